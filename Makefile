@@ -1,0 +1,89 @@
+# uvmsoc top-level build. `make help` lists the targets.
+#
+# Variables: CONFIG=<name> selects sim/configs/<name>.mk (default: base).
+#            BUILD=<dir> output directory (default: build).
+#            PREFIX, DESTDIR for `make install`.
+
+CONFIG ?= base
+BUILD  ?= build
+PREFIX ?= /usr/local
+DESTDIR ?=
+JOBS   ?= $(shell nproc 2>/dev/null || echo 2)
+
+include sim/configs/$(CONFIG).mk
+
+CFG_BUILD := $(BUILD)/$(CONFIG)
+GEN       := $(BUILD)/gen
+GEN_INC   := $(GEN)/include
+GEN_RTL   := $(GEN)/rtl
+
+# Host C: C11, warnings as errors.
+HOST_CC     ?= gcc
+HOST_CFLAGS := -std=c11 -D_GNU_SOURCE -O2 -g -Wall -Wextra -Werror -Iinclude -I$(GEN_INC)
+SAN_FLAGS   := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+
+# Bare-metal RISC-V (see ../shared/TOOLCHAIN-NOTES.md for the -misa-spec choice).
+RV_PREFIX  := riscv64-unknown-elf-
+RV_CC      := $(RV_PREFIX)gcc
+RV_OBJDUMP := $(RV_PREFIX)objdump
+RV_ARCH    := -misa-spec=2.2 -march=rv64ima -mabi=lp64 -mcmodel=medany
+RV_CFLAGS  := -std=c11 $(RV_ARCH) -O2 -g -Wall -Wextra -Werror -ffunction-sections -fdata-sections \
+              -Iinclude -I$(GEN_INC)
+
+SETUP_STAMP := $(BUILD)/.deps-ok
+
+.PHONY: all run test bench lint clean install help deps
+all: deps sim firmware
+
+help:
+	@echo "make run      boot the firmware in the simulator (CONFIG=$(CONFIG))"
+	@echo "make test     build everything and run every test; ends with 'N passed, N failed'"
+	@echo "make bench    benchmarks (simulated MHz, ...); see docs/benchmarks.md"
+	@echo "make lint     Verilator -Wall lint of the RTL"
+	@echo "make install  install the simulator, firmware and headers under DESTDIR/PREFIX"
+	@echo "make clean    remove $(BUILD)/"
+	@echo "configurations: $(notdir $(basename $(wildcard sim/configs/*.mk)))"
+
+# Install missing Debian packages (apt-get as root, else print the command).
+deps: $(SETUP_STAMP)
+$(SETUP_STAMP): scripts/setup-deps.sh
+	@scripts/setup-deps.sh
+	@mkdir -p $(@D) && touch $@
+
+# ---- generated ABI headers and SV packages (from include/uvmsoc/*.def) ----
+ABI_DEFS := $(wildcard include/uvmsoc/*.def)
+ABI_NAMES := $(notdir $(basename $(ABI_DEFS)))
+ABI_H    := $(foreach n,$(ABI_NAMES),$(GEN_INC)/uvmsoc/$(n).h)
+ABI_SV   := $(foreach n,$(ABI_NAMES),$(GEN_RTL)/uvs_$(n)_pkg.sv)
+$(GEN)/abigen-%: include/gen/abigen.c include/uvmsoc/%.def | $(SETUP_STAMP)
+	@mkdir -p $(@D)
+	$(HOST_CC) -std=c11 -Wall -Wextra -Werror -Iinclude -DDEF_FILE='"uvmsoc/$*.def"' -DDEF_NAME=$* $< -o $@
+$(GEN_INC)/uvmsoc/%.h: $(GEN)/abigen-%
+	@mkdir -p $(@D)
+	$< c > $@
+$(GEN_RTL)/uvs_%_pkg.sv: $(GEN)/abigen-%
+	@mkdir -p $(@D)
+	$< sv > $@
+.PHONY: abi
+abi: $(ABI_H) $(ABI_SV)
+
+include rtl/rtl.mk
+include sim/sim.mk
+include firmware/firmware.mk
+include tests/tests.mk
+include bench/bench.mk
+include sim/model/model.mk
+
+# ---- main job: boot the firmware and print what it discovered ----
+run: $(SIM) $(FIRMWARE_ELF)
+	$(SIM) --max-cycles 50000000 $(FIRMWARE_ELF)
+
+clean:
+	rm -rf $(BUILD)
+
+install: $(SIM) $(FIRMWARE_ELF) $(ABI_H)
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/uvmsoc $(DESTDIR)$(PREFIX)/include/uvmsoc
+	install -m 755 $(SIM) $(DESTDIR)$(PREFIX)/bin/uvmsoc-sim-$(CONFIG)
+	install -m 644 $(FIRMWARE_ELF) $(DESTDIR)$(PREFIX)/share/uvmsoc/
+	install -m 644 $(ABI_H) $(DESTDIR)$(PREFIX)/include/uvmsoc/
+.SECONDARY:

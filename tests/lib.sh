@@ -1,0 +1,24 @@
+# Helpers for test commands in tests/*.tests (sourced by tests/run.sh).
+
+# expect_exit CODE CMD...: run CMD, fail unless it exits with CODE.
+expect_exit() {
+  local want=$1; shift
+  "$@"; local got=$?
+  if [ "$got" -ne "$want" ]; then echo "expected exit $want, got $got: $*" >&2; return 1; fi
+}
+
+# expect_output REGEX CMD...: run CMD (any exit status), fail unless its
+# stdout+stderr matches the extended REGEX. Output is echoed to the log.
+expect_output() {
+  local re=$1; shift
+  local out; out=$("$@" 2>&1); echo "$out"
+  if ! grep -Eq -- "$re" <<<"$out"; then echo "output does not match /$re/: $*" >&2; return 1; fi
+}
+
+# expect_exit_output CODE REGEX CMD...: both of the above in one run.
+expect_exit_output() {
+  local want=$1 re=$2; shift 2
+  local out got; out=$("$@" 2>&1); got=$?; echo "$out"
+  if [ "$got" -ne "$want" ]; then echo "expected exit $want, got $got: $*" >&2; return 1; fi
+  if ! grep -Eq -- "$re" <<<"$out"; then echo "output does not match /$re/: $*" >&2; return 1; fi
+}
