@@ -1,3 +1,81 @@
-# placeholder: replaced by its owner
-FIRMWARE_ELF := $(BUILD)/firmware/uvmsoc-fw.elf
+# uvmsoc management-hart firmware (included by the top-level Makefile).
+#
+# Targets: firmware        $(FIRMWARE_ELF)
+#          firmware-tests  what tests/firmware.tests needs: test DTBs
+#                          ($(FW_TEST_DTBS)) and the host unit test of
+#                          platform discovery ($(FW_PLATFORM_UNIT)).
+# libfdt comes from upstream sources fetched at build time by
+# scripts/fetch-libfdt.sh into $(BUILD)/third_party/libfdt (never committed)
+# and is built into $(FW_OUT)/libfdt.a with firmware/libfdt/libfdt_env.h.
+
+FW_OUT       := $(BUILD)/firmware
+FIRMWARE_ELF := $(FW_OUT)/uvmsoc-fw.elf
+
+FW_C_SRCS := main.c platform.c report.c console.c ns16550.c clint.c trap.c \
+             htif.c selftest.c
+FW_S_SRCS := crt0.S trap_entry.S
+FW_OBJS   := $(addprefix $(FW_OUT)/obj/,$(FW_C_SRCS:.c=.o) $(FW_S_SRCS:.S=.o))
+
+LIBFDT_SRC   := $(BUILD)/third_party/libfdt
+LIBFDT_STAMP := $(LIBFDT_SRC)/fdt.c
+LIBFDT_NAMES := fdt fdt_ro fdt_wip fdt_sw fdt_rw fdt_strerror fdt_empty_tree \
+                fdt_addresses fdt_overlay
+LIBFDT_OBJS  := $(addprefix $(FW_OUT)/libfdt/,$(addsuffix .o,$(LIBFDT_NAMES)))
+LIBFDT_A     := $(FW_OUT)/libfdt.a
+
+FW_LIBFDT_INC := -include firmware/libfdt/libfdt_env.h -Ifirmware/libfdt -I$(LIBFDT_SRC)
+FW_CFLAGS  := $(RV_CFLAGS) --specs=picolibc.specs -Ifirmware $(FW_LIBFDT_INC) -MMD -MP
+FW_ASFLAGS := $(RV_ARCH) -g -Iinclude -I$(GEN_INC) -Ifirmware -MMD -MP
+FW_LDFLAGS := -DPICOLIBC_INTEGER_PRINTF_SCANF -nostartfiles -Wl,--gc-sections -Wl,-Map=$(FW_OUT)/uvmsoc-fw.map
+
 .PHONY: firmware firmware-tests
+firmware: $(FIRMWARE_ELF)
+
+$(LIBFDT_STAMP): scripts/fetch-libfdt.sh | $(SETUP_STAMP)
+	scripts/fetch-libfdt.sh $(LIBFDT_SRC)
+	@touch $@
+
+$(FW_OUT)/libfdt/%.o: $(LIBFDT_STAMP) firmware/libfdt/libfdt_env.h
+	@mkdir -p $(@D)
+	$(RV_CC) $(RV_CFLAGS) --specs=picolibc.specs $(FW_LIBFDT_INC) -c $(LIBFDT_SRC)/$*.c -o $@
+
+$(LIBFDT_A): $(LIBFDT_OBJS)
+	rm -f $@
+	$(RV_PREFIX)ar rcs $@ $^
+
+$(FW_OUT)/obj/%.o: firmware/%.c $(ABI_H) $(LIBFDT_STAMP)
+	@mkdir -p $(@D)
+	$(RV_CC) $(FW_CFLAGS) -c $< -o $@
+
+$(FW_OUT)/obj/%.o: firmware/%.S $(ABI_H)
+	@mkdir -p $(@D)
+	$(RV_CC) $(FW_ASFLAGS) -c $< -o $@
+
+$(FW_OUT)/link.ld: firmware/link.ld.S firmware/fw_layout.h $(ABI_H)
+	@mkdir -p $(@D)
+	$(RV_CC) -E -P -x assembler-with-cpp -I$(GEN_INC) -Ifirmware $< -o $@
+
+$(FIRMWARE_ELF): $(FW_OBJS) $(LIBFDT_A) $(FW_OUT)/link.ld
+	$(RV_CC) $(RV_CFLAGS) --specs=picolibc.specs $(FW_LDFLAGS) -T $(FW_OUT)/link.ld \
+		-o $@ $(FW_OBJS) $(LIBFDT_A)
+
+-include $(FW_OBJS:.o=.d)
+
+# ---- firmware tests ----
+# Test DTBs: tests/firmware/*.dts, built like the board DTS (sim/sim.mk).
+FW_TEST_DTS  := $(wildcard tests/firmware/*.dts)
+FW_TEST_DTBS := $(patsubst tests/firmware/%.dts,$(FW_OUT)/tests/%.dtb,$(FW_TEST_DTS))
+
+$(FW_OUT)/tests/%.dtb: tests/firmware/%.dts $(wildcard boards/sim/*.dts boards/sim/*.dtsi)
+	@mkdir -p $(@D)
+	cpp -nostdinc -undef -x assembler-with-cpp -P -I boards/sim -I tests/firmware $< \
+		| dtc -I dts -O dtb -o $@ -
+
+# Host unit test of platform discovery (cmocka, host libfdt, ASan/UBSan).
+FW_PLATFORM_UNIT := $(FW_OUT)/tests/platform-unit
+$(FW_PLATFORM_UNIT): tests/firmware/platform_unit.c firmware/platform.c firmware/platform.h $(ABI_H)
+	@mkdir -p $(@D)
+	$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) -Ifirmware -o $@ \
+		tests/firmware/platform_unit.c firmware/platform.c -lfdt -lcmocka
+
+firmware-tests: $(FIRMWARE_ELF) $(FW_TEST_DTBS) $(FW_PLATFORM_UNIT)

@@ -1,1 +1,30 @@
-# placeholder: replaced by its owner
+# RTL sources and lint (included from the top Makefile).
+#
+# RTL_PKGS       generated ABI packages $(GEN_RTL)/uvs_<name>_pkg.sv
+# RTL_CORE_SRCS  rtl/core/*.sv, package files (*_pkg.sv) first
+# RTL_SOC_SRCS   rtl/soc/*.sv, package files first
+# RTL_SRCS       all of the above in compile order; top module $(RTL_TOP)
+# RTL_PARAMS     top parameters of the configuration (harts, mtime divider)
+#
+# `make lint`: verilator --lint-only -Wall over everything, must be clean.
+# The only waiver, generated in $(RTL_LINT_VLT), is UNUSEDPARAM inside the
+# generated ABI packages: they carry every constant of the ABI, and each
+# block uses only some.
+
+RTL_TOP       := uvs_soc
+RTL_PKGS      := $(ABI_SV)
+RTL_CORE_SRCS := $(sort $(wildcard rtl/core/*_pkg.sv)) \
+                 $(sort $(filter-out %_pkg.sv,$(wildcard rtl/core/*.sv)))
+RTL_SOC_SRCS  := $(sort $(wildcard rtl/soc/*_pkg.sv)) \
+                 $(sort $(filter-out %_pkg.sv,$(wildcard rtl/soc/*.sv)))
+RTL_SRCS      := $(RTL_PKGS) $(RTL_CORE_SRCS) $(RTL_SOC_SRCS)
+RTL_PARAMS    := -GNUM_HARTS=$$((1 + $(CFG_COMPUTE_HARTS))) -GMTIME_DIV=$(CFG_MTIME_DIV)
+RTL_LINT_VLT  := $(GEN_RTL)/lint.vlt
+
+$(RTL_LINT_VLT): rtl/rtl.mk
+	@mkdir -p $(@D)
+	printf '%s\n' '`verilator_config' \
+	  'lint_off -rule UNUSEDPARAM -file "*/gen/rtl/uvs_*_pkg.sv"' > $@
+
+lint: $(RTL_PKGS) $(RTL_LINT_VLT) | $(SETUP_STAMP)
+	verilator --lint-only -Wall $(RTL_PARAMS) --top-module $(RTL_TOP) $(RTL_LINT_VLT) $(RTL_SRCS)

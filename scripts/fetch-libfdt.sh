@@ -4,10 +4,14 @@
 # Source: Debian's linux-source-6.1 binary package, scripts/dtc/libfdt/.
 # The .deb is cached in DESTDIR/../; only the libfdt folder is extracted.
 set -eu
+[ $# -eq 1 ] || { echo "usage: $0 DESTDIR" >&2; exit 2; }
 dest=$1
 [ -f "$dest/fdt.c" ] && exit 0
 work=$(dirname "$dest")
 mkdir -p "$work"
+# Absolute paths: the script changes into $work below.
+work=$(cd "$work" && pwd)
+dest=$work/$(basename "$dest")
 cd "$work"
 deb=$(ls linux-source-6.1_*.deb 2>/dev/null | head -n1 || true)
 if [ -z "$deb" ]; then

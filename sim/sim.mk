@@ -1,3 +1,70 @@
-# placeholder: replaced by its owner
-SIM := $(CFG_BUILD)/uvmsoc-sim
+# uvmsoc-sim: the Verilator simulator of configuration $(CONFIG)
+# (docs/architecture.md, "Simulator"). Included from the top Makefile.
+#
+#   make sim              build $(SIM)
+#   make sim-unit-tests   build the cmocka tests of sim/*.c, plain and with
+#                         ASan/UBSan, and the RISC-V test programs, under
+#                         $(BUILD)/tests/sim/ (tests/sim.tests runs them)
+#
+# Speed: Verilator -O3 and the generated C++ at OPT_FAST=-O3 OPT_GLOBAL=-O2
+# (see shared toolchain notes); FST tracing is compiled in, off unless
+# --trace-fst is given.
+
+SIM        := $(CFG_BUILD)/uvmsoc-sim
+SIM_VOBJ   := $(CFG_BUILD)/sim-obj
+SIM_COBJ   := $(CFG_BUILD)/sim-c
+SIM_DTB    := $(CFG_BUILD)/uvmsoc.dtb
+SIM_HARTS  := $(shell echo $$((1 + $(CFG_COMPUTE_HARTS))))
+SIM_VMK    := $(SIM_VOBJ)/V$(RTL_TOP).mk
+SIM_DPI_H  := $(SIM_VOBJ)/V$(RTL_TOP)__Dpi.h
+SIM_C_SRCS := $(sort $(wildcard sim/*.c))
+SIM_C_OBJS := $(patsubst sim/%.c,$(SIM_COBJ)/%.o,$(SIM_C_SRCS))
+SIM_LIB    := $(SIM_COBJ)/libuvsim.a
+SIM_BLOB   := $(SIM_COBJ)/dtb_blob.o
+SIM_DEFS   := -DUVS_NUM_HARTS=$(SIM_HARTS) -DUVS_SRAM_KIB=$(CFG_SRAM_KIB)
+SIM_CFLAGS := $(HOST_CFLAGS) -MMD -MP $(SIM_DEFS)
+SIM_LIBS   := -lelf -lfdt
+
+SIM_VFLAGS := --cc --exe -O3 --trace-fst --x-assign fast --x-initial fast \
+              --top-module $(RTL_TOP) $(RTL_PARAMS) -Mdir $(SIM_VOBJ) -o ../uvmsoc-sim \
+              -CFLAGS "-O2 -I$(abspath sim) -I$(abspath include) -I$(abspath $(GEN_INC)) $(SIM_DEFS)" \
+              -LDFLAGS "$(abspath $(SIM_LIB)) $(abspath $(SIM_BLOB)) $(SIM_LIBS)"
+
 .PHONY: sim sim-unit-tests
+sim: $(SIM)
+
+# Board DTS -> DTB (cpp for #include, then dtc).
+$(SIM_DTB): $(CFG_DTS) $(wildcard boards/sim/*.dtsi) | $(SETUP_STAMP)
+	@mkdir -p $(@D)
+	cpp -nostdinc -undef -x assembler-with-cpp -P -I boards/sim $< | dtc -q -I dts -O dtb -o $@ -
+
+# Verilate the RTL: C++ model sources and its makefile.
+$(SIM_VMK) $(SIM_DPI_H) &: $(RTL_SRCS) sim/main.cpp sim/sim.mk rtl/rtl.mk | $(SETUP_STAMP)
+	@mkdir -p $(SIM_VOBJ)
+	verilator $(SIM_VFLAGS) $(RTL_SRCS) $(abspath sim/main.cpp)
+	@touch $(SIM_VMK) $(SIM_DPI_H)
+
+# C modules; dpi.c is compiled against the generated DPI prototypes.
+$(SIM_COBJ)/%.o: sim/%.c $(ABI_H) | $(SETUP_STAMP)
+	@mkdir -p $(@D)
+	$(HOST_CC) $(SIM_CFLAGS) -c $< -o $@
+$(SIM_COBJ)/dpi.o: sim/dpi.c $(SIM_DPI_H) $(ABI_H) | $(SETUP_STAMP)
+	@mkdir -p $(@D)
+	$(HOST_CC) $(SIM_CFLAGS) -I"$$(verilator --getenv VERILATOR_ROOT)/include/vltstd" \
+	  -include $(SIM_DPI_H) -c $< -o $@
+$(SIM_LIB): $(SIM_C_OBJS)
+	rm -f $@
+	ar rcs $@ $^
+$(SIM_BLOB): sim/dtb_blob.S $(SIM_DTB)
+	@mkdir -p $(@D)
+	$(HOST_CC) -c -DUVS_DTB_FILE='"$(SIM_DTB)"' $< -o $@
+
+# The Verilator makefile does not know the C library: relink by removing $@.
+$(SIM): $(SIM_VMK) $(SIM_LIB) $(SIM_BLOB)
+	rm -f $@
+	$(MAKE) -s -C $(SIM_VOBJ) -f V$(RTL_TOP).mk -j$(JOBS) OPT_FAST=-O3 OPT_GLOBAL=-O2 ../uvmsoc-sim
+	@touch $@
+
+-include $(SIM_C_OBJS:.o=.d)
+
+include tests/sim/sim-tests.mk

@@ -1,1 +1,36 @@
-# placeholder: replaced by its owner
+# tests/tests.mk - the ISA tests (tests/isa/) and the project's `make test`.
+#
+# make isa-tests  builds $(BUILD)/tests/isa/<name>.elf (+ <name>.dump, an
+#                 objdump listing) from every tests/isa/<name>.S, each linked
+#                 with the framework tests/isa/lib/ (crt.S, link.ld).
+# make test       builds every prerequisite (simulators for CONFIG=base and
+#                 c4, firmware, ISA tests, unit tests) and runs all manifests
+#                 tests/*.tests with tests/run.sh; the last line of its output
+#                 is the runner's "N passed, N failed".
+
+ISA_DIR     := tests/isa
+ISA_OUT     := $(BUILD)/tests/isa
+ISA_SRCS    := $(wildcard $(ISA_DIR)/*.S)
+ISA_ELFS    := $(patsubst $(ISA_DIR)/%.S,$(ISA_OUT)/%.elf,$(ISA_SRCS))
+ISA_LIB     := $(ISA_DIR)/lib/crt.S $(ISA_DIR)/lib/uvs_test.h $(ISA_DIR)/lib/link.ld
+ISA_CFLAGS  := $(RV_ARCH) -nostdlib -nostartfiles -static -g \
+               -I$(ISA_DIR)/lib -Iinclude -I$(GEN_INC) \
+               -T $(ISA_DIR)/lib/link.ld -Wl,--no-warn-rwx-segments
+
+# Simulator of the 5-hart configuration, built by a recursive make.
+SIM_C4 := $(BUILD)/c4/uvmsoc-sim
+
+.PHONY: isa-tests test sim-c4
+isa-tests: $(ISA_ELFS)
+
+$(ISA_OUT)/%.elf: $(ISA_DIR)/%.S $(ISA_LIB) $(GEN_INC)/uvmsoc/memmap.h
+	@mkdir -p $(@D)
+	$(RV_CC) $(ISA_CFLAGS) $(ISA_DIR)/lib/crt.S $< -o $@
+	$(RV_OBJDUMP) -d $@ > $(@:.elf=.dump)
+
+sim-c4:
+	$(MAKE) CONFIG=c4 BUILD=$(BUILD) sim
+
+test: sim sim-c4 firmware isa-tests sim-unit-tests firmware-tests model-unit-tests
+	@SIM=$(SIM) SIM_C4=$(SIM_C4) BUILD=$(BUILD) FIRMWARE_ELF=$(FIRMWARE_ELF) \
+	  tests/run.sh $(BUILD)/tests/logs $(sort $(wildcard tests/*.tests))

@@ -1,0 +1,60 @@
+/*
+ * Firmware entry point (_start), reached from the boot ROM with
+ * a0 = mhartid and a1 = DTB address (docs/architecture.md, "Boot flow";
+ * the OpenSBI convention).
+ *
+ * Every hart: masks interrupts (mie = 0, mstatus.MIE = 0), points mtvec at
+ * the park loop and takes its own stack: hart h's stack is the FW_STACK_SHIFT
+ * sized slot h counted down from __stack_top. Harts other than 0 (and any
+ * hart id >= UVS_MAX_HARTS, which has no stack slot) park in a WFI loop.
+ * Hart 0 sets gp and tp (picolibc keeps errno in TLS: the .tdata/.tbss
+ * image in SRAM is hart 0's TLS block), clears .tbss and .bss, installs
+ * uvs_trap_entry and calls uvs_fw_main(hartid, dtb); its return value goes
+ * to exit().
+ */
+#include <uvmsoc/memmap.h>
+#include "csr.h"
+#include "fw_layout.h"
+
+	.section .text.entry, "ax", @progbits
+	.globl _start
+_start:
+	csrw	mie, zero
+	csrci	mstatus, CSR_MSTATUS_MIE
+	la	t0, uvs_park
+	csrw	mtvec, t0
+
+	li	t0, UVS_MAX_HARTS
+	bgeu	a0, t0, uvs_park
+	la	sp, __stack_top
+	slli	t0, a0, FW_STACK_SHIFT
+	sub	sp, sp, t0
+	bnez	a0, uvs_park
+
+	.option push
+	.option norelax
+	la	gp, __global_pointer$
+	.option pop
+	la	tp, __tls_base
+
+	/* Clear .tbss and .bss (byte loop: their bounds need no alignment). */
+	la	t0, __bss_start
+	la	t1, __bss_end
+1:	bgeu	t0, t1, 2f
+	sb	zero, 0(t0)
+	addi	t0, t0, 1
+	j	1b
+2:
+	la	t0, uvs_trap_entry
+	csrw	mtvec, t0
+	call	uvs_fw_main
+	call	exit
+	j	uvs_park
+
+/* Park: interrupts stay masked; also the trap vector of parked harts. */
+	.balign 4
+	.globl uvs_park
+uvs_park:
+	csrw	mie, zero
+1:	wfi
+	j	1b

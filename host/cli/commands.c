@@ -1,0 +1,293 @@
+/*
+ * uvmsoc CLI subcommands: info, load-fw, run, dma-test.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <uvmsoc/dma.h>
+#include <uvmsoc/hostif.h>
+#include <uvmsoc/memmap.h>
+
+#include "cli.h"
+
+/* Parse subcommand options; returns the getopt character, -1 at the end, or
+ * prints the error and returns '?' for an unknown option or missing argument. */
+static int next_opt(int argc, char **argv, const struct option *opts, const char *cmd)
+{
+    int c = getopt_long(argc, argv, "", opts, NULL);
+    if (c == '?')
+        fprintf(stderr, "uvmsoc %s: option '%s' is unknown or needs an argument; see 'uvmsoc %s --help'\n", cmd,
+                argv[optind - 1], cmd);
+    return c;
+}
+
+static int extra_args(int argc, int want, const char *cmd)
+{
+    if (argc - optind != want) {
+        fprintf(stderr, "uvmsoc %s: expected %d argument%s, got %d; see 'uvmsoc %s --help'\n", cmd, want,
+                want == 1 ? "" : "s", argc - optind, cmd);
+        return CLI_USAGE;
+    }
+    return 0;
+}
+
+/* ---------------- info ---------------- */
+static const char info_help[] =
+    "usage: uvmsoc [GLOBAL OPTIONS] info\n"
+    "\n"
+    "Open the device and print its identification and configuration from BAR0\n"
+    "(include/uvmsoc/hostif.def): id, ABI version, capabilities, SRAM and HBM\n"
+    "sizes, MSI vectors, harts, clock, host link model, management hart state.\n";
+
+static void print_caps(uint64_t caps)
+{
+    static const struct { uint64_t bit; const char *name; } names[] = {
+        {UVS_HOSTIF_CAP_DMA, "dma"}, {UVS_HOSTIF_CAP_CMDQ, "cmdq"}, {UVS_HOSTIF_CAP_EVQ, "evq"},
+        {UVS_HOSTIF_CAP_MSI, "msi"}, {UVS_HOSTIF_CAP_HBM, "hbm"}, {UVS_HOSTIF_CAP_IOMMU, "iommu"},
+        {UVS_HOSTIF_CAP_LOCKSTEP, "lockstep"},
+    };
+    printf("capabilities:  0x%llx", (unsigned long long)caps);
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (caps & names[i].bit)
+            printf(" %s", names[i].name);
+    printf("\n");
+}
+
+static int cmd_info(const struct cli_global *g, int argc, char **argv)
+{
+    static const struct option opts[] = {{NULL, 0, NULL, 0}};
+    optind = 0;
+    if (next_opt(argc, argv, opts, "info") != -1 || extra_args(argc, 0, "info"))
+        return CLI_USAGE;
+    struct uvs_dev *dev = cli_open(g);
+    if (!dev)
+        return CLI_FAIL;
+    struct uvs_info in;
+    int err = uvs_info(dev, &in);
+    if (err) {
+        uvs_close(dev);
+        return cli_error("info", err);
+    }
+    printf("backend:       %s\n", in.backend);
+    printf("device id:     0x%08x\n", in.id);
+    printf("ABI version:   %u.%u\n", in.version >> 16, in.version & 0xffff);
+    print_caps(in.caps);
+    printf("SRAM:          %llu KiB at 0x%llx\n", (unsigned long long)(in.sram_size >> 10), (unsigned long long)UVS_SRAM_BASE);
+    printf("HBM:           %llu KiB at 0x%llx\n", (unsigned long long)(in.hbm_size >> 10), (unsigned long long)UVS_HBM_BASE);
+    printf("MSI vectors:   %u\n", in.msi_vectors);
+    printf("harts:         %u\n", in.harts);
+    printf("clock:         %u kHz\n", in.clock_khz);
+    printf("link:          latency %u cycles, %.2f bytes/cycle, max payload %u bytes\n", in.link_latency,
+           in.link_bw / 65536.0, in.link_mps);
+    printf("mgmt hart:     %s%s (firmware status %u)\n",
+           in.mgmt_status & UVS_HOSTIF_MGMT_STATUS_HALTED ? "halted"
+           : in.mgmt_status & UVS_HOSTIF_MGMT_STATUS_RUNNING ? "running" : "held in reset",
+           in.mgmt_status & UVS_HOSTIF_MGMT_STATUS_FW_READY ? ", firmware ready" : "", in.fw_status);
+    uvs_close(dev);
+    return CLI_OK;
+}
+
+/* ---------------- load-fw ---------------- */
+static const char load_help[] =
+    "usage: uvmsoc [GLOBAL OPTIONS] load-fw [--dtb FILE] [--start] FIRMWARE.elf\n"
+    "\n"
+    "Hold the management hart in reset, check FIRMWARE.elf (64-bit little-endian\n"
+    "RISC-V executable, every segment inside the device's SRAM or HBM), copy its\n"
+    "segments into device memory by DMA and set the boot entry point.\n"
+    "\n"
+    "  --dtb FILE   flattened device tree passed to the firmware in a1; it is put at\n"
+    "               SRAM top - 64 KiB (default: the device's built-in DTB)\n"
+    "  --start      release the management hart after loading\n";
+
+static int cmd_load_fw(const struct cli_global *g, int argc, char **argv)
+{
+    static const struct option opts[] = {{"dtb", required_argument, NULL, 'd'}, {"start", no_argument, NULL, 's'},
+                                         {NULL, 0, NULL, 0}};
+    const char *dtb = NULL;
+    int start = 0, c;
+    optind = 0;
+    while ((c = next_opt(argc, argv, opts, "load-fw")) != -1) {
+        if (c == 'd') dtb = optarg;
+        else if (c == 's') start = 1;
+        else return CLI_USAGE;
+    }
+    if (extra_args(argc, 1, "load-fw"))
+        return CLI_USAGE;
+    struct uvs_dev *dev = cli_open(g);
+    if (!dev)
+        return CLI_FAIL;
+    struct uvs_fw_loaded l;
+    int err = uvs_fw_load(dev, argv[optind], dtb, &l);
+    if (err) {
+        uvs_close(dev);
+        return cli_error("load-fw", err);
+    }
+    printf("loaded %s: %u segment%s, %llu bytes, entry 0x%llx, DTB %s", argv[optind], l.nsegs, l.nsegs == 1 ? "" : "s",
+           (unsigned long long)l.bytes, (unsigned long long)l.entry, l.dtb_addr ? "at " : "built-in");
+    if (l.dtb_addr)
+        printf("0x%llx", (unsigned long long)l.dtb_addr);
+    printf("\n");
+    if (start && (err = uvs_fw_start(dev))) {
+        uvs_close(dev);
+        return cli_error("start", err);
+    }
+    if (start)
+        printf("management hart released\n");
+    uvs_close(dev);
+    return CLI_OK;
+}
+
+/* ---------------- run ---------------- */
+static const char run_help[] =
+    "usage: uvmsoc [GLOBAL OPTIONS] run [--firmware ELF [--dtb FILE]] [--cycles N]\n"
+    "\n"
+    "Boot the device and check that its firmware serves the host: load the\n"
+    "firmware if given (as load-fw), release the management hart, wait for the\n"
+    "firmware to report ready, send a NOP through the host command queue and wait\n"
+    "for its completion event, then let the device run N more cycles and print\n"
+    "the cycle counts.\n"
+    "\n"
+    "  --firmware ELF  firmware to load first (default: what is already loaded)\n"
+    "  --dtb FILE      DTB to load with it (default: the device's built-in DTB)\n"
+    "  --cycles N      device cycles to run at the end (default 1M; K, M, G)\n"
+    "\n"
+    "Fails (exit 1) when the management hart halts, the firmware is not ready or\n"
+    "does not answer within the global --timeout.\n";
+
+static int cmd_run(const struct cli_global *g, int argc, char **argv)
+{
+    static const struct option opts[] = {{"firmware", required_argument, NULL, 'f'}, {"dtb", required_argument, NULL, 'd'},
+                                         {"cycles", required_argument, NULL, 'c'}, {NULL, 0, NULL, 0}};
+    const char *fw = NULL, *dtb = NULL;
+    uint64_t cycles = 1000000;
+    int c;
+    optind = 0;
+    while ((c = next_opt(argc, argv, opts, "run")) != -1) {
+        if (c == 'f') fw = optarg;
+        else if (c == 'd') dtb = optarg;
+        else if (c == 'c') { if (cli_parse_u64("--cycles", optarg, &cycles)) return CLI_USAGE; }
+        else return CLI_USAGE;
+    }
+    if (extra_args(argc, 0, "run"))
+        return CLI_USAGE;
+    if (dtb && !fw) {
+        fprintf(stderr, "uvmsoc run: --dtb needs --firmware\n");
+        return CLI_USAGE;
+    }
+    struct uvs_dev *dev = cli_open(g);
+    if (!dev)
+        return CLI_FAIL;
+    int err = 0;
+    const char *step = "run";
+    uint64_t timeout = g->open.timeout_cycles ? g->open.timeout_cycles : UVS_DEFAULT_TIMEOUT_CYCLES;
+    struct uvs_fw_loaded l;
+    struct uvs_hostq_evt ev;
+    struct uvs_hostq_cmd cmd = {.opcode = UVS_HOSTQ_OP_NOP, .flags = UVS_HOSTQ_CMD_F_EVENT, .cookie = 0x7275,
+                                .arg = {0x5a5a1234}};
+    if (fw && (err = uvs_fw_load(dev, fw, dtb, &l))) { step = "load firmware"; goto out; }
+    if (fw)
+        printf("loaded %s: entry 0x%llx\n", fw, (unsigned long long)l.entry);
+    if ((err = uvs_fw_start(dev))) { step = "release the management hart"; goto out; }
+    if ((err = uvs_fw_wait_ready(dev, timeout))) { step = "boot"; goto out; }
+    printf("firmware ready at cycle %llu\n", (unsigned long long)uvs_cycles(dev));
+    uint64_t t0 = uvs_cycles(dev);
+    if ((err = uvs_cmd_submit(dev, &cmd)) || (err = uvs_evt_wait(dev, &ev, timeout))) { step = "NOP command"; goto out; }
+    if (ev.cookie != cmd.cookie || ev.status != 0 || ev.value != cmd.arg[0]) {
+        fprintf(stderr, "uvmsoc: NOP command: wrong completion (cookie 0x%llx, status %d, value 0x%llx)\n",
+                (unsigned long long)ev.cookie, ev.status, (unsigned long long)ev.value);
+        uvs_close(dev);
+        return CLI_FAIL;
+    }
+    printf("command queue: NOP round trip in %llu cycles\n", (unsigned long long)(uvs_cycles(dev) - t0));
+    if (cycles && (err = uvs_charge(dev, cycles))) { step = "run"; goto out; }
+    printf("ran %llu cycles; device cycle %llu\n", (unsigned long long)cycles, (unsigned long long)uvs_cycles(dev));
+out:
+    if (err)
+        cli_error(step, err);
+    uvs_close(dev);
+    return err ? CLI_FAIL : CLI_OK;
+}
+
+/* ---------------- dma-test ---------------- */
+static const char dma_help[] =
+    "usage: uvmsoc [GLOBAL OPTIONS] dma-test [--size BYTES] [--addr DEVADDR] [--rounds N]\n"
+    "\n"
+    "Exercise the host DMA channel: fill a host buffer with a pattern, copy it to\n"
+    "device memory (host->device), copy it back into a second buffer\n"
+    "(device->host), compare, and print the bytes, device cycles and bytes per\n"
+    "cycle of each direction.\n"
+    "\n"
+    "  --size BYTES    bytes per copy (default 64K; K, M, G)\n"
+    "  --addr DEVADDR  device address (default: HBM base, or the middle of SRAM\n"
+    "                  when the device has no HBM)\n"
+    "  --rounds N      repetitions with different patterns (default 1)\n";
+
+static int cmd_dma_test(const struct cli_global *g, int argc, char **argv)
+{
+    static const struct option opts[] = {{"size", required_argument, NULL, 's'}, {"addr", required_argument, NULL, 'a'},
+                                         {"rounds", required_argument, NULL, 'r'}, {NULL, 0, NULL, 0}};
+    uint64_t size = 64 << 10, addr = 0, rounds = 1;
+    int have_addr = 0, c;
+    optind = 0;
+    while ((c = next_opt(argc, argv, opts, "dma-test")) != -1) {
+        if (c == 's') { if (cli_parse_u64("--size", optarg, &size)) return CLI_USAGE; }
+        else if (c == 'a') { if (cli_parse_u64("--addr", optarg, &addr)) return CLI_USAGE; have_addr = 1; }
+        else if (c == 'r') { if (cli_parse_u64("--rounds", optarg, &rounds)) return CLI_USAGE; }
+        else return CLI_USAGE;
+    }
+    if (extra_args(argc, 0, "dma-test"))
+        return CLI_USAGE;
+    if (size == 0 || size > (1ull << 30) || rounds == 0 || rounds > 1000) {
+        fprintf(stderr, "uvmsoc dma-test: --size must be 1..1G bytes and --rounds 1..1000\n");
+        return CLI_USAGE;
+    }
+    struct uvs_dev *dev = cli_open(g);
+    if (!dev)
+        return CLI_FAIL;
+    struct uvs_info in;
+    struct uvs_dma_buf src = {0}, dst = {0};
+    struct uvs_dma_result r;
+    int err, rc = CLI_FAIL;
+    if ((err = uvs_info(dev, &in))) { cli_error("dma-test", err); goto out; }
+    if (!have_addr)
+        addr = in.hbm_size ? UVS_HBM_BASE : UVS_SRAM_BASE + in.sram_size / 2;
+    if ((err = uvs_dma_alloc(dev, size, &src)) || (err = uvs_dma_alloc(dev, size, &dst))) {
+        cli_error("dma-test", err);
+        goto out;
+    }
+    for (uint64_t round = 0; round < rounds; round++) {
+        uint8_t *s = src.host, *d = dst.host;
+        for (uint64_t i = 0; i < size; i++)
+            s[i] = (uint8_t)(i * 131 + round * 17 + (i >> 8));
+        memset(d, 0, size);
+        if ((err = uvs_dma_copy(dev, UVS_DMA_OP_H2D, addr, src.bus, size, &r))) { cli_error("host->device DMA", err); goto out; }
+        printf("host->device: %llu bytes to 0x%llx in %llu cycles (%.2f bytes/cycle)\n", (unsigned long long)r.bytes,
+               (unsigned long long)addr, (unsigned long long)r.cycles, r.cycles ? (double)r.bytes / r.cycles : 0.0);
+        if ((err = uvs_dma_copy(dev, UVS_DMA_OP_D2H, dst.bus, addr, size, &r))) { cli_error("device->host DMA", err); goto out; }
+        printf("device->host: %llu bytes from 0x%llx in %llu cycles (%.2f bytes/cycle)\n", (unsigned long long)r.bytes,
+               (unsigned long long)addr, (unsigned long long)r.cycles, r.cycles ? (double)r.bytes / r.cycles : 0.0);
+        for (uint64_t i = 0; i < size; i++)
+            if (s[i] != d[i]) {
+                fprintf(stderr, "uvmsoc dma-test: data mismatch at byte %llu: wrote 0x%02x, read 0x%02x\n",
+                        (unsigned long long)i, s[i], d[i]);
+                goto out;
+            }
+    }
+    printf("dma-test: %llu round%s OK\n", (unsigned long long)rounds, rounds == 1 ? "" : "s");
+    rc = CLI_OK;
+out:
+    uvs_dma_free(dev, &src);
+    uvs_dma_free(dev, &dst);
+    uvs_close(dev);
+    return rc;
+}
+
+const struct cli_cmd cli_cmds[] = {
+    {"info", "print the device's identification and configuration", info_help, cmd_info},
+    {"load-fw", "load firmware (and a DTB) into device memory", load_help, cmd_load_fw},
+    {"run", "boot the firmware and check the host command path", run_help, cmd_run},
+    {"dma-test", "copy data host->device->host by DMA and compare", dma_help, cmd_dma_test},
+    {NULL, NULL, NULL, NULL},
+};

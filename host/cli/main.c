@@ -1,0 +1,142 @@
+/*
+ * uvmsoc: command-line front end of the uvmsoc host driver. Parses the
+ * global options, picks the subcommand and runs it (commands.c).
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: uvmsoc [GLOBAL OPTIONS] COMMAND [COMMAND OPTIONS]\n"
+            "\n"
+            "Host driver CLI of the uvmsoc accelerator (libuvmsoc).\n"
+            "\n"
+            "Global options:\n"
+            "  --backend NAME    how to reach the device: cosim (default; the simulator\n"
+            "                    uvmsoc-sim over a Unix socket) or mock (in-process fake\n"
+            "                    device, for tests)\n"
+            "  --socket PATH     cosim: the simulator's host socket (default: $UVMSOC_SOCKET,\n"
+            "                    else ./" UVS_DEFAULT_SOCKET ")\n"
+            "  --timeout CYCLES  device cycles to wait for DMA, commands and firmware\n"
+            "                    (default %llu; suffixes K, M, G)\n"
+            "  --help            this text; 'uvmsoc COMMAND --help' describes a command\n"
+            "  --version         print the library's ABI version\n"
+            "\n"
+            "Commands:\n",
+            (unsigned long long)UVS_DEFAULT_TIMEOUT_CYCLES);
+    for (const struct cli_cmd *c = cli_cmds; c->name; c++)
+        fprintf(f, "  %-10s %s\n", c->name, c->summary);
+    fprintf(f, "\nExit status: 0 success, 1 device or driver error, 2 bad command line.\n");
+}
+
+int cli_parse_u64(const char *what, const char *s, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    if (!s || !*s || *s == '-')
+        goto bad;
+    unsigned long long v = strtoull(s, &end, 0);
+    if (errno || end == s)
+        goto bad;
+    unsigned shift = 0;
+    if (*end == 'K' || *end == 'k') shift = 10, end++;
+    else if (*end == 'M' || *end == 'm') shift = 20, end++;
+    else if (*end == 'G' || *end == 'g') shift = 30, end++;
+    if (*end || (shift && v > (~0ull >> shift)))
+        goto bad;
+    *out = (uint64_t)v << shift;
+    return 0;
+bad:
+    fprintf(stderr, "uvmsoc: %s: bad number '%s'\n", what, s ? s : "");
+    return CLI_USAGE;
+}
+
+int cli_error(const char *what, int err)
+{
+    const char *d = uvs_last_error();
+    fprintf(stderr, "uvmsoc: %s: %s\n", what, *d ? d : uvs_strerror(err));
+    return CLI_FAIL;
+}
+
+struct uvs_dev *cli_open(const struct cli_global *g)
+{
+    struct uvs_dev *dev;
+    int err = uvs_open(&g->open, &dev);
+    if (err) {
+        cli_error("cannot open the device", err);
+        return NULL;
+    }
+    return dev;
+}
+
+int main(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"backend", required_argument, NULL, 'b'}, {"socket", required_argument, NULL, 's'},
+        {"timeout", required_argument, NULL, 't'}, {"help", no_argument, NULL, 'h'},
+        {"version", no_argument, NULL, 'V'},       {NULL, 0, NULL, 0},
+    };
+    struct cli_global g;
+    memset(&g, 0, sizeof g);
+    g.open.backend = "cosim";
+    opterr = 0;
+    int c;
+    while ((c = getopt_long(argc, argv, "+", opts, NULL)) != -1) {
+        switch (c) {
+        case 'b':
+            if (strcmp(optarg, "cosim") && strcmp(optarg, "mock")) {
+                fprintf(stderr, "uvmsoc: --backend: unknown backend '%s' (cosim, mock)\n", optarg);
+                return CLI_USAGE;
+            }
+            g.open.backend = optarg;
+            break;
+        case 's': g.open.socket_path = optarg; break;
+        case 't':
+            if (cli_parse_u64("--timeout", optarg, &g.open.timeout_cycles))
+                return CLI_USAGE;
+            if (!g.open.timeout_cycles) {
+                fprintf(stderr, "uvmsoc: --timeout: must be at least 1 cycle\n");
+                return CLI_USAGE;
+            }
+            break;
+        case 'h': usage(stdout); return CLI_OK;
+        case 'V':
+            printf("uvmsoc host ABI %u.%u\n", (unsigned)(UVS_HOSTIF_VERSION_VALUE >> 16),
+                   (unsigned)(UVS_HOSTIF_VERSION_VALUE & 0xffff));
+            return CLI_OK;
+        default:
+            if (optopt)
+                fprintf(stderr, "uvmsoc: option '%s' needs an argument or is unknown; see 'uvmsoc --help'\n", argv[optind - 1]);
+            else
+                fprintf(stderr, "uvmsoc: unknown option '%s'; see 'uvmsoc --help'\n", argv[optind - 1]);
+            return CLI_USAGE;
+        }
+    }
+    if (optind >= argc) {
+        fprintf(stderr, "uvmsoc: no command given; see 'uvmsoc --help'\n");
+        return CLI_USAGE;
+    }
+    const char *name = argv[optind];
+    for (const struct cli_cmd *cmd = cli_cmds; cmd->name; cmd++) {
+        if (strcmp(cmd->name, name) != 0)
+            continue;
+        for (int i = optind + 1; i < argc; i++) {
+            if (strcmp(argv[i], "--") == 0)
+                break;
+            if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+                fputs(cmd->help, stdout);
+                return CLI_OK;
+            }
+        }
+        optind++;
+        return cmd->run(&g, argc - optind + 1, argv + optind - 1);
+    }
+    fprintf(stderr, "uvmsoc: unknown command '%s'; see 'uvmsoc --help'\n", name);
+    return CLI_USAGE;
+}

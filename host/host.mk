@@ -1,0 +1,68 @@
+# Host driver: libuvmsoc ($(BUILD)/host/libuvmsoc.a), the CLI uvmsoc
+# ($(BUILD)/host/uvmsoc) and their cmocka unit tests ($(BUILD)/tests/host).
+#
+#   make host             library and CLI
+#   make host-unit-tests  build the unit tests normally and under ASan/UBSan, run both
+#
+# Needs: HOST_CC, HOST_CFLAGS, SAN_FLAGS, GEN_INC, BUILD, RV_CC and the ABI
+# header rules of the top Makefile; libelf, libfdt, cmocka (scripts/setup-deps.sh).
+
+HOST_BUILD      := $(BUILD)/host
+HOST_TEST_BUILD := $(BUILD)/tests/host
+HOST_LIB        := $(HOST_BUILD)/libuvmsoc.a
+HOST_LIB_SAN    := $(HOST_BUILD)/san/libuvmsoc.a
+HOST_CLI        := $(HOST_BUILD)/uvmsoc
+HOST_LIB_SRCS   := $(wildcard host/lib/*.c)
+HOST_LIB_HDRS   := $(wildcard host/lib/*.h) include/uvmsoc/uvmsoc.h include/uvmsoc/cosim.h \
+                   include/uvmsoc/dma_desc.h include/uvmsoc/hostq.h
+HOST_ABI_H      := $(GEN_INC)/uvmsoc/hostif.h $(GEN_INC)/uvmsoc/dma.h $(GEN_INC)/uvmsoc/memmap.h
+HOST_LDLIBS     := -lelf -lfdt
+HOST_CLI_SRCS   := $(wildcard host/cli/*.c)
+HOST_TESTS      := $(notdir $(basename $(wildcard tests/host/test_*.c)))
+
+.PHONY: host host-unit-tests
+host: $(HOST_LIB) $(HOST_CLI)
+
+$(HOST_BUILD)/obj/%.o: host/lib/%.c $(HOST_LIB_HDRS) $(HOST_ABI_H)
+	@mkdir -p $(@D)
+	$(HOST_CC) $(HOST_CFLAGS) -c $< -o $@
+$(HOST_BUILD)/san/obj/%.o: host/lib/%.c $(HOST_LIB_HDRS) $(HOST_ABI_H)
+	@mkdir -p $(@D)
+	$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) -c $< -o $@
+
+$(HOST_LIB): $(patsubst host/lib/%.c,$(HOST_BUILD)/obj/%.o,$(HOST_LIB_SRCS))
+	@rm -f $@
+	ar rcs $@ $^
+$(HOST_LIB_SAN): $(patsubst host/lib/%.c,$(HOST_BUILD)/san/obj/%.o,$(HOST_LIB_SRCS))
+	@rm -f $@
+	ar rcs $@ $^
+
+$(HOST_CLI): $(HOST_CLI_SRCS) $(wildcard host/cli/*.h) $(HOST_LIB) $(HOST_LIB_HDRS) $(HOST_ABI_H)
+	$(HOST_CC) $(HOST_CFLAGS) -Ihost/lib $(HOST_CLI_SRCS) $(HOST_LIB) $(HOST_LDLIBS) -o $@
+
+# ---- unit tests: test_<name>.c, each built plain and with $(SAN_FLAGS) ----
+# Test firmware: tiny bare-metal RISC-V ELFs inside and outside device memory.
+$(HOST_TEST_BUILD)/fw-good.elf: tests/host/fw_tiny.S
+	@mkdir -p $(@D)
+	$(RV_CC) $(RV_ARCH) -nostdlib -nostartfiles -Wl,-N -Wl,--no-warn-rwx-segments -Wl,-Ttext=0x80000000 -Wl,--build-id=none $< -o $@
+$(HOST_TEST_BUILD)/fw-outside.elf: tests/host/fw_tiny.S
+	@mkdir -p $(@D)
+	$(RV_CC) $(RV_ARCH) -nostdlib -nostartfiles -Wl,-N -Wl,--no-warn-rwx-segments -Wl,-Ttext=0x20000000 -Wl,--build-id=none $< -o $@
+$(HOST_TEST_BUILD)/test.dtb: tests/host/test.dts
+	@mkdir -p $(@D)
+	dtc -q -I dts -O dtb -o $@ $<
+HOST_TEST_DATA := $(HOST_TEST_BUILD)/fw-good.elf $(HOST_TEST_BUILD)/fw-outside.elf $(HOST_TEST_BUILD)/test.dtb
+
+HOST_TEST_CFLAGS = $(HOST_CFLAGS) -Ihost/lib -DTEST_DATA='"$(HOST_TEST_BUILD)"'
+$(HOST_TEST_BUILD)/%: tests/host/%.c $(wildcard tests/host/*.h) $(HOST_LIB) $(HOST_LIB_HDRS) $(HOST_ABI_H) | $(HOST_TEST_DATA)
+	@mkdir -p $(@D)
+	$(HOST_CC) $(HOST_TEST_CFLAGS) $< $(HOST_LIB) $(HOST_LDLIBS) -lcmocka -lpthread -o $@
+$(HOST_TEST_BUILD)/san/%: tests/host/%.c $(wildcard tests/host/*.h) $(HOST_LIB_SAN) $(HOST_LIB_HDRS) $(HOST_ABI_H) | $(HOST_TEST_DATA)
+	@mkdir -p $(@D)
+	$(HOST_CC) $(HOST_TEST_CFLAGS) $(SAN_FLAGS) $< $(HOST_LIB_SAN) $(HOST_LDLIBS) -lcmocka -lpthread -o $@
+
+HOST_TEST_BINS := $(foreach t,$(HOST_TESTS),$(HOST_TEST_BUILD)/$(t) $(HOST_TEST_BUILD)/san/$(t))
+.PHONY: host-unit-tests-build
+host-unit-tests-build: $(HOST_TEST_BINS) $(HOST_TEST_DATA)
+host-unit-tests: host-unit-tests-build host
+	@set -e; for t in $(HOST_TEST_BINS); do echo "== $$t"; $$t; done

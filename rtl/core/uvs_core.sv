@@ -1,0 +1,319 @@
+// uvs_core: uvmsoc's RV64IMA + Zicsr + Zifencei hart with M and U modes
+// (RISC-V unprivileged spec 20191213, privileged spec v1.12). Ports follow
+// docs/architecture.md "The core (contract: ports)" and "On-chip bus".
+//
+// Microarchitecture: an in-order FSM that executes an instruction in the
+// cycle its fetch response arrives and issues the next fetch in that same
+// cycle, so with a memory answering one cycle after the grant:
+//   ALU, LUI/AUIPC, jumps and branches (taken or not), CSR, FENCE[.I],
+//   MRET: 1 cycle; loads, stores, LR/SC/AMO: 2 cycles; MUL*: 2 cycles;
+//   DIV/REM: 34 cycles (W forms 18; division by zero 2); WFI: >= 2 cycles;
+//   trap entry: 1 cycle (the handler's first fetch is issued at once).
+// States:
+//   S_FETCH  instruction request pending at pc_q (no grant yet)
+//   S_EXEC   fetch granted; on imem_rvalid_i take an interrupt, or decode
+//            and execute imem_rdata_i: finish it (write rd, retire, fetch
+//            the next pc) or start a data access / muldiv operation
+//   S_DREQ   data request pending (no grant yet), operands from ir_q
+//   S_DWAIT  data request granted; finish on dmem_rvalid_i
+//   S_MULDIV waiting for uvs_muldiv done
+//   S_WFI    WFI retired; wait for (mip & mie) != 0, then fetch pc + 4
+// Fetch interface: imem_addr_o is the pc (4-byte aligned), imem_rdata_i
+// the 32-bit instruction. The sequential pc adds insn_len (4); the C
+// extension would make it 2 for compressed instructions.
+// Traps are precise: the trapping instruction changes no register and
+// reports rvfi_trap_o = 1 with its pc and bits (insn = 0 on a fetch
+// access fault). Interrupts are taken between instructions (mepc = pc of
+// the next instruction) and report nothing on the retire port.
+// Data accesses: addr = byte address, be/wdata in the lanes of the aligned
+// 8-byte word; we = 1 for stores, SC and AMOs, 0 for loads and LR; amo =
+// UVS_AMO_*; be = 0x0f/0xf0/0xff for the .W/.D atomics.
+module uvs_core
+  import uvs_arch_pkg::*;
+#(
+  parameter int HART_ID = 0  // value of mhartid
+) (
+  input  logic        clk_i,
+  input  logic        rst_ni,           // synchronous, active low
+  // instruction port
+  output logic        imem_req_o,
+  input  logic        imem_gnt_i,
+  output logic [63:0] imem_addr_o,
+  input  logic        imem_rvalid_i,
+  input  logic [31:0] imem_rdata_i,
+  input  logic        imem_err_i,
+  // data port
+  output logic        dmem_req_o,
+  input  logic        dmem_gnt_i,
+  output logic [63:0] dmem_addr_o,
+  output logic        dmem_we_o,
+  output logic [7:0]  dmem_be_o,
+  output logic [63:0] dmem_wdata_o,
+  output logic [3:0]  dmem_amo_o,
+  input  logic        dmem_rvalid_i,
+  input  logic [63:0] dmem_rdata_i,
+  input  logic        dmem_err_i,
+  // interrupts (level) and time
+  input  logic        irq_software_i,
+  input  logic        irq_timer_i,
+  input  logic        irq_external_i,
+  input  logic [63:0] mtime_i,
+  // retire port (registered: one cycle after the instruction completes)
+  output logic        rvfi_valid_o,
+  output logic [63:0] rvfi_pc_o,
+  output logic [31:0] rvfi_insn_o,
+  output logic [4:0]  rvfi_rd_o,        // 0 = no register written
+  output logic [63:0] rvfi_rd_wdata_o,
+  output logic        rvfi_trap_o       // the instruction trapped instead of retiring
+);
+  typedef enum logic [2:0] {S_FETCH, S_EXEC, S_DREQ, S_DWAIT, S_MULDIV, S_WFI} state_e;
+
+  // ---- architectural state of the hart: pc here, registers in
+  // ---- uvs_regfile, CSRs and privilege in uvs_csr
+  logic [63:0] pc_q;
+
+  // ---- micro-architectural state ----
+  state_e      state_q, state_d;
+  logic [31:0] ir_q;  // instruction being executed after its fetch cycle
+
+  logic        insn_arrive;  // the fetched instruction is here (S_EXEC, rvalid)
+  logic [31:0] insn;
+  decoded_t    dec;
+  logic [4:0]  rd;
+  logic [63:0] rs1_val, rs2_val, opa, opb, alu_res;
+  logic        br_taken;
+  logic [63:0] insn_len, pc_seq, target, next_pc;
+  logic        jump;
+  // CSR unit
+  logic [63:0] csr_rdata, trap_vector, mepc;
+  logic        csr_illegal, csr_write, csr_commit, irq_take, wake, tw;
+  logic [5:0]  irq_code;
+  logic [1:0]  priv;
+  // completion and traps
+  logic        imem_fault;  // the fetch of the arriving instruction failed
+  logic        exc;         // the instruction raises a synchronous exception
+  logic [5:0]  exc_code;
+  logic [63:0] exc_tval;
+  logic        trap, trap_irq, mret, retire;
+  logic [5:0]  trap_code;
+  logic [63:0] trap_tval;
+  logic        finish;      // the instruction completes this cycle (retires or traps)
+  logic        advance;     // leave the instruction: fetch next_pc
+  logic        exec_go;     // the arriving instruction proceeds to a data access or muldiv
+  logic        rf_we;
+  logic [63:0] rf_wdata;
+  // LSU and muldiv
+  logic        mem_misaligned;
+  logic [63:0] load_data;
+  logic        md_start, md_done;
+  logic [63:0] md_result;
+
+  assign insn_arrive = (state_q == S_EXEC) && imem_rvalid_i;
+  assign insn        = (state_q == S_EXEC) ? imem_rdata_i : ir_q;
+  assign rd          = insn[11:7];
+
+  uvs_decode u_decode (.insn_i(insn), .dec_o(dec));
+
+  uvs_regfile u_regfile (
+    .clk_i,
+    .raddr_a_i(insn[19:15]), .rdata_a_o(rs1_val),
+    .raddr_b_i(insn[24:20]), .rdata_b_o(rs2_val),
+    .we_i(rf_we), .waddr_i(rd), .wdata_i(rf_wdata)
+  );
+
+  always_comb begin
+    case (dec.opa)
+      OPA_PC:   opa = pc_q;
+      OPA_ZERO: opa = 64'd0;
+      default:  opa = rs1_val;
+    endcase
+  end
+  assign opb = dec.opb_imm ? dec.imm : rs2_val;
+
+  uvs_alu u_alu (
+    .a_i(opa), .b_i(opb), .fn_i(dec.alu_fn), .alt_i(dec.alu_alt), .word_i(dec.word),
+    .result_o(alu_res), .br_taken_o(br_taken)
+  );
+
+  // ---- control flow ----
+  assign insn_len = 64'd4;
+  assign pc_seq   = pc_q + insn_len;
+  assign target   = dec.jalr ? {alu_res[63:1], 1'b0} : (pc_q + dec.imm);
+  assign jump     = dec.jal | dec.jalr | (dec.branch & br_taken);
+
+  // ---- CSRs ----
+
+  assign csr_write  = (insn[13:12] == 2'b01) || (insn[19:15] != 5'd0);
+  assign csr_commit = retire & dec.csr;
+  assign mret       = retire & dec.mret;
+
+  uvs_csr #(.HART_ID(HART_ID)) u_csr (
+    .clk_i, .rst_ni,
+    .csr_addr_i(insn[31:20]), .csr_op_i(insn[13:12]), .csr_write_i(csr_write),
+    .csr_src_i(insn[14] ? {59'd0, insn[19:15]} : rs1_val),
+    .csr_commit_i(csr_commit), .csr_rdata_o(csr_rdata), .csr_illegal_o(csr_illegal),
+    .trap_i(trap), .trap_irq_i(trap_irq), .trap_code_i(trap_code),
+    .trap_pc_i(pc_q), .trap_tval_i(trap_tval), .trap_vector_o(trap_vector),
+    .mret_i(mret), .mepc_o(mepc),
+    .retire_i(retire),
+    .irq_software_i, .irq_timer_i, .irq_external_i, .mtime_i,
+    .priv_o(priv), .tw_o(tw), .irq_take_o(irq_take), .irq_code_o(irq_code), .wake_o(wake)
+  );
+
+  // ---- data access ----
+
+  uvs_lsu u_lsu (
+    .addr_i(alu_res[2:0]), .size_i(dec.mem_size), .unsigned_i(dec.mem_unsigned), .amo_i(dec.amo),
+    .store_data_i(rs2_val), .misaligned_o(mem_misaligned),
+    .be_o(dmem_be_o), .wdata_o(dmem_wdata_o),
+    .rdata_i(dmem_rdata_i), .load_data_o(load_data)
+  );
+
+  // ---- multiply/divide ----
+
+  uvs_muldiv u_muldiv (
+    .clk_i, .rst_ni,
+    .start_i(md_start), .op_i(insn[14:12]), .word_i(dec.word), .a_i(rs1_val), .b_i(rs2_val),
+    .done_o(md_done), .result_o(md_result)
+  );
+
+  // ---- exceptions of the instruction arriving in S_EXEC, in priority
+  // ---- order (privileged spec table 3.7), and data access faults
+
+  always_comb begin
+    exc      = 1'b1;
+    exc_code = EXC_ILLEGAL_INSN;
+    exc_tval = 64'd0;
+    if (state_q == S_DWAIT) begin
+      exc      = dmem_err_i;
+      exc_code = dec.mem_we ? EXC_STORE_ACCESS : EXC_LOAD_ACCESS;
+      exc_tval = alu_res;
+    end else if (imem_fault) begin
+      exc_code = EXC_INSN_ACCESS;
+      exc_tval = pc_q;
+    end else if (dec.illegal || (dec.csr && csr_illegal) ||
+                 ((dec.mret || (dec.wfi && tw)) && priv == PRIV_U)) begin
+      exc_code = EXC_ILLEGAL_INSN;
+      exc_tval = {32'd0, insn};
+    end else if (dec.ecall) begin
+      exc_code = (priv == PRIV_U) ? EXC_ECALL_U : EXC_ECALL_M;
+    end else if (dec.ebreak) begin
+      exc_code = EXC_BREAKPOINT;
+      exc_tval = pc_q;
+    end else if (jump && target[1]) begin
+      exc_code = EXC_INSN_MISALIGNED;
+      exc_tval = target;
+    end else if (dec.mem_en && mem_misaligned) begin
+      exc_code = dec.mem_we ? EXC_STORE_MISALIGNED : EXC_LOAD_MISALIGNED;
+      exc_tval = alu_res;
+    end else begin
+      exc = 1'b0;
+    end
+  end
+
+  // ---- completion ----
+
+  assign imem_fault = (state_q == S_EXEC) & imem_err_i;
+  assign trap_irq   = insn_arrive & irq_take;
+  assign trap      = trap_irq | (finish & exc);
+  assign trap_code = trap_irq ? irq_code : exc_code;
+  assign trap_tval = trap_irq ? 64'd0 : exc_tval;
+  assign retire    = finish & !exc & !trap_irq;
+
+  always_comb begin
+    finish = 1'b0;
+    case (state_q)
+      S_EXEC:   finish = imem_rvalid_i & (exc | !(dec.mem_en | dec.muldiv));
+      S_DWAIT:  finish = dmem_rvalid_i;
+      S_MULDIV: finish = md_done;
+      default:  finish = 1'b0;
+    endcase
+  end
+
+  always_comb begin
+    case (dec.wb_sel)
+      WB_LINK:   rf_wdata = pc_seq;
+      WB_CSR:    rf_wdata = csr_rdata;
+      WB_MEM:    rf_wdata = load_data;
+      WB_MULDIV: rf_wdata = md_result;
+      default:   rf_wdata = alu_res;
+    endcase
+  end
+  assign rf_we = retire & dec.rd_we;
+
+  assign next_pc = trap ? trap_vector : (mret ? mepc : (jump ? target : pc_seq));
+
+  // ---- requests ----
+
+  assign exec_go  = insn_arrive & !trap_irq & !exc & (dec.mem_en | dec.muldiv);
+  assign advance  = trap | (retire & !dec.wfi);
+  assign md_start = exec_go & dec.muldiv;
+
+  assign imem_req_o  = (state_q == S_FETCH) | advance;
+  assign imem_addr_o = (state_q == S_FETCH) ? pc_q : next_pc;
+
+  assign dmem_req_o  = (exec_go & dec.mem_en) | (state_q == S_DREQ);
+  assign dmem_addr_o = alu_res;
+  assign dmem_we_o   = dec.mem_we;
+  assign dmem_amo_o  = dec.amo;
+
+  always_comb begin
+    state_d = state_q;
+    if (advance) begin
+      state_d = imem_gnt_i ? S_EXEC : S_FETCH;
+    end else begin
+      case (state_q)
+        S_FETCH:  if (imem_gnt_i) state_d = S_EXEC;
+        S_EXEC: begin
+          if (retire) state_d = S_WFI;  // only WFI retires without advancing
+          else if (exec_go) state_d = dec.muldiv ? S_MULDIV : (dmem_gnt_i ? S_DWAIT : S_DREQ);
+        end
+        S_DREQ:   if (dmem_gnt_i) state_d = S_DWAIT;
+        S_WFI:    if (wake) state_d = S_FETCH;
+        default:  ;
+      endcase
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      state_q <= S_FETCH;
+      pc_q    <= uvs_memmap_pkg::UVS_RESET_PC;
+      ir_q    <= '0;
+    end else begin
+      state_q <= state_d;
+      if (insn_arrive) ir_q <= imem_rdata_i;
+      if (advance) pc_q <= next_pc;
+      else if (retire) pc_q <= pc_seq;  // WFI: resume at the next instruction
+    end
+  end
+
+  // ---- retire port ----
+  logic        rvfi_valid_q, rvfi_trap_q;
+  logic [63:0] rvfi_pc_q, rvfi_wdata_q;
+  logic [31:0] rvfi_insn_q;
+  logic [4:0]  rvfi_rd_q;
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      rvfi_valid_q <= 1'b0;
+      rvfi_trap_q  <= 1'b0;
+    end else begin
+      rvfi_valid_q <= finish & !trap_irq;
+      rvfi_trap_q  <= finish & exc & !trap_irq;
+      if (finish) begin
+        rvfi_pc_q    <= pc_q;
+        rvfi_insn_q  <= imem_fault ? 32'd0 : insn;
+        rvfi_rd_q    <= (rf_we && rd != 5'd0) ? rd : 5'd0;
+        rvfi_wdata_q <= (rf_we && rd != 5'd0) ? rf_wdata : 64'd0;
+      end
+    end
+  end
+
+  assign rvfi_valid_o    = rvfi_valid_q;
+  assign rvfi_trap_o     = rvfi_trap_q;
+  assign rvfi_pc_o       = rvfi_pc_q;
+  assign rvfi_insn_o     = rvfi_insn_q;
+  assign rvfi_rd_o       = rvfi_rd_q;
+  assign rvfi_rd_wdata_o = rvfi_wdata_q;
+endmodule

@@ -1,0 +1,191 @@
+/*
+ * uvmsoc-sim memory model: BOOTROM, SRAM, LR/SC reservations and AMOs
+ * (RISC-V unprivileged spec, chapter 8; bus contract in include/uvmsoc/bus.def).
+ */
+#include "mem.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <uvmsoc/bus.h>
+
+#if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "uvmsoc-sim models a little-endian bus on a little-endian host"
+#endif
+
+int uvs_mem_init(struct uvs_mem *m, uint64_t sram_size)
+{
+    memset(m, 0, sizeof *m);
+    if (sram_size == 0 || sram_size % 8 != 0 || sram_size > UVS_SRAM_SIZE)
+        return -EINVAL;
+    m->sram = calloc(1, (size_t)sram_size);
+    if (!m->sram)
+        return -ENOMEM;
+    m->sram_size = sram_size;
+    return 0;
+}
+
+void uvs_mem_fini(struct uvs_mem *m)
+{
+    free(m->sram);
+    m->sram = NULL;
+    m->sram_size = 0;
+}
+
+uint8_t *uvs_mem_ptr(struct uvs_mem *m, uint64_t addr, uint64_t len)
+{
+    if (len == 0 || addr + len < addr)
+        return NULL;
+    if (addr - UVS_BOOTROM_BASE < UVS_BOOTROM_SIZE &&
+        len <= UVS_BOOTROM_SIZE - (addr - UVS_BOOTROM_BASE))
+        return m->rom + (addr - UVS_BOOTROM_BASE);
+    if (addr - UVS_SRAM_BASE < m->sram_size &&
+        len <= m->sram_size - (addr - UVS_SRAM_BASE))
+        return m->sram + (addr - UVS_SRAM_BASE);
+    return NULL;
+}
+
+/* Host pointer to the aligned 8-byte word holding addr; *rom tells BOOTROM. */
+static uint8_t *word_ptr(struct uvs_mem *m, uint64_t addr, bool *rom)
+{
+    uint64_t w = addr & ~UVS_U64(7);
+    if (w - UVS_SRAM_BASE < m->sram_size) {
+        *rom = false;
+        return m->sram + (w - UVS_SRAM_BASE);
+    }
+    if (w - UVS_BOOTROM_BASE < UVS_BOOTROM_SIZE) {
+        *rom = true;
+        return m->rom + (w - UVS_BOOTROM_BASE);
+    }
+    return NULL;
+}
+
+/* Bit mask of the byte lanes enabled in be. */
+static uint64_t lane_mask(uint8_t be)
+{
+    uint64_t mask = 0;
+    for (unsigned b = 0; b < 8; b++)
+        if (be & (1u << b))
+            mask |= UVS_U64(0xff) << (8 * b);
+    return mask;
+}
+
+/* A store by port to granule g kills the other ports' reservations on g. */
+static void kill_reservations(struct uvs_mem *m, unsigned port, uint64_t g)
+{
+    if (m->nresv == 0)
+        return;
+    for (unsigned p = 0; p < UVS_MEM_MAX_PORTS; p++) {
+        if (p != port && m->resv[p].valid && m->resv[p].granule == g) {
+            m->resv[p].valid = false;
+            m->nresv--;
+        }
+    }
+}
+
+static void set_reservation(struct uvs_mem *m, unsigned port, uint64_t g)
+{
+    if (!m->resv[port].valid)
+        m->nresv++;
+    m->resv[port].valid = true;
+    m->resv[port].granule = g;
+}
+
+static void clear_reservation(struct uvs_mem *m, unsigned port)
+{
+    if (m->resv[port].valid)
+        m->nresv--;
+    m->resv[port].valid = false;
+}
+
+/* New value of an AMO on operands of 32 or 64 bits (unprivileged spec 8.4). */
+static uint64_t amo_op(unsigned amo, uint64_t old, uint64_t op, bool w32)
+{
+    int64_t so = w32 ? (int64_t)(int32_t)old : (int64_t)old;
+    int64_t sp = w32 ? (int64_t)(int32_t)op : (int64_t)op;
+    uint64_t uo = w32 ? (uint32_t)old : old;
+    uint64_t up = w32 ? (uint32_t)op : op;
+    switch (amo) {
+    case UVS_AMO_SWAP: return op;
+    case UVS_AMO_ADD:  return old + op;
+    case UVS_AMO_XOR:  return old ^ op;
+    case UVS_AMO_AND:  return old & op;
+    case UVS_AMO_OR:   return old | op;
+    case UVS_AMO_MIN:  return so < sp ? old : op;
+    case UVS_AMO_MAX:  return so > sp ? old : op;
+    case UVS_AMO_MINU: return uo < up ? old : op;
+    default:           return uo > up ? old : op; /* UVS_AMO_MAXU */
+    }
+}
+
+static void store_word(struct uvs_mem *m, unsigned port, uint64_t addr,
+                       uint8_t *p, uint64_t old, uint64_t val, uint8_t be)
+{
+    uint64_t mask = lane_mask(be);
+    uint64_t w = (old & ~mask) | (val & mask);
+    uint64_t g = addr & ~UVS_U64(7);
+    memcpy(p, &w, 8);
+    kill_reservations(m, port, g);
+    if (be == 0xff && m->tohost && g == m->tohost) {
+        m->tohost_written = true;
+        m->tohost_value = w;
+    }
+}
+
+int uvs_mem_access(struct uvs_mem *m, unsigned port, uint64_t addr, bool we,
+                   uint8_t be, uint64_t wdata, unsigned amo, uint64_t *rdata)
+{
+    bool rom;
+    uint8_t *p;
+    uint64_t old;
+
+    *rdata = 0;
+    if (port >= UVS_MEM_MAX_PORTS)
+        return -EINVAL;
+    if ((port & 1) == 0) { /* instruction fetch */
+        uint32_t insn;
+        if (we || amo != UVS_AMO_NONE)
+            return -EINVAL;
+        if (addr & 3)
+            return -EFAULT;
+        p = word_ptr(m, addr, &rom);
+        if (!p)
+            return -EFAULT;
+        memcpy(&insn, p + (addr & 4), 4);
+        *rdata = insn;
+        return 0;
+    }
+    p = word_ptr(m, addr, &rom);
+    if (!p)
+        return -EFAULT;
+    memcpy(&old, p, 8);
+    if (amo == UVS_AMO_NONE) {
+        if (we) {
+            if (rom)
+                return -EFAULT;
+            store_word(m, port, addr, p, old, wdata, be);
+        }
+        *rdata = old;
+        return 0;
+    }
+    if (amo > UVS_AMO_MAXU || (be != 0x0f && be != 0xf0 && be != 0xff))
+        return -EINVAL;
+    if (rom)
+        return -EFAULT;
+    if (amo == UVS_AMO_LR) {
+        set_reservation(m, port, addr & ~UVS_U64(7));
+        *rdata = old;
+    } else if (amo == UVS_AMO_SC) {
+        bool ok = m->resv[port].valid && m->resv[port].granule == (addr & ~UVS_U64(7));
+        clear_reservation(m, port);
+        if (ok)
+            store_word(m, port, addr, p, old, wdata, be);
+        *rdata = ok ? 0 : 1;
+    } else {
+        unsigned shift = (be == 0xf0) ? 32 : 0;
+        uint64_t v = amo_op(amo, old >> shift, wdata >> shift, be != 0xff);
+        store_word(m, port, addr, p, old, v << shift, be);
+        *rdata = old;
+    }
+    return 0;
+}

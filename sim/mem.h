@@ -1,0 +1,81 @@
+/*
+ * uvmsoc-sim memory: BOOTROM and populated SRAM as seen by the harts' bus
+ * ports (docs/architecture.md, "Memory map", "On-chip bus"), including the
+ * atomics performed at the memory (RISC-V unprivileged spec, chapter 8 "A"
+ * extension: LR/SC and AMOs) and the HTIF tohost word.
+ */
+#ifndef UVS_SIM_MEM_H
+#define UVS_SIM_MEM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <uvmsoc/memmap.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Most bus ports: a fetch port and a data port per hart. */
+#define UVS_MEM_MAX_PORTS (2 * UVS_MAX_HARTS)
+
+/** One LR reservation: the 8-byte granule `addr & ~7` (bus.def). */
+struct uvs_resv {
+    uint64_t granule;
+    bool valid;
+};
+
+/** The memory seen by all bus ports. */
+struct uvs_mem {
+    uint8_t rom[UVS_BOOTROM_SIZE];          /**< BOOTROM, read-only to the harts */
+    uint8_t *sram;                          /**< populated SRAM at UVS_SRAM_BASE */
+    uint64_t sram_size;                     /**< bytes of populated SRAM */
+    struct uvs_resv resv[UVS_MEM_MAX_PORTS]; /**< reservation per requester port */
+    unsigned nresv;                         /**< valid reservations (fast path when 0) */
+    uint64_t tohost;                        /**< address of `tohost`, 0 = none */
+    bool tohost_written;                    /**< set by an 8-byte store to tohost */
+    uint64_t tohost_value;                  /**< the value of that store */
+};
+
+/**
+ * uvs_mem_init - set up an empty memory (ROM and SRAM zeroed, no
+ * reservations, no tohost).
+ * @sram_size: populated SRAM in bytes, a multiple of 8, 1..UVS_SRAM_SIZE.
+ * Returns 0, -EINVAL for a bad size, -ENOMEM when it cannot be allocated.
+ */
+int uvs_mem_init(struct uvs_mem *m, uint64_t sram_size);
+
+/** uvs_mem_fini - release what uvs_mem_init allocated. */
+void uvs_mem_fini(struct uvs_mem *m);
+
+/**
+ * uvs_mem_ptr - host pointer to the bus byte range [addr, addr + len) when
+ * it lies entirely inside BOOTROM or populated SRAM (for the loader).
+ * Returns NULL otherwise (also for len 0 or an overflowing range).
+ */
+uint8_t *uvs_mem_ptr(struct uvs_mem *m, uint64_t addr, uint64_t len);
+
+/**
+ * uvs_mem_access - one bus access (docs/architecture.md, "On-chip bus").
+ * @port:  2 * hart + (0 fetch, 1 data), < UVS_MEM_MAX_PORTS.
+ * @addr:  byte address; fetch: 4-byte aligned, data: any byte of the word.
+ * @we:    write (plain store); ignored for LR, SC and AMOs.
+ * @be:    byte enables within the aligned 8-byte word `addr & ~7`.
+ * @wdata: store/AMO operand in its byte lanes.
+ * @amo:   UVS_AMO_* (bus.def); AMOs need be 0x0f, 0xf0 (32-bit) or 0xff.
+ * @rdata: fetch: the 32-bit instruction in bits 31:0; data: the aligned
+ *         word before the access; SC: 0 on success, 1 on failure.
+ * LR reserves the granule for @port; SC succeeds only with that reservation
+ * and clears it; any store, successful SC or AMO clears the reservations of
+ * the other ports on the same granule. An 8-byte store to `tohost` sets
+ * tohost_written.
+ * Returns 0, or -EFAULT (bus error: outside BOOTROM/populated SRAM, a write
+ * or atomic to BOOTROM, a misaligned fetch) or -EINVAL (bad port, operation
+ * or byte enables); the caller answers both with a bus error.
+ */
+int uvs_mem_access(struct uvs_mem *m, unsigned port, uint64_t addr, bool we,
+                   uint8_t be, uint64_t wdata, unsigned amo, uint64_t *rdata);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,134 @@
+/* uvmsoc-sim session: setup from the command line, tohost, final status. */
+#include "sim.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <uvmsoc/sim.h>
+
+#include "bootrom.h"
+#include "dtb.h"
+#include "stats.h"
+
+struct uvs_sim uvs_sim;
+
+#define ERR_MAX 512
+
+/* Print the one error line and return the exit status. */
+static int fail(int status, const char *msg)
+{
+    fprintf(stderr, "uvmsoc-sim: %s\n", msg);
+    return status;
+}
+
+/* Read (or take the default), check and place the DTB. */
+static int setup_dtb(const struct uvs_opts *o, unsigned harts, const void *def, size_t def_size,
+                     uint64_t *dtb_addr, char *err)
+{
+    void *file = NULL;
+    const void *blob = def;
+    size_t size = def_size;
+    int rc;
+
+    if (o->dtb) {
+        if (uvs_dtb_read_file(o->dtb, &file, &size, err, ERR_MAX) != 0)
+            return (int)UVS_EXIT_BAD_DTB;
+        blob = file;
+    }
+    rc = uvs_dtb_check(blob, size, harts, o->dtb ? o->dtb : "default DTB", err, ERR_MAX);
+    if (rc == 0) {
+        *dtb_addr = UVS_SRAM_BASE + uvs_sim.mem.sram_size - UVS_DTB_MAX_SIZE;
+        memcpy(uvs_mem_ptr(&uvs_sim.mem, *dtb_addr, size), blob, size);
+    }
+    free(file);
+    return rc == 0 ? 0 : (int)UVS_EXIT_BAD_DTB;
+}
+
+int uvs_sim_setup(struct uvs_opts *o, int argc, char **argv, unsigned harts,
+                  uint64_t sram_bytes, const void *dtb, size_t dtb_size)
+{
+    char err[ERR_MAX];
+    uint64_t dtb_addr = 0;
+    int rc;
+
+    if (uvs_opts_parse(o, argc, argv, err, sizeof err) != 0)
+        return fail((int)UVS_EXIT_USAGE, err);
+    if (o->help) {
+        uvs_opts_usage(stdout);
+        return 0;
+    }
+    if (sram_bytes <= UVS_DTB_MAX_SIZE || uvs_mem_init(&uvs_sim.mem, sram_bytes) != 0)
+        return fail((int)UVS_EXIT_INTERNAL, "cannot allocate the configured SRAM");
+    rc = uvs_elf_load(&uvs_sim.mem, o->elf, &uvs_sim.elf, err, sizeof err);
+    if (rc != 0)
+        return fail(rc == -EOPNOTSUPP ? (int)UVS_EXIT_WRONG_ARCH
+                    : rc == -ENOMEM   ? (int)UVS_EXIT_INTERNAL
+                                      : (int)UVS_EXIT_BAD_ELF, err);
+    rc = setup_dtb(o, harts, dtb, dtb_size, &dtb_addr, err);
+    if (rc != 0)
+        return fail(rc, err);
+    if (!uvs_sim.elf.rom_segment)
+        uvs_bootrom_build(uvs_sim.mem.rom, sizeof uvs_sim.mem.rom, uvs_sim.elf.entry, dtb_addr);
+    uvs_sim.mem.tohost = uvs_sim.elf.tohost;
+    if (o->trace_fst) { /* Verilator's FST writer reports no open error: probe first */
+        FILE *f = fopen(o->trace_fst, "w");
+        if (!f) {
+            snprintf(err, sizeof err, "cannot create FST trace '%s': %s", o->trace_fst,
+                     strerror(errno));
+            return fail((int)UVS_EXIT_INTERNAL, err);
+        }
+        fclose(f);
+    }
+    if (o->log_retired) {
+        uvs_sim.retire_log = fopen(o->log_retired, "w");
+        if (!uvs_sim.retire_log) {
+            snprintf(err, sizeof err, "cannot create retire log '%s': %s", o->log_retired,
+                     strerror(errno));
+            return fail((int)UVS_EXIT_INTERNAL, err);
+        }
+        setvbuf(uvs_sim.retire_log, NULL, _IOFBF, 1 << 20);
+    }
+    return UVS_SIM_RUN;
+}
+
+void uvs_sim_tohost(void)
+{
+    uint64_t v = uvs_sim.mem.tohost_value;
+    enum uvs_htif_result r;
+
+    uvs_sim.mem.tohost_written = false;
+    r = uvs_htif_decode(v, &uvs_sim.status);
+    if (r == UVS_HTIF_NONE || uvs_sim.done)
+        return;
+    uvs_sim.done = true;
+    uvs_sim.result = r;
+    uvs_sim.tohost_value = v;
+}
+
+int uvs_sim_finish(const struct uvs_opts *o, uint64_t cycles, uint64_t retired, double wall_s)
+{
+    int status = uvs_sim.status;
+
+    fflush(stdout);
+    if (o->stats)
+        uvs_stats_print(stderr, cycles, retired, wall_s);
+    if (!uvs_sim.done) {
+        fprintf(stderr, "uvmsoc-sim: watchdog: %llu cycles reached\n", (unsigned long long)cycles);
+        status = (int)UVS_EXIT_TIMEOUT;
+    } else if (uvs_sim.result == UVS_HTIF_FAIL) {
+        fprintf(stderr, "uvmsoc-sim: program failed with status %d (tohost 0x%llx) at cycle %llu\n",
+                status, (unsigned long long)uvs_sim.tohost_value, (unsigned long long)cycles);
+    } else if (uvs_sim.result == UVS_HTIF_BAD) {
+        fprintf(stderr, "uvmsoc-sim: tohost: unsupported value 0x%llx at cycle %llu (even values "
+                "are HTIF device requests; use 1 = pass, odd v = fail with v >> 1)\n",
+                (unsigned long long)uvs_sim.tohost_value, (unsigned long long)cycles);
+    }
+    if (uvs_sim.retire_log && fclose(uvs_sim.retire_log) != 0) {
+        fprintf(stderr, "uvmsoc-sim: cannot write retire log '%s': %s\n", o->log_retired,
+                strerror(errno));
+        status = (int)UVS_EXIT_INTERNAL;
+    }
+    uvs_sim.retire_log = NULL;
+    uvs_mem_fini(&uvs_sim.mem);
+    return status;
+}
