@@ -73,6 +73,7 @@ include firmware/firmware.mk
 include tests/tests.mk
 include bench/bench.mk
 include sim/model/model.mk
+include host/host.mk
 
 # ---- main job: boot the firmware and print what it discovered ----
 run: $(SIM) $(FIRMWARE_ELF)
