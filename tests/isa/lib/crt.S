@@ -91,9 +91,50 @@ uvs_pass:
 1:
   j 1b
 
-/* uvs_fail: store (gp << 1) | 1 to tohost (gp = 0 reports 119), then spin. */
+/*
+ * uvs_fail: report failure of case gp. First prints one line on the UART,
+ * "uvs: FAIL case=<gp> got=<t5> want=<t6> mcause=<s9> mepc=<s10>
+ * mtval=<s11>" (hex; got/want from the failing EXPECT, the trap CSRs of
+ * the last trap, -1 if none), then stores (gp << 1) | 1 to tohost
+ * (gp = 0 reports 119) and spins. If printing itself traps, the second
+ * pass skips it.
+ */
   .globl uvs_fail
 uvs_fail:
+  mv s2, t5
+  mv s3, t6
+  la a1, uvs_failing
+  ld a2, 0(a1)
+  bnez a2, uvs_fail_report
+  li a2, 1
+  sd a2, 0(a1)
+  la a0, msg_case
+  call uvs_puts
+  mv a0, gp
+  call uvs_puthex
+  la a0, msg_got
+  call uvs_puts
+  mv a0, s2
+  call uvs_puthex
+  la a0, msg_want
+  call uvs_puts
+  mv a0, s3
+  call uvs_puthex
+  la a0, msg_mcause
+  call uvs_puts
+  mv a0, s9
+  call uvs_puthex
+  la a0, msg_mepc
+  call uvs_puts
+  mv a0, s10
+  call uvs_puthex
+  la a0, msg_mtval
+  call uvs_puts
+  mv a0, s11
+  call uvs_puthex
+  li a0, '\n'
+  call uvs_putc
+uvs_fail_report:
   fence
   mv t5, gp
   bnez t5, 1f
@@ -105,6 +146,72 @@ uvs_fail:
   sd t5, 0(t6)
 2:
   j 2b
+
+/* uvs_putc: write byte a0 to UART0 THR once LSR.THRE (bit 5) is set
+ * (16550 datasheet: LSR at +5); gives up after POLL_LIMIT polls.
+ * Clobbers a5..a7. */
+uvs_putc:
+  li a5, UVS_UART0_BASE
+  li a6, POLL_LIMIT
+1:
+  lbu a7, 5(a5)
+  andi a7, a7, 0x20
+  bnez a7, 2f
+  addi a6, a6, -1
+  bnez a6, 1b
+2:
+  sb a0, 0(a5)
+  ret
+
+/* uvs_puts: write the NUL-terminated string at a0. Clobbers a0, a3..a7. */
+uvs_puts:
+  mv a4, ra
+  mv a3, a0
+1:
+  lbu a0, 0(a3)
+  beqz a0, 2f
+  call uvs_putc
+  addi a3, a3, 1
+  j 1b
+2:
+  mv ra, a4
+  ret
+
+/* uvs_puthex: write a0 as "0x" and 16 hex digits. Clobbers a0..a7. */
+uvs_puthex:
+  mv a4, ra
+  mv a1, a0
+  li a0, '0'
+  call uvs_putc
+  li a0, 'x'
+  call uvs_putc
+  li a2, 60
+1:
+  srl a0, a1, a2
+  andi a0, a0, 0xf
+  li a3, 10
+  blt a0, a3, 2f
+  addi a0, a0, 'a' - '0' - 10
+2:
+  addi a0, a0, '0'
+  call uvs_putc
+  addi a2, a2, -4
+  bgez a2, 1b
+  mv ra, a4
+  ret
+
+  .section .rodata
+msg_case:   .asciz "uvs: FAIL case="
+msg_got:    .asciz " got="
+msg_want:   .asciz " want="
+msg_mcause: .asciz " mcause="
+msg_mepc:   .asciz " mepc="
+msg_mtval:  .asciz " mtval="
+
+  .data
+  .balign 8
+uvs_failing:
+  .dword 0
 
 /* Entry of secondary harts; 0 unless the test defines uvs_secondary. */
   .data

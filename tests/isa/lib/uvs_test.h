@@ -5,6 +5,10 @@
  * `uvs_main` (TEST_MAIN) and ends with PASS. lib/crt.S starts hart 0 there in
  * M mode with a stack, mtvec = uvs_trap_vector (direct mode), interrupts off.
  *
+ * On failure lib/crt.S prints "uvs: FAIL case=N got=.. want=.. mcause=..
+ * mepc=.. mtval=.." on UART0 (got/want: the values of the failing EXPECT;
+ * t5/t6 for FAIL) before it stores to tohost.
+ *
  * Result protocol (docs/architecture.md "Boot flow", include/uvmsoc/sim.def):
  * the test stores 1 to `tohost` on success and (n << 1) | 1 on failure, n
  * being the number of the failing case (register gp). The simulator exits
@@ -96,6 +100,7 @@
 .macro EXPECT reg, value
   li t6, \value
   beq \reg, t6, .Luvs_ok\@
+  mv t5, \reg
   j uvs_fail
 .Luvs_ok\@:
 .endm
@@ -104,6 +109,7 @@
 .macro EXPECT_NOT reg, value
   li t6, \value
   bne \reg, t6, .Luvs_ok\@
+  mv t5, \reg
   j uvs_fail
 .Luvs_ok\@:
 .endm
@@ -111,6 +117,8 @@
 /* EXPECT_REG reg, other: fail the case unless both registers are equal. */
 .macro EXPECT_REG reg, other
   beq \reg, \other, .Luvs_ok\@
+  mv t5, \reg
+  mv t6, \other
   j uvs_fail
 .Luvs_ok\@:
 .endm
@@ -119,6 +127,7 @@
 .macro EXPECT_ADDR reg, label
   la t6, \label
   beq \reg, t6, .Luvs_ok\@
+  mv t5, \reg
   j uvs_fail
 .Luvs_ok\@:
 .endm
