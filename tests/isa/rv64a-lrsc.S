@@ -86,7 +86,8 @@ TEST_MAIN
   EXPECT_MEM cellA, 0, 0x8000000000000042
   lr.w a0, (a5)
   EXPECT a0, 0xffffffff80000000
-  /* 9: SC.W without reservation fails (the LR above was consumed below). */
+  /* 9: the LR.W ending case 8 pairs with this SC.W; a second SC.W then
+   * has no reservation and fails. */
   CASE
   sc.w a3, a2, (a5)      /* pairs with the LR.W of case 8's end: succeeds */
   EXPECT a3, 0

@@ -13,12 +13,13 @@
   .globl _start
 /*
  * _start: every hart arrives here in M mode (a0 = hart id, a1 = DTB).
- * Sets sp to the hart's own stack, mtvec to uvs_trap_vector, interrupts off.
+ * Sets sp to the hart's own stack (indexed by a0), mtvec to uvs_trap_vector,
+ * interrupts off; a0 and a1 are passed on unchanged.
  * Hart 0 runs uvs_main; other harts run uvs_secondary if the test defines it
  * (multi-hart tests), else they park in a WFI loop.
  */
 _start:
-  csrr t0, mhartid
+  mv t0, a0                /* hart id from the boot ROM (boot contract) */
   li t1, UVS_MAX_HARTS
   bgeu t0, t1, uvs_park
   la sp, uvs_stacks
@@ -79,7 +80,8 @@ uvs_trap_vector:
   mret
 uvs_unexpected:
   csrrw t6, mscratch, t6
-  j uvs_fail
+  li s4, 1
+  j uvs_fail_any
 
 /* uvs_pass: store 1 to tohost (test passed), then spin. */
   .globl uvs_pass
@@ -95,12 +97,15 @@ uvs_pass:
  * uvs_fail: report failure of case gp. First prints one line on the UART,
  * "uvs: FAIL case=<gp> got=<t5> want=<t6> mcause=<s9> mepc=<s10>
  * mtval=<s11>" (hex; got/want from the failing EXPECT, the trap CSRs of
- * the last trap, -1 if none), then stores (gp << 1) | 1 to tohost
+ * the last trap, -1 if none; "unexpected trap:" instead of got/want when
+ * the handler found no armed trap), then stores (gp << 1) | 1 to tohost
  * (gp = 0 reports 119) and spins. If printing itself traps, the second
  * pass skips it.
  */
   .globl uvs_fail
 uvs_fail:
+  li s4, 0
+uvs_fail_any:
   mv s2, t5
   mv s3, t6
   la a1, uvs_failing
@@ -112,6 +117,11 @@ uvs_fail:
   call uvs_puts
   mv a0, gp
   call uvs_puthex
+  beqz s4, 3f
+  la a0, msg_unexpected
+  call uvs_puts
+  j 4f
+3:
   la a0, msg_got
   call uvs_puts
   mv a0, s2
@@ -120,6 +130,7 @@ uvs_fail:
   call uvs_puts
   mv a0, s3
   call uvs_puthex
+4:
   la a0, msg_mcause
   call uvs_puts
   mv a0, s9
@@ -203,6 +214,7 @@ uvs_puthex:
   .section .rodata
 msg_case:   .asciz "uvs: FAIL case="
 msg_got:    .asciz " got="
+msg_unexpected: .asciz " unexpected trap:"
 msg_want:   .asciz " want="
 msg_mcause: .asciz " mcause="
 msg_mepc:   .asciz " mepc="
