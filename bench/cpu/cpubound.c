@@ -7,13 +7,13 @@
  * AMO counter, checks that every hart computed the same checksum, and ends
  * the run through tohost (pass = 1; mismatch = status 1).
  *
- * Compile-time parameters: BENCH_ROUNDS (default 40), BENCH_HARTS (harts that
+ * Compile-time parameters: BENCH_ROUNDS (default 200), BENCH_HARTS (harts that
  * take part; must equal the configuration's hart count, default 1).
  */
 #include <stdint.h>
 
 #ifndef BENCH_ROUNDS
-#define BENCH_ROUNDS 40
+#define BENCH_ROUNDS 200
 #endif
 #ifndef BENCH_HARTS
 #define BENCH_HARTS 1
