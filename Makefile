@@ -82,9 +82,18 @@ run: $(SIM) $(FIRMWARE_ELF)
 clean:
 	rm -rf $(BUILD)
 
-install: $(SIM) $(FIRMWARE_ELF) $(ABI_H)
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/uvmsoc $(DESTDIR)$(PREFIX)/include/uvmsoc
+# Installs the simulator, firmware, host library, CLI, public and ABI headers
+# and a pkg-config file (uvmsoc.pc).
+install: $(SIM) $(FIRMWARE_ELF) $(ABI_H) host
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/uvmsoc $(DESTDIR)$(PREFIX)/include/uvmsoc \
+	           $(DESTDIR)$(PREFIX)/lib/pkgconfig
 	install -m 755 $(SIM) $(DESTDIR)$(PREFIX)/bin/uvmsoc-sim-$(CONFIG)
+	install -m 755 $(HOST_CLI) $(DESTDIR)$(PREFIX)/bin/uvmsoc
+	install -m 644 $(HOST_LIB) $(DESTDIR)$(PREFIX)/lib/
 	install -m 644 $(FIRMWARE_ELF) $(DESTDIR)$(PREFIX)/share/uvmsoc/
-	install -m 644 $(ABI_H) $(DESTDIR)$(PREFIX)/include/uvmsoc/
+	install -m 644 $(ABI_H) include/uvmsoc/*.h $(DESTDIR)$(PREFIX)/include/uvmsoc/
+	printf 'prefix=%s\nincludedir=$${prefix}/include\nlibdir=$${prefix}/lib\n\nName: uvmsoc\nDescription: uvmsoc host driver library\nVersion: 0.1.0\nLibs: -L$${libdir} -luvmsoc -lelf -lfdt\nCflags: -I$${includedir}\n' \
+	  '$(PREFIX)' > $(DESTDIR)$(PREFIX)/lib/pkgconfig/uvmsoc.pc
+
+# Keep intermediate files (the abigen programs).
 .SECONDARY:
