@@ -5,10 +5,13 @@
  *
  * Every hart: masks interrupts (mie = 0, mstatus.MIE = 0), points mtvec at
  * the park loop and takes its own stack: hart h's stack is the FW_STACK_SHIFT
- * sized slot h counted down from __stack_top. Harts other than 0 (and any
- * hart id >= UVS_MAX_HARTS, which has no stack slot) park in a WFI loop.
- * Hart 0 sets gp and tp (picolibc keeps errno in TLS: the .tdata/.tbss
- * image in SRAM is hart 0's TLS block), clears .tbss and .bss, installs
+ * sized slot h counted down from __stack_top. Any hart id >= UVS_MAX_HARTS
+ * (no stack slot) parks in a WFI loop. Every hart sets gp and tp. Harts
+ * other than 0 go to uvs_hart_main (hart.c): they wait in WFI for kernel
+ * launches and touch nothing but their mailbox until hart 0 wakes them.
+ * (picolibc keeps errno in TLS: the .tdata/.tbss image in SRAM is hart 0's
+ * TLS block; compute harts never call into libc.) Hart 0 clears .tbss and
+ * .bss (the hart mailboxes live in .data for this reason), installs
  * uvs_trap_entry and calls uvs_fw_main(hartid, dtb); its return value goes
  * to exit().
  */
@@ -29,13 +32,13 @@ _start:
 	la	sp, __stack_top
 	slli	t0, a0, FW_STACK_SHIFT
 	sub	sp, sp, t0
-	bnez	a0, uvs_park
 
 	.option push
 	.option norelax
 	la	gp, __global_pointer$
 	.option pop
 	la	tp, __tls_base
+	bnez	a0, 3f
 
 	/* Clear .tbss and .bss (byte loop: their bounds need no alignment). */
 	la	t0, __bss_start
@@ -49,6 +52,9 @@ _start:
 	csrw	mtvec, t0
 	call	uvs_fw_main
 	call	exit
+	j	uvs_park
+
+3:	call	uvs_hart_main		/* compute harts; does not return */
 	j	uvs_park
 
 /* Park: interrupts stay masked; also the trap vector of parked harts. */

@@ -13,6 +13,10 @@
 #define CSR_MIE_MTIE    (1UL << 7)	/**< mie.MTIE: machine timer interrupt */
 #define CSR_MIE_MEIE    (1UL << 11)	/**< mie.MEIE: machine external interrupt */
 #define CSR_MIP_MTIP    (1UL << 7)	/**< mip.MTIP: machine timer interrupt pending */
+#define CSR_MIP_MSIP    (1UL << 3)	/**< mip.MSIP: machine software interrupt pending */
+#define CSR_MSTATUS_MPIE (1UL << 7)	/**< mstatus.MPIE: MIE before the trap */
+#define CSR_MSTATUS_MPP  (3UL << 11)	/**< mstatus.MPP: privilege before the trap (0 = U, 3 = M) */
+#define CSR_MCOUNTEREN_ALL 7UL		/**< mcounteren CY, TM, IR: U mode may read cycle, time, instret */
 
 /** mcause bit 63: the trap is an interrupt. */
 #define MCAUSE_INTERRUPT (1UL << 63)
@@ -24,6 +28,7 @@
 
 /* Exception codes (mcause with MCAUSE_INTERRUPT clear). */
 #define EXC_ILLEGAL_INSTRUCTION 2	/**< illegal instruction */
+#define EXC_ECALL_U             8	/**< environment call from U-mode */
 
 #ifndef __ASSEMBLER__
 #include <stdint.h>

@@ -11,9 +11,13 @@
 FW_OUT       := $(BUILD)/firmware
 FIRMWARE_ELF := $(FW_OUT)/uvmsoc-fw.elf
 
+# Compute-hart kernels ($(KERNEL_ELFS), $(KERNEL_BINS)); the firmware embeds the .bin images.
+include firmware/kernels/kernels.mk
+
 FW_C_SRCS := main.c platform.c report.c console.c ns16550.c clint.c trap.c \
-             htif.c selftest.c
-FW_S_SRCS := crt0.S trap_entry.S
+             htif.c selftest.c hart.c launch.c kernel_images.c selftest_kernels.c \
+             cmd.c fwdma.c host_service.c
+FW_S_SRCS := crt0.S trap_entry.S hart_entry.S kimage_blobs.S
 FW_OBJS   := $(addprefix $(FW_OUT)/obj/,$(FW_C_SRCS:.c=.o) $(FW_S_SRCS:.S=.o))
 
 LIBFDT_SRC   := $(BUILD)/third_party/libfdt
@@ -51,6 +55,11 @@ $(FW_OUT)/obj/%.o: firmware/%.S $(ABI_H)
 	@mkdir -p $(@D)
 	$(RV_CC) $(FW_ASFLAGS) -c $< -o $@
 
+# The firmware carries the kernel images for its kernel self-tests.
+$(FW_OUT)/obj/kimage_blobs.o: firmware/kimage_blobs.S $(KERNEL_BINS)
+	@mkdir -p $(@D)
+	$(RV_CC) $(FW_ASFLAGS) -Wa,-I$(KRN_OUT) -c $< -o $@
+
 $(FW_OUT)/link.ld: firmware/link.ld.S firmware/fw_layout.h $(ABI_H)
 	@mkdir -p $(@D)
 	$(RV_CC) -E -P -x assembler-with-cpp -I$(GEN_INC) -Ifirmware $< -o $@
@@ -79,3 +88,12 @@ $(FW_PLATFORM_UNIT): tests/firmware/platform_unit.c firmware/platform.c firmware
 		tests/firmware/platform_unit.c firmware/platform.c -lfdt -lcmocka
 
 firmware-tests: $(FIRMWARE_ELF) $(FW_TEST_DTBS) $(FW_PLATFORM_UNIT)
+
+# Host unit test of host command execution (firmware/cmd.c) with a fake launcher.
+FW_CMD_UNIT := $(FW_OUT)/tests/cmd-unit
+$(FW_CMD_UNIT): tests/firmware/cmd_unit.c firmware/cmd.c firmware/cmd.h firmware/launch.h firmware/hart.h $(ABI_H)
+	@mkdir -p $(@D)
+	$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) -Ifirmware -o $@ \
+		tests/firmware/cmd_unit.c firmware/cmd.c -lcmocka
+
+firmware-tests: $(FW_CMD_UNIT) kernels-tests

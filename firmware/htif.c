@@ -6,6 +6,13 @@
 volatile uint64_t tohost __attribute__((section(".tohost"), aligned(8)));
 volatile uint64_t fromhost __attribute__((section(".tohost"), aligned(8)));
 
+static uintptr_t fw_exit_reg;
+
+void uvs_htif_set_fw_exit(uintptr_t reg)
+{
+	fw_exit_reg = reg;
+}
+
 _Noreturn void uvs_htif_exit(int status)
 {
 	/* Negative statuses become large ones; the simulator clips them. */
@@ -13,6 +20,8 @@ _Noreturn void uvs_htif_exit(int status)
 
 	__asm__ volatile("fence rw, rw" ::: "memory");	/* console writes first */
 	tohost = (v << 1) | 1;
+	if (fw_exit_reg != 0)
+		*(volatile uint32_t *)fw_exit_reg = (uint32_t)v;
 	for (;;)
 		__asm__ volatile("wfi");
 }

@@ -20,4 +20,12 @@ extern volatile uint64_t fromhost;
  */
 _Noreturn void uvs_htif_exit(int status);
 
+/**
+ * Also report the exit status by a 32-bit store of `status` to the device
+ * address `reg` (the host interface's FW_EXIT, hostif.def), which halts the
+ * hart when the simulator does not watch tohost (firmware loaded by the
+ * host). 0 turns it off.
+ */
+void uvs_htif_set_fw_exit(uintptr_t reg);
+
 #endif /* UVS_HTIF_H */

@@ -1,11 +1,14 @@
 /*
  * uvmsoc firmware linker script (preprocessed by firmware.mk with
  * -x assembler-with-cpp). Everything lives in SRAM from UVS_SRAM_BASE up to
- * the DTB area (the last UVS_DTB_MAX_SIZE bytes of the smallest supported
- * SRAM, FW_SRAM_MIN_SIZE). tohost/fromhost (htif.c) get their own output
+ * the kernel region UVS_KERNEL_BASE (include/uvmsoc/kernel.def; kernel
+ * images, kernel stacks and kernel data fill SRAM from there up to the DTB
+ * area, the last UVS_DTB_MAX_SIZE bytes of the smallest supported SRAM,
+ * FW_SRAM_MIN_SIZE). tohost/fromhost (htif.c) get their own output
  * section .tohost. Layout: text, read-only data, data, .tohost, TLS image
  * (hart 0's TLS block), .bss, per-hart stacks, heap up to the DTB area.
  */
+#include <uvmsoc/kernel.h>
 #include <uvmsoc/memmap.h>
 #include "fw_layout.h"
 
@@ -14,7 +17,7 @@ ENTRY(_start)
 
 MEMORY
 {
-	sram (rwx) : ORIGIN = UVS_SRAM_BASE, LENGTH = FW_SRAM_MIN_SIZE - UVS_DTB_MAX_SIZE
+	sram (rwx) : ORIGIN = UVS_SRAM_BASE, LENGTH = UVS_KERNEL_BASE - UVS_SRAM_BASE
 }
 
 PHDRS
@@ -99,3 +102,5 @@ SECTIONS
 }
 
 ASSERT(DEFINED(tohost) && DEFINED(fromhost), "firmware: tohost/fromhost missing")
+ASSERT(UVS_KERNEL_DATA_BASE + UVS_KERNEL_DATA_SIZE <= UVS_SRAM_BASE + FW_SRAM_MIN_SIZE - UVS_DTB_MAX_SIZE,
+       "firmware: kernel region overlaps the DTB area")

@@ -1,6 +1,8 @@
 /*
  * uvmsoc management-hart firmware: boot banner, platform discovery from
- * the device tree, discovery report, optional self-test.
+ * the device tree, discovery report, compute harts for kernel launches,
+ * then an optional self-test, or the host command queue service when the
+ * device tree has a host interface and a DMA engine, else exit 0.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -10,6 +12,8 @@
 
 #include "console.h"
 #include "fw.h"
+#include "host_service.h"
+#include "launch.h"
 #include "ns16550.h"
 #include "platform.h"
 #include "report.h"
@@ -19,6 +23,9 @@
 int uvs_fw_main(uint64_t hartid, const void *dtb);
 
 static struct uvs_platform platform;
+
+/* Cycles hart 0 waits for the compute harts to reach their park loop. */
+#define LAUNCH_PARK_WAIT_CYCLES 1000000u
 
 int uvs_fw_main(uint64_t hartid, const void *dtb)
 {
@@ -50,8 +57,12 @@ int uvs_fw_main(uint64_t hartid, const void *dtb)
 	uvs_console_use(&uart);
 
 	uvs_report_platform(&platform, hartid, dtb, fdt_totalsize(dtb));
+	if (uvs_launch_init(&platform, LAUNCH_PARK_WAIT_CYCLES) > 0)
+		printf("kernels      %u compute harts ready\n", uvs_launch_harts());
 	if (platform.selftest[0] != '\0')
 		return uvs_selftest_run(&platform, hartid);
+	if (platform.hostif_base != 0 && platform.dma_base != 0)
+		return uvs_hostq_serve(&platform);
 	printf("uvmsoc-fw: platform discovery complete\n");
 	return UVS_FW_EXIT_OK;
 }

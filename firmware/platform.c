@@ -368,6 +368,21 @@ static int discover_uart(struct uvs_platform *p, const void *fdt)
 	return 0;
 }
 
+/*
+ * Optional block `compat` (first okay node): base and size stay 0 when there
+ * is none; a node with a malformed reg is an error.
+ */
+static int discover_optional(struct uvs_platform *p, const void *fdt, const char *compat,
+			     uint64_t *base, uint64_t *size)
+{
+	int node = fdt_node_offset_by_compatible(fdt, -1, compat);
+
+	for (; node >= 0; node = fdt_node_offset_by_compatible(fdt, node, compat))
+		if (node_okay(fdt, node))
+			return node_mmio(p, fdt, node, base, size);
+	return 0;
+}
+
 static int discover_clint(struct uvs_platform *p, const void *fdt)
 {
 	int node = fdt_node_offset_by_compatible(fdt, -1, "riscv,clint0");
@@ -435,6 +450,11 @@ int uvs_platform_discover(const void *fdt, struct uvs_platform *p)
 		err = discover_clint(p, fdt);
 	if (!err)
 		err = discover_chosen(p, fdt);
+	if (!err)
+		err = discover_optional(p, fdt, UVS_PLAT_HOSTIF_COMPAT, &p->hostif_base,
+					&p->hostif_size);
+	if (!err)
+		err = discover_optional(p, fdt, UVS_PLAT_DMA_COMPAT, &p->dma_base, &p->dma_size);
 	return err;
 }
 

@@ -55,4 +55,8 @@ void uvs_report_platform(const struct uvs_platform *p, uint64_t boot_hartid,
 	       p->uart.from_stdout_path ? " (stdout-path)" : "");
 	printf("clint        0x%" PRIx64 " size 0x%" PRIx64 "\n", p->clint_base, p->clint_size);
 	printf("timebase     %" PRIu64 " Hz\n", p->timebase_hz);
+	if (p->hostif_base)
+		printf("hostif       0x%" PRIx64 " size 0x%" PRIx64 "\n", p->hostif_base, p->hostif_size);
+	if (p->dma_base)
+		printf("dma          0x%" PRIx64 " size 0x%" PRIx64 "\n", p->dma_base, p->dma_size);
 }

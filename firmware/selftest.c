@@ -8,6 +8,7 @@
 #include "clint.h"
 #include "csr.h"
 #include "fw.h"
+#include "selftest_kernels.h"
 #include "trap.h"
 
 /* noinline: the asm defines a global label, which must exist only once. */
@@ -87,11 +88,15 @@ static int selftest_timer(const struct uvs_platform *p, uint64_t hartid)
 
 int uvs_selftest_run(const struct uvs_platform *p, uint64_t hartid)
 {
+	int rc = uvs_selftest_kernels(p, p->selftest);
+
+	if (rc >= 0)
+		return rc;
 	if (strcmp(p->selftest, "illegal-instruction") == 0)
 		return selftest_illegal_instruction();
 	if (strcmp(p->selftest, "timer") == 0)
 		return selftest_timer(p, hartid);
-	printf("uvmsoc-fw: error: unknown selftest \"%s\" (known: illegal-instruction, timer)\n",
+	printf("uvmsoc-fw: error: unknown selftest \"%s\" (known: illegal-instruction, timer, kernels, kernel-abort, kernel-timeout, kernel-launch-errors)\n",
 	       p->selftest);
 	return UVS_FW_EXIT_SELFTEST;
 }

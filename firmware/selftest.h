@@ -7,6 +7,8 @@
  *      word's address is the ELF symbol uvs_selftest_illegal_insn.
  *  "timer": arms the CLINT mtimecmp of this hart, takes the machine timer
  *      interrupt through the trap handler and reports the elapsed ticks.
+ *  "kernels", "kernel-abort", "kernel-timeout", "kernel-launch-errors":
+ *      kernel launches on the compute harts (selftest_kernels.h).
  */
 #ifndef UVS_SELFTEST_H
 #define UVS_SELFTEST_H

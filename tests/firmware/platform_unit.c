@@ -193,6 +193,37 @@ static void two_memory_regions(void **state)
 	assert_int_equal(plat.mem[1].size, 0x200000);
 }
 
+static void expect_failure(int err, const char *what);
+
+/* Optional host interface and DMA engine: absent -> 0; present -> found; disabled -> ignored. */
+static void hostif_and_dma_optional(void **state)
+{
+	int soc, hostif, dma;
+
+	(void)state;
+	build_board(4);
+	assert_int_equal(discover(), 0);
+	assert_int_equal(plat.hostif_base, 0);
+	assert_int_equal(plat.dma_base, 0);
+	soc = node("/soc");
+	hostif = add_node(soc, "hostif@10030000");
+	FDT_OK(fdt_setprop_string(tree, hostif, "compatible", UVS_PLAT_HOSTIF_COMPAT));
+	set_reg2(hostif, 0x10030000, 0x10000);
+	dma = add_node(node("/soc"), "dma@10020000");
+	FDT_OK(fdt_setprop_string(tree, dma, "compatible", UVS_PLAT_DMA_COMPAT));
+	FDT_OK(fdt_setprop_string(tree, dma, "status", "disabled"));
+	set_reg2(dma, 0x10020000, 0x10000);
+	assert_int_equal(discover(), 0);
+	assert_int_equal(plat.hostif_base, 0x10030000);
+	assert_int_equal(plat.hostif_size, 0x10000);
+	assert_int_equal(plat.dma_base, 0);
+	FDT_OK(fdt_setprop_string(tree, node("/soc/dma@10020000"), "status", "okay"));
+	assert_int_equal(discover(), 0);
+	assert_int_equal(plat.dma_base, 0x10020000);
+	FDT_OK(fdt_setprop_u32(tree, node("/soc/dma@10020000"), "reg", 1));
+	expect_failure(-EPROTO, "dma@10020000");
+}
+
 /* Expects discovery to fail with `err` and p->error to contain `what`. */
 static void expect_failure(int err, const char *what)
 {
@@ -349,6 +380,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(good_c4_board),
+		cmocka_unit_test(hostif_and_dma_optional),
 		cmocka_unit_test(status_role_and_selftest),
 		cmocka_unit_test(uart_without_stdout_path),
 		cmocka_unit_test(two_memory_regions),

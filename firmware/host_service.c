@@ -1,0 +1,155 @@
+/* Host queue service (see hostq.h). */
+#include "host_service.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+
+#include <uvmsoc/dma.h>
+#include <uvmsoc/hostif.h>
+#include <uvmsoc/hostq.h>
+
+#include "cmd.h"
+#include "fw.h"
+#include "fwdma.h"
+#include "htif.h"
+#include "launch.h"
+
+static uintptr_t bar;
+/* Record buffers the DMA engine copies into and out of (device memory). */
+static struct uvs_hostq_cmd cmd_buf __attribute__((aligned(64)));
+static struct uvs_hostq_evt evt_buf __attribute__((aligned(64)));
+
+static uint32_t rd32(uint64_t off)
+{
+	return *(volatile uint32_t *)(bar + off);
+}
+
+static uint64_t rd64(uint64_t off)
+{
+	return *(volatile uint64_t *)(bar + off);
+}
+
+static void wr32(uint64_t off, uint32_t v)
+{
+	*(volatile uint32_t *)(bar + off) = v;
+}
+
+static void raise_int(uint32_t causes)
+{
+	__asm__ volatile("fence rw, rw" ::: "memory");
+	wr32(UVS_HOSTIF_INT_STATUS_OFF, causes);
+}
+
+/* Ring geometry of an enabled queue; 0 when disabled or malformed (*bad set). */
+static uint32_t queue_size(uint64_t ctrl_off, uint64_t log2_off, uint64_t base_off,
+			   uint64_t *base, int *bad)
+{
+	uint32_t lg;
+
+	*bad = 0;
+	if (!(rd32(ctrl_off) & UVS_HOSTIF_Q_CTRL_ENABLE))
+		return 0;
+	lg = rd32(log2_off);
+	*base = rd64(base_off);
+	if (lg < 1 || lg > UVS_HOSTIF_Q_LOG2SZ_MAX || (*base & (UVS_HOSTIF_Q_ALIGN - 1)) != 0) {
+		*bad = 1;
+		return 0;
+	}
+	return 1u << lg;
+}
+
+static void cmdq_fail(const char *why, uint64_t addr)
+{
+	printf("uvmsoc-fw: host command queue stopped: %s (0x%" PRIx64 ")\n", why, addr);
+	wr32(UVS_HOSTIF_CMDQ_CTRL_OFF, 0);
+	raise_int(UVS_HOSTIF_INT_CMDQ_ERROR);
+}
+
+/* Posts evt_buf into EVQ, waiting for room; returns 0 or -1 on a DMA failure. */
+static int post_event(void)
+{
+	for (;;) {
+		uint64_t base = 0, bad_addr = 0;
+		int bad;
+		uint32_t n = queue_size(UVS_HOSTIF_EVQ_CTRL_OFF, UVS_HOSTIF_EVQ_LOG2SZ_OFF,
+					UVS_HOSTIF_EVQ_BASE_OFF, &base, &bad);
+
+		if (n == 0)
+			continue;	/* disabled or being reprogrammed: wait */
+		uint32_t head = rd32(UVS_HOSTIF_EVQ_HEAD_OFF) % n;
+		uint32_t tail = rd32(UVS_HOSTIF_EVQ_TAIL_OFF) % n;
+
+		if ((tail + 1) % n == head)
+			continue;	/* full: backpressure */
+		uint64_t rec = base + (uint64_t)tail * (uint64_t)UVS_HOSTQ_EVT_SIZE;
+
+		if (uvs_fwdma_copy(UVS_DMA_OP_D2H, (uintptr_t)&evt_buf, rec, UVS_HOSTQ_EVT_SIZE,
+				   UVS_HOSTQ_DMA_TIMEOUT, &bad_addr) != 0) {
+			printf("uvmsoc-fw: cannot write event record to host address 0x%" PRIx64
+			       " (DMA error at 0x%" PRIx64 ")\n", rec, bad_addr);
+			return -1;
+		}
+		__asm__ volatile("fence rw, rw" ::: "memory");
+		wr32(UVS_HOSTIF_EVQ_TAIL_OFF, (tail + 1) % n);	/* the block raises INT_EVQ */
+		return 0;
+	}
+}
+
+/* One pass over the command queue; returns after the queue is empty. */
+static void serve_cmdq(void)
+{
+	uint64_t base = 0, bad_addr = 0;
+	int bad;
+	uint32_t n = queue_size(UVS_HOSTIF_CMDQ_CTRL_OFF, UVS_HOSTIF_CMDQ_LOG2SZ_OFF,
+				UVS_HOSTIF_CMDQ_BASE_OFF, &base, &bad);
+
+	if (bad) {
+		cmdq_fail("bad LOG2SZ or base alignment", base);
+		return;
+	}
+	while (n != 0) {
+		uint32_t head = rd32(UVS_HOSTIF_CMDQ_HEAD_OFF);
+		uint32_t tail = rd32(UVS_HOSTIF_CMDQ_TAIL_OFF);
+
+		if (head == tail)
+			return;
+		if (tail >= n || head >= n) {
+			cmdq_fail("TAIL out of range", tail);
+			return;
+		}
+		uint64_t rec = base + (uint64_t)head * (uint64_t)UVS_HOSTQ_CMD_SIZE;
+
+		if (uvs_fwdma_copy(UVS_DMA_OP_H2D, rec, (uintptr_t)&cmd_buf, UVS_HOSTQ_CMD_SIZE,
+				   UVS_HOSTQ_DMA_TIMEOUT, &bad_addr) != 0) {
+			cmdq_fail("cannot read command record", rec);
+			return;
+		}
+		if (uvs_cmd_execute(&cmd_buf, &evt_buf, uvs_launch_run) && post_event() != 0) {
+			cmdq_fail("event queue unwritable", base);
+			return;
+		}
+		wr32(UVS_HOSTIF_CMDQ_HEAD_OFF, (head + 1) % n);
+	}
+}
+
+int uvs_hostq_serve(const struct uvs_platform *p)
+{
+	bar = (uintptr_t)p->hostif_base;
+	if (rd32(UVS_HOSTIF_ID_OFF) != UVS_HOSTIF_ID_VALUE) {
+		printf("uvmsoc-fw: error: host interface at 0x%" PRIx64 ": ID 0x%08" PRIx32
+		       ", expected 0x%08" PRIx32 "\n", p->hostif_base, rd32(UVS_HOSTIF_ID_OFF),
+		       (uint32_t)UVS_HOSTIF_ID_VALUE);
+		return UVS_FW_EXIT_BAD_PLATFORM;
+	}
+	if (uvs_fwdma_init(p->dma_base) != 0) {
+		printf("uvmsoc-fw: error: DMA engine at 0x%" PRIx64 ": firmware channel not idle after reset\n",
+		       p->dma_base);
+		return UVS_FW_EXIT_BAD_PLATFORM;
+	}
+	uvs_htif_set_fw_exit((uintptr_t)(p->hostif_base + UVS_HOSTIF_FW_EXIT_OFF));
+	__asm__ volatile("fence rw, rw" ::: "memory");
+	wr32(UVS_HOSTIF_FW_STATUS_OFF, UVS_HOSTIF_FW_STATUS_READY);	/* the block raises INT_FW */
+	printf("uvmsoc-fw: serving the host command queue (%u compute harts)\n", uvs_launch_harts());
+	for (;;)
+		serve_cmdq();
+}
