@@ -68,10 +68,12 @@ $(GEN_RTL)/uvs_%_pkg.sv: $(GEN)/abigen-%
 abi: $(ABI_H) $(ABI_SV)
 
 include rtl/rtl.mk
+include sim/iommu_tb/iommu_tb.mk
 include sim/sim.mk
 include firmware/firmware.mk
 include tests/tests.mk
 include bench/bench.mk
+include bench/iommu.mk
 include sim/model/model.mk
 include host/host.mk
 

@@ -1,0 +1,62 @@
+// uvs_iommu_dcc: device-context cache (RISC-V IOMMU spec v1.0 2.6; the C
+// model's dcc[]): ENTRIES decoded device contexts tagged by device_id,
+// filled round-robin by the walker after a successful directory walk,
+// invalidated by IODIR.INVAL_DDT (spec 3.1.3: all entries, or only device_id
+// DID when DV = 1). NUM_LOOKUP combinational lookup ports.
+module uvs_iommu_dcc
+  import uvs_iommu_pkg::*;
+#(
+  parameter int ENTRIES    = 8,
+  parameter int NUM_LOOKUP = 5
+) (
+  input  logic        clk_i,
+  input  logic        rst_ni,  // synchronous, active low
+  input  logic [23:0] lk_did_i [NUM_LOOKUP],
+  output logic        lk_hit_o [NUM_LOOKUP],
+  output dc_t         lk_dc_o  [NUM_LOOKUP],
+  input  logic        fill_i,
+  input  logic [23:0] fill_did_i,
+  input  dc_t         fill_dc_i,
+  input  logic        inv_i,     // IODIR.INVAL_DDT
+  input  logic        inv_dv_i,  // DV: only device inv_did_i
+  input  logic [23:0] inv_did_i
+);
+  localparam int IW = (ENTRIES > 1) ? $clog2(ENTRIES) : 1;
+
+  logic [ENTRIES-1:0] valid_q;
+  logic [23:0]        did_q [ENTRIES];
+  dc_t                dc_q  [ENTRIES];
+  logic [IW-1:0]      victim_q;
+
+  always_comb begin
+    for (int p = 0; p < NUM_LOOKUP; p++) begin
+      lk_hit_o[p] = 1'b0;
+      lk_dc_o[p]  = '0;
+      for (int e = ENTRIES - 1; e >= 0; e--) begin
+        if (valid_q[e] && did_q[e] == lk_did_i[p]) begin
+          lk_hit_o[p] = 1'b1;
+          lk_dc_o[p]  = dc_q[e];
+        end
+      end
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      valid_q  <= '0;
+      victim_q <= '0;
+    end else begin
+      for (int e = 0; e < ENTRIES; e++) begin
+        if ((inv_i && (!inv_dv_i || did_q[e] == inv_did_i)) ||
+            (fill_i && did_q[e] == fill_did_i))
+          valid_q[e] <= 1'b0;
+      end
+      if (fill_i) begin
+        valid_q[victim_q] <= 1'b1;
+        did_q[victim_q]   <= fill_did_i;
+        dc_q[victim_q]    <= fill_dc_i;
+        victim_q          <= (victim_q == IW'(ENTRIES - 1)) ? '0 : victim_q + 1'b1;
+      end
+    end
+  end
+endmodule

@@ -1,0 +1,118 @@
+// uvs_iommu_pkg: types and helper functions shared by the IOMMU blocks.
+//
+// Field positions come from the generated ABI packages (uvs_iommu_pt_pkg,
+// uvs_iommu_rec_pkg; include/uvmsoc/iommu_*.def). The decision rules follow
+// the C reference model (sim/model/iommu_walk.c), which follows the RISC-V
+// privileged spec 20211203 4.3.2 (translation process) with the RISC-V IOMMU
+// spec v1.0 2.3 fault causes.
+package uvs_iommu_pkg;
+  import uvs_iommu_pt_pkg::*;
+  import uvs_iommu_rec_pkg::*;
+
+  // Access type of a request (model: enum uvs_iommu_access).
+  typedef enum logic [1:0] {
+    ACC_READ  = 2'd0,  // load or LR: needs R
+    ACC_WRITE = 2'd1,  // store, SC or AMO: needs W, sets D
+    ACC_EXEC  = 2'd2   // instruction fetch: needs X
+  } acc_e;
+
+  // Outcome of one translation attempt; also the trace encoding
+  // (trc_walk_status_o of uvs_iommu).
+  typedef enum logic [1:0] {
+    ST_OK    = 2'd0,  // translated
+    ST_FAULT = 2'd1,  // non-replayable: the requester gets err = 1
+    ST_PARK  = 2'd2,  // replayable: parked in a page-request group
+    ST_RETRY = 2'd3   // page-request queue cannot take the record: retried later
+  } status_e;
+
+  // iosatp.MODE values (iommu_pt.def).
+  localparam logic [3:0] MODE_BARE = UVS_IOMMU_IOSATP_BARE[3:0];
+  localparam logic [3:0] MODE_SV39 = UVS_IOMMU_IOSATP_SV39[3:0];
+  localparam logic [3:0] MODE_SV48 = UVS_IOMMU_IOSATP_SV48[3:0];
+
+  // A decoded, checked device context (model: struct uvs_iommu_dc).
+  typedef struct packed {
+    logic [3:0]  mode;      // iosatp.MODE: Bare, Sv39 or Sv48
+    logic [43:0] root_ppn;  // iosatp.PPN
+    logic [19:0] pscid;     // ta.PSCID, the IOTLB address-space tag
+    logic        dtf;       // tc.DTF: translation faults not reported
+    logic        sade;      // tc.SADE: IOMMU sets A/D
+    logic        prq;       // tc.UVS_PRQ: non-valid PTE -> page request
+    logic        ens;       // tc.UVS_ENS: supervisor requests allowed
+    logic        sum;       // tc.UVS_SUM: supervisor access to U pages
+  } dc_t;
+
+  // What the IOTLB keeps of a leaf PTE.
+  typedef struct packed {
+    logic [43:0] ppn;
+    logic [1:0]  level;  // 0 = 4 KiB, 1 = 2 MiB, 2 = 1 GiB, 3 = 512 GiB
+    logic        r, w, x, u, a, d;
+  } leaf_t;
+
+  // Fault cause of a page fault for access acc (IOMMU spec 3.2: 12, 13, 15).
+  function automatic logic [11:0] page_fault_cause(acc_e acc);
+    case (acc)
+      ACC_EXEC:  return UVS_IOMMU_CAUSE_INSN_PAGE[11:0];
+      ACC_WRITE: return UVS_IOMMU_CAUSE_WRITE_PAGE[11:0];
+      default:   return UVS_IOMMU_CAUSE_READ_PAGE[11:0];
+    endcase
+  endfunction
+
+  // Fault cause of an access fault for access acc (IOMMU spec 3.2: 1, 5, 7).
+  function automatic logic [11:0] access_fault_cause(acc_e acc);
+    case (acc)
+      ACC_EXEC:  return UVS_IOMMU_CAUSE_INSN_ACCESS[11:0];
+      ACC_WRITE: return UVS_IOMMU_CAUSE_WRITE_ACCESS[11:0];
+      default:   return UVS_IOMMU_CAUSE_READ_ACCESS[11:0];
+    endcase
+  endfunction
+
+  // TTYP of an untranslated request (IOMMU spec 3.2: 1 exec, 2 read, 3 write).
+  function automatic logic [5:0] ttyp_of(acc_e acc);
+    case (acc)
+      ACC_EXEC:  return UVS_IOMMU_TTYP_UNTRANSLATED_EXEC[5:0];
+      ACC_WRITE: return UVS_IOMMU_TTYP_UNTRANSLATED_WRITE[5:0];
+      default:   return UVS_IOMMU_TTYP_UNTRANSLATED_READ[5:0];
+    endcase
+  endfunction
+
+  // Leaf permission and privilege check (privileged spec 4.3.2 step 5; no
+  // MXR for device requests): priv_s = supervisor request.
+  function automatic logic leaf_perm_ok(logic sum, acc_e acc, logic priv_s,
+                                        logic r, logic w, logic x, logic u);
+    logic perm;
+    case (acc)
+      ACC_READ:  perm = r;
+      ACC_WRITE: perm = w;
+      default:   perm = x;
+    endcase
+    if (!perm) return 1'b0;
+    if (!priv_s) return u;
+    if (!u) return 1'b1;
+    return sum && (acc != ACC_EXEC);
+  endfunction
+
+  // True when a cached leaf lets the request through with no change
+  // (model: uvs_iommu_leaf_allows): privilege, permissions, A set, D set
+  // for a write.
+  function automatic logic leaf_allows(logic ens, logic sum, acc_e acc, logic priv_s,
+                                       logic r, logic w, logic x, logic u, logic a, logic d);
+    if (priv_s && !ens) return 1'b0;
+    if (!leaf_perm_ok(sum, acc, priv_s, r, w, x, u) || !a) return 1'b0;
+    return (acc != ACC_WRITE) || d;
+  endfunction
+
+  // Mask of the IOVA page-number bits 63:12 a leaf of this level translates
+  // (the bits below 9 * level are page offset).
+  function automatic logic [51:0] vpn_mask(logic [1:0] level);
+    return ~((52'd1 << (9 * int'(level))) - 52'd1);
+  endfunction
+
+  // Physical address of iova through a leaf with PPN ppn at level level
+  // (privileged spec 4.3.2 step 8: superpage offset taken from the IOVA).
+  function automatic logic [63:0] leaf_pa(logic [43:0] ppn, logic [1:0] level, logic [63:0] iova);
+    logic [63:0] size_m1;
+    size_m1 = (64'd1 << (12 + 9 * int'(level))) - 64'd1;
+    return (({8'd0, ppn, 12'd0}) & ~size_m1) | (iova & size_m1);
+  endfunction
+endpackage

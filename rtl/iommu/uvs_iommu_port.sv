@@ -1,0 +1,202 @@
+// uvs_iommu_port: one requester port of the IOMMU (a compute hart's data
+// port). Untranslated requests arrive with the on-chip bus protocol
+// (docs/architecture.md "On-chip bus") plus the requester's device_id,
+// privilege and an execute flag; translated requests leave on the matching
+// downstream port, whose response is passed back unchanged.
+//
+// Per request: accepted when idle (gnt = 1), with the device-context cache
+// looked up on its device_id; the next cycle the IOTLB is looked up (fast
+// path): a hit whose cached leaf allows the access (uvs_iommu_pkg::
+// leaf_allows), or any request while ddtp is Bare with an address within
+// capabilities.PAS, goes downstream in that cycle (one added cycle). Other
+// requests wait for the walker (uvs_ptw), whose result is:
+//  OK    -> downstream request with the physical address;
+//  FAULT -> rvalid with err = 1 (the hart takes an access fault);
+//  PARK  -> parked, no response, until PAGE_REPLAY of its group: response
+//           Success walks again, any other response answers err = 1;
+//  RETRY -> held until the page-request queue can take records again
+//           (pqof and pqmf clear, or the queue off), then walks again.
+// acc: fetch if exec_i; write for a store, SC or AMO; read for a load or LR.
+module uvs_iommu_port
+  import uvs_iommu_pkg::*;
+  import uvs_iommu_regs_pkg::*;
+  import uvs_iommu_rec_pkg::*;
+  import uvs_bus_pkg::*;
+#(
+  parameter int SLOT_W = 2  // width of park slot numbers
+) (
+  input  logic        clk_i,
+  input  logic        rst_ni,  // synchronous, active low
+  // requester side (untranslated)
+  input  logic        rq_req_i,
+  output logic        rq_gnt_o,
+  input  logic [63:0] rq_addr_i,  // IOVA
+  input  logic        rq_we_i,
+  input  logic [7:0]  rq_be_i,
+  input  logic [63:0] rq_wdata_i,
+  input  logic [3:0]  rq_amo_i,
+  input  logic [23:0] rq_did_i,
+  input  logic        rq_priv_i,  // 1 = supervisor
+  input  logic        rq_exec_i,  // 1 = instruction fetch
+  output logic        rq_rvalid_o,
+  output logic [63:0] rq_rdata_o,
+  output logic        rq_err_o,
+  // downstream side (translated)
+  output logic        dn_req_o,
+  input  logic        dn_gnt_i,
+  output logic [63:0] dn_addr_o,  // physical address
+  output logic        dn_we_o,
+  output logic [7:0]  dn_be_o,
+  output logic [63:0] dn_wdata_o,
+  output logic [3:0]  dn_amo_o,
+  input  logic        dn_rvalid_i,
+  input  logic [63:0] dn_rdata_i,
+  input  logic        dn_err_i,
+  // device-context cache lookup (on rq_did_i, the accept cycle)
+  input  logic        dcc_hit_i,
+  input  dc_t         dcc_dc_i,
+  // IOTLB lookup (registered pscid and IOVA)
+  output logic [19:0] tlb_pscid_o,
+  output logic [51:0] tlb_vpn_o,  // IOVA bits 63:12
+  input  logic        tlb_hit_i,
+  input  leaf_t       tlb_leaf_i,
+  input  logic [3:0]  ddtp_mode_i,
+  // walker
+  output logic        walk_req_o,
+  input  logic        walk_gnt_i,
+  output logic [63:0] walk_iova_o,
+  output logic [23:0] walk_did_o,
+  output acc_e        walk_acc_o,
+  output logic        walk_priv_o,
+  input  logic        res_valid_i,  // walker result for this port
+  input  status_e     res_status_i,
+  input  logic [63:0] res_pa_i,
+  input  logic [8:0]  res_prgi_i,
+  input  logic [SLOT_W-1:0] res_slot_i,
+  // parked state (for group decisions) and PAGE_REPLAY release
+  output logic        park_wait_o,
+  output logic [51:0] park_page_o,
+  output logic        park_w_o,
+  output logic [SLOT_W-1:0] park_slot_o,
+  output logic [8:0]  park_prgi_o,
+  input  logic        rel_i,
+  input  logic [23:0] rel_did_i,
+  input  logic [8:0]  rel_prgi_i,
+  input  logic [3:0]  rel_resp_i,
+  input  logic        retry_ok_i,
+  // verification trace: fast-path translation this cycle
+  output logic        trc_hit_o
+);
+  typedef enum logic [3:0] {IDLE, LOOKUP, WALKQ, WALKING, DNREQ, DNWAIT, ERRRSP, PARKED, RETRYW} state_e;
+  state_e      state_q;
+  logic [63:0] addr_q, wdata_q, pa_q;
+  logic        we_q, priv_q;
+  logic [7:0]  be_q;
+  logic [3:0]  amo_q;
+  logic [23:0] did_q;
+  acc_e        acc_q;
+  logic        dch_q;
+  /* verilator lint_off UNUSEDSIGNAL */  // the fast path uses mode, pscid, ens, sum
+  dc_t         dc_q;
+  /* verilator lint_on UNUSEDSIGNAL */
+  logic [8:0]  prgi_q;
+  logic [SLOT_W-1:0] slot_q;
+
+  acc_e acc_in;
+  assign acc_in = rq_exec_i ? ACC_EXEC :
+                  (rq_we_i || (rq_amo_i != UVS_AMO_NONE[3:0] && rq_amo_i != UVS_AMO_LR[3:0])) ? ACC_WRITE
+                                                                                             : ACC_READ;
+
+  // ---- fast path ----
+  logic        bare, fast;
+  logic [63:0] fast_pa;
+  always_comb begin
+    bare    = ddtp_mode_i == UVS_IOMMU_DDTP_MODE_BARE[3:0];
+    fast    = 1'b0;
+    fast_pa = addr_q;
+    if (bare) begin
+      fast = addr_q[63:56] == 8'd0;
+    end else if (ddtp_mode_i >= UVS_IOMMU_DDTP_MODE_1LVL[3:0] && dch_q && dc_q.mode != MODE_BARE &&
+                 tlb_hit_i && leaf_allows(dc_q.ens, dc_q.sum, acc_q, priv_q, tlb_leaf_i.r, tlb_leaf_i.w,
+                             tlb_leaf_i.x, tlb_leaf_i.u, tlb_leaf_i.a, tlb_leaf_i.d)) begin
+      fast    = 1'b1;
+      fast_pa = leaf_pa(tlb_leaf_i.ppn, tlb_leaf_i.level, addr_q);
+    end
+  end
+  assign tlb_pscid_o = dc_q.pscid;
+  assign tlb_vpn_o   = addr_q[63:12];
+  assign trc_hit_o   = state_q == LOOKUP && fast;
+
+  assign rq_gnt_o    = state_q == IDLE;
+  assign walk_req_o  = (state_q == LOOKUP && !fast) || state_q == WALKQ;
+  assign walk_iova_o = addr_q;
+  assign walk_did_o  = did_q;
+  assign walk_acc_o  = acc_q;
+  assign walk_priv_o = priv_q;
+
+  assign dn_req_o   = (state_q == LOOKUP && fast) || state_q == DNREQ;
+  assign dn_addr_o  = state_q == LOOKUP ? fast_pa : pa_q;
+  assign dn_we_o    = we_q;
+  assign dn_be_o    = be_q;
+  assign dn_wdata_o = wdata_q;
+  assign dn_amo_o   = amo_q;
+
+  assign rq_rvalid_o = (state_q == DNWAIT && dn_rvalid_i) || state_q == ERRRSP;
+  assign rq_rdata_o  = state_q == DNWAIT ? dn_rdata_i : 64'd0;
+  assign rq_err_o    = state_q == ERRRSP || (state_q == DNWAIT && dn_err_i);
+
+  assign park_wait_o = state_q == PARKED;
+  assign park_page_o = addr_q[63:12];
+  assign park_w_o    = acc_q == ACC_WRITE;
+  assign park_slot_o = slot_q;
+  assign park_prgi_o = prgi_q;
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      state_q <= IDLE;
+      addr_q <= '0; wdata_q <= '0; pa_q <= '0; we_q <= 1'b0; priv_q <= 1'b0; be_q <= '0;
+      amo_q <= '0; did_q <= '0; acc_q <= ACC_READ; dch_q <= 1'b0; dc_q <= '0;
+      prgi_q <= '0; slot_q <= '0;
+    end else begin
+      case (state_q)
+        IDLE: if (rq_req_i) begin
+          addr_q  <= rq_addr_i;
+          we_q    <= rq_we_i;
+          be_q    <= rq_be_i;
+          wdata_q <= rq_wdata_i;
+          amo_q   <= rq_amo_i;
+          did_q   <= rq_did_i;
+          priv_q  <= rq_priv_i;
+          acc_q   <= acc_in;
+          dch_q   <= dcc_hit_i;
+          dc_q    <= dcc_dc_i;
+          state_q <= LOOKUP;
+        end
+        LOOKUP: begin
+          if (fast) state_q <= dn_gnt_i ? DNWAIT : DNREQ;
+          else      state_q <= walk_gnt_i ? WALKING : WALKQ;
+          pa_q <= fast_pa;
+        end
+        WALKQ: if (walk_gnt_i) state_q <= WALKING;
+        WALKING: if (res_valid_i) begin
+          pa_q   <= res_pa_i;
+          prgi_q <= res_prgi_i;
+          slot_q <= res_slot_i;
+          case (res_status_i)
+            ST_OK:    state_q <= DNREQ;
+            ST_FAULT: state_q <= ERRRSP;
+            ST_PARK:  state_q <= PARKED;
+            default:  state_q <= RETRYW;
+          endcase
+        end
+        DNREQ: if (dn_gnt_i) state_q <= DNWAIT;
+        DNWAIT: if (dn_rvalid_i) state_q <= IDLE;
+        ERRRSP: state_q <= IDLE;
+        PARKED: if (rel_i && rel_did_i == did_q && rel_prgi_i == prgi_q)
+          state_q <= (rel_resp_i == UVS_IOMMU_PRG_RESP_SUCCESS[3:0]) ? WALKQ : ERRRSP;
+        RETRYW: if (retry_ok_i) state_q <= WALKQ;
+        default: state_q <= IDLE;
+      endcase
+    end
+  end
+endmodule

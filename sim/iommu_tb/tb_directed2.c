@@ -1,0 +1,418 @@
+/*
+ * uvmsoc IOMMU testbench: directed tests of replayable page requests and
+ * PAGE_REPLAY, queue back-pressure and overflow, the commands (RISC-V IOMMU
+ * spec v1.0 3.1), queue memory faults and illegal commands, hit-under-miss.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <string.h>
+
+#include "tb_dlib.h"
+#include "tb_tests.h"
+
+#define RWU (PTE_R | PTE_W | PTE_U | PTE_A | PTE_D)
+#define CQCSR_ERR (UVS_IOMMU_CQCSR_CQMF_MASK | UVS_IOMMU_CQCSR_CMD_ILL_MASK)
+
+/* Issue a request and run until it parks (stays without response). */
+static int park_req(struct tb *tb, int port, uint32_t did, uint64_t iova, enum tb_kind k)
+{
+    EXPECT(tb, tb_issue(tb, port, did, iova, k, false) == 0, "port busy");
+    TRY(tb_run(tb, 400));
+    EXPECT(tb, tb->port[port].state == 2 && tb->port[port].exp == TB_EXP_PARKED,
+           "port %d iova 0x%" PRIx64 " not parked (state %d exp %d)", port, iova, tb->port[port].state,
+           tb->port[port].exp);
+    return 0;
+}
+
+static int pq_expect(struct tb *tb, struct fx *f, uint32_t did, uint64_t page, bool w, unsigned *prgi)
+{
+    struct uvs_iommu_page_req r;
+    int rc = tb_fw_pq_pop(tb, &f->fw, &r);
+    TRY(rc);
+    EXPECT(tb, rc == 1, "no page-request record for 0x%" PRIx64, page);
+    EXPECT(tb, r.did == did && r.addr == page && r.w == w && r.r == !w && r.l && !r.pv,
+           "page request did %u addr 0x%" PRIx64 " r%d w%d l%d, expected did %u addr 0x%" PRIx64 " w%d", r.did, r.addr,
+           r.r, r.w, r.l, did, page, w);
+    *prgi = r.prgi;
+    return 0;
+}
+
+static int t_page_request(struct tb *tb)
+{
+    struct fx f;
+    TRY(fx_setup(tb, &f, 0, TC_PRQ | TC_SADE));
+    uint64_t v;
+    /* two reads of one page: one group, one record; a write: a second group */
+    TRY(park_req(tb, 0, 1, 0x7000, TB_LOAD));
+    TRY(park_req(tb, 1, 1, 0x7008, TB_LOAD));
+    TRY(park_req(tb, 2, 1, 0x7010, TB_STORE));
+    EXPECT(tb, tb->irq, "no interrupt for the page requests");
+    TRY(tb_reg_read(tb, R_IPSR, 4, &v));
+    EXPECT(tb, v & UVS_IOMMU_IPSR_PIP_MASK, "ipsr.pip not set: 0x%" PRIx64, v);
+    unsigned g_r, g_w, g_x;
+    TRY(pq_expect(tb, &f, 1, 0x7000, false, &g_r));
+    TRY(pq_expect(tb, &f, 1, 0x7000, true, &g_w));
+    EXPECT(tb, g_r != g_w, "read and write groups share PRG index %u", g_r);
+    struct uvs_iommu_page_req r;
+    EXPECT(tb, tb_fw_pq_pop(tb, &f.fw, &r) == 0, "a third page-request record");
+    TRY(tb_reg_write(tb, R_IPSR, 4, UVS_IOMMU_IPSR_PIP_MASK));
+    /* a stale replay changes nothing; the page is mapped; replay the read group */
+    TRY(tb_fw_replay(tb, &f.fw, 1, 77, UVS_IOMMU_PRG_RESP_SUCCESS));
+    TRY(tb_quiet_walker(tb));
+    tb_map(tb, f.root, 3, 0x7000, 0x2000070000ULL, 0, PTE_R | PTE_W | PTE_U);
+    TRY(tb_fw_replay(tb, &f.fw, 1, g_r, UVS_IOMMU_PRG_RESP_SUCCESS));
+    TRY(tb_wait_resp(tb, 0, 2000));
+    TRY(tb_wait_resp(tb, 1, 2000));
+    EXPECT(tb, tb->port[0].done && !tb->port[0].resp_err && tb->port[1].done && !tb->port[1].resp_err,
+           "replayed reads did not complete");
+    EXPECT(tb, tb->port[2].state == 2, "the write group was released by the read group's replay");
+    TRY(tb_fw_replay(tb, &f.fw, 1, g_w, UVS_IOMMU_PRG_RESP_SUCCESS));
+    TRY(tb_wait_resp(tb, 2, 2000));
+    EXPECT(tb, tb->port[2].done && !tb->port[2].resp_err, "replayed write failed");
+    EXPECT(tb, tb_mem_rd64(tb, tb_pte_addr(tb, f.root, 3, 0x7000, 0)) & PTE_D, "replayed write set no D");
+    /* an exec request parks too (record r = 1) */
+    TRY(park_req(tb, 3, 1, 0x9000, TB_FETCH));
+    TRY(pq_expect(tb, &f, 1, 0x9000, false, &g_x));
+    TRY(tb_fw_replay(tb, &f.fw, 1, g_x, UVS_IOMMU_PRG_RESP_INVALID));
+    TRY(tb_wait_resp(tb, 3, 2000));
+    EXPECT(tb, tb->port[3].done && tb->port[3].resp_err, "failed group not answered with err");
+    return fx_no_fault(tb, &f);
+}
+
+static int t_replay_fail(struct tb *tb)
+{
+    struct fx f;
+    TRY(fx_setup(tb, &f, 0, TC_PRQ));
+    unsigned g;
+    TRY(park_req(tb, 0, 1, 0x3000, TB_LOAD));
+    TRY(pq_expect(tb, &f, 1, 0x3000, false, &g));
+    TRY(tb_fw_replay(tb, &f.fw, 1, g, UVS_IOMMU_PRG_RESP_FAILURE));
+    TRY(tb_wait_resp(tb, 0, 2000));
+    EXPECT(tb, tb->port[0].done && tb->port[0].resp_err, "Response Failure not answered with err");
+    /* replay without mapping: the request meets V = 0 again and asks again */
+    TRY(park_req(tb, 0, 1, 0x3000, TB_LOAD));
+    TRY(pq_expect(tb, &f, 1, 0x3000, false, &g));
+    TRY(tb_fw_replay(tb, &f.fw, 1, g, UVS_IOMMU_PRG_RESP_SUCCESS));
+    TRY(tb_run(tb, 400));
+    EXPECT(tb, tb->port[0].exp == TB_EXP_PARKED, "replay of an unmapped page did not park again");
+    TRY(pq_expect(tb, &f, 1, 0x3000, false, &g));
+    /* the page-request queue turned off: the request becomes a non-replayable fault */
+    TRY(tb_reg_write(tb, R_PQCSR, 4, 0));
+    TRY(tb_fw_replay(tb, &f.fw, 1, g, UVS_IOMMU_PRG_RESP_SUCCESS));
+    TRY(tb_wait_resp(tb, 0, 2000));
+    EXPECT(tb, tb->port[0].done && tb->port[0].resp_err, "no fault with the page-request queue off");
+    return fx_fault(tb, &f, 13, 1, 0x3000);
+}
+
+static int t_pq_full(struct tb *tb)
+{
+    struct fx f;
+    TRY(fx_setup(tb, &f, 0, TC_PRQ));
+    /* 2-entry page-request queue: room for one record */
+    TRY(tb_reg_write(tb, R_PQCSR, 4, 0));
+    f.fw.pq_lsz = 0;
+    f.fw.pq_head = 0;
+    TRY(tb_reg_write(tb, R_PQB, 8, ((f.fw.pq >> 12) << 10) | 0));
+    TRY(tb_reg_write(tb, R_PQCSR, 4, 3));
+    unsigned g;
+    uint64_t v;
+    TRY(park_req(tb, 0, 1, 0x1000, TB_LOAD));
+    EXPECT(tb, tb_issue(tb, 1, 1, 0x2000, TB_LOAD, false) == 0, "port busy");
+    TRY(tb_run(tb, 500));
+    EXPECT(tb, tb->port[1].state == 2 && tb->port[1].exp == TB_EXP_RETRY, "full queue: request not held (exp %d)",
+           tb->port[1].exp);
+    TRY(tb_reg_read(tb, R_PQCSR, 4, &v));
+    EXPECT(tb, v & UVS_IOMMU_PQCSR_PQOF_MASK, "pqof not set: 0x%" PRIx64, v);
+    /* drain, serve the first page; the second stays stalled while pqof is set */
+    TRY(pq_expect(tb, &f, 1, 0x1000, false, &g));
+    TRY(tb_quiet_walker(tb));
+    tb_map(tb, f.root, 3, 0x1000, 0x2000100000ULL, 0, RWU);
+    tb_map(tb, f.root, 3, 0x2000, 0x2000200000ULL, 0, RWU);
+    TRY(tb_fw_replay(tb, &f.fw, 1, g, 0));
+    TRY(tb_wait_resp(tb, 0, 2000));
+    TRY(tb_run(tb, 500));
+    EXPECT(tb, tb->port[1].state == 2, "request answered while pqof was set");
+    uint64_t retries = tb->st.retries;
+    TRY(tb_reg_write(tb, R_PQCSR, 4, 3 | UVS_IOMMU_PQCSR_PQOF_MASK)); /* clear pqof */
+    TRY(tb_wait_resp(tb, 1, 2000));
+    EXPECT(tb, tb->port[1].done && !tb->port[1].resp_err, "retried request failed");
+    EXPECT(tb, tb->st.retries == retries, "the retry met the full queue again");
+    return 0;
+}
+
+static int t_fq_overflow(struct tb *tb)
+{
+    struct fx f;
+    TRY(fx_setup(tb, &f, 0, 0));
+    TRY(tb_reg_write(tb, R_FQCSR, 4, 0));
+    f.fw.fq_lsz = 0;
+    f.fw.fq_head = 0;
+    TRY(tb_reg_write(tb, R_FQB, 8, ((f.fw.fq >> 12) << 10) | 0));
+    TRY(tb_reg_write(tb, R_FQCSR, 4, 3));
+    for (int i = 0; i < 3; i++)
+        EXPECT(tb, fx_req(tb, i, 1, 0x1000 * (i + 1), TB_LOAD, false) == 1, "fault %d not answered with err", i);
+    uint64_t v;
+    TRY(tb_reg_read(tb, R_FQCSR, 4, &v));
+    EXPECT(tb, v & UVS_IOMMU_FQCSR_FQOF_MASK, "fqof not set: 0x%" PRIx64, v);
+    TRY(tb_reg_read(tb, R_IPSR, 4, &v));
+    EXPECT(tb, v & UVS_IOMMU_IPSR_FIP_MASK, "fip not set");
+    TRY(fx_fault(tb, &f, 13, 1, 0x1000));
+    TRY(fx_no_fault(tb, &f));
+    /* records are refused until software clears fqof */
+    EXPECT(tb, fx_req(tb, 0, 1, 0x8000, TB_LOAD, false) == 1, "fault not answered");
+    TRY(fx_no_fault(tb, &f));
+    TRY(tb_reg_write(tb, R_FQCSR, 4, 3 | UVS_IOMMU_FQCSR_FQOF_MASK));
+    EXPECT(tb, fx_req(tb, 0, 1, 0x9000, TB_LOAD, false) == 1, "fault not answered");
+    return fx_fault(tb, &f, 13, 1, 0x9000);
+}
+
+static int t_iotinval(struct tb *tb)
+{
+    struct fx f;
+    TRY(fx_setup(tb, &f, 0, TC_ENS));
+    uint64_t root2 = tb_alloc_page(tb);
+    TRY(tb_fw_dc_simple(tb, &f.fw, 2, TC_ENS, 2, UVS_IOMMU_IOSATP_SV39, root2));
+    uint64_t a1 = tb_map(tb, f.root, 3, 0x1000, 0x2000001000ULL, 0, RWU);
+    uint64_t a2 = tb_map(tb, root2, 3, 0x1000, 0x2000002000ULL, 0, RWU);
+    uint64_t ag = tb_map(tb, f.root, 3, 0x200000, 0x2000400000ULL, 1, RWU | PTE_G);
+    EXPECT(tb, a1 && a2 && ag, "map failed");
+    /* warm the IOTLB */
+    EXPECT(tb, fx_req(tb, 0, 1, 0x1000, TB_LOAD, false) == 0, "load 1");
+    EXPECT(tb, fx_req(tb, 0, 2, 0x1000, TB_LOAD, false) == 0, "load 2");
+    EXPECT(tb, fx_req(tb, 0, 1, 0x200000, TB_LOAD, false) == 0, "load g");
+    /* remap everything behind the IOMMU's back: cached translations stay */
+    TRY(tb_quiet_walker(tb));
+    tb_mem_wr64(tb, a1, ((0x2000011000ULL >> 12) << 10) | PTE_V | RWU);
+    tb_mem_wr64(tb, a2, ((0x2000012000ULL >> 12) << 10) | PTE_V | RWU);
+    tb_mem_wr64(tb, ag, ((0x2000600000ULL >> 12) << 10) | PTE_V | RWU | PTE_G);
+    EXPECT(tb, fx_req(tb, 1, 1, 0x1000, TB_LOAD, false) == 0 && tb->port[1].exp_pa == 0x2000001000ULL &&
+                   !tb->port[1].walked, "stale entry not used before invalidation");
+    /* GV = 1: nothing (no guest address spaces) */
+    struct uvs_iommu_cmd c = {.opcode = UVS_IOMMU_CMD_OP_IOTINVAL, .func3 = UVS_IOMMU_CMD_F3_IOTINVAL_VMA, .gv = true};
+    TRY(fx_cmd(tb, &f, &c));
+    EXPECT(tb, fx_req(tb, 1, 1, 0x1000, TB_LOAD, false) == 0 && tb->port[1].exp_pa == 0x2000001000ULL,
+           "GV invalidation dropped an entry");
+    /* PSCV (pscid 1) + AV: only that page of that space */
+    c = (struct uvs_iommu_cmd){.opcode = UVS_IOMMU_CMD_OP_IOTINVAL, .func3 = UVS_IOMMU_CMD_F3_IOTINVAL_VMA,
+                               .pscv = true, .pscid = 1, .av = true, .addr = 0x1000};
+    TRY(fx_cmd(tb, &f, &c));
+    EXPECT(tb, fx_req(tb, 1, 1, 0x1000, TB_LOAD, false) == 0 && tb->port[1].exp_pa == 0x2000011000ULL,
+           "address invalidation did not take effect (pa 0x%" PRIx64 ")", tb->port[1].exp_pa);
+    EXPECT(tb, fx_req(tb, 1, 2, 0x1000, TB_LOAD, false) == 0 && tb->port[1].exp_pa == 0x2000002000ULL,
+           "another space's entry was invalidated");
+    /* PSCV without AV: that space's entries except global ones */
+    c = (struct uvs_iommu_cmd){.opcode = UVS_IOMMU_CMD_OP_IOTINVAL, .func3 = UVS_IOMMU_CMD_F3_IOTINVAL_VMA,
+                               .pscv = true, .pscid = 2};
+    TRY(fx_cmd(tb, &f, &c));
+    EXPECT(tb, fx_req(tb, 2, 2, 0x1000, TB_LOAD, false) == 0 && tb->port[2].exp_pa == 0x2000012000ULL,
+           "PSCID invalidation did not take effect");
+    c.pscid = 1;
+    TRY(fx_cmd(tb, &f, &c));
+    EXPECT(tb, fx_req(tb, 2, 1, 0x200008, TB_LOAD, false) == 0 && tb->port[2].exp_pa == 0x2000400008ULL,
+           "PSCID invalidation dropped a global entry");
+    /* everything */
+    c = (struct uvs_iommu_cmd){.opcode = UVS_IOMMU_CMD_OP_IOTINVAL, .func3 = UVS_IOMMU_CMD_F3_IOTINVAL_VMA};
+    TRY(fx_cmd(tb, &f, &c));
+    EXPECT(tb, fx_req(tb, 3, 1, 0x200008, TB_LOAD, false) == 0 && tb->port[3].exp_pa == 0x2000600008ULL,
+           "global invalidation kept an entry");
+    return 0;
+}
+
+static int t_iodir(struct tb *tb)
+{
+    struct fx f;
+    TRY(fx_setup(tb, &f, 0, 0));
+    uint64_t root2 = tb_alloc_page(tb);
+    tb_map(tb, f.root, 3, 0x1000, 0x2000001000ULL, 0, RWU);
+    tb_map(tb, root2, 3, 0x1000, 0x2000002000ULL, 0, RWU);
+    EXPECT(tb, fx_req(tb, 0, 1, 0x1000, TB_LOAD, false) == 0, "load");
+    /* new context for device 1 (another space): cached until IODIR */
+    TRY(tb_quiet_walker(tb));
+    TRY(tb_fw_dc_simple(tb, &f.fw, 1, 0, 7, UVS_IOMMU_IOSATP_SV39, root2));
+    EXPECT(tb, fx_req(tb, 0, 1, 0x1000, TB_LOAD, false) == 0 && tb->port[0].exp_pa == 0x2000001000ULL,
+           "device context re-read without IODIR");
+    struct uvs_iommu_cmd c = {.opcode = UVS_IOMMU_CMD_OP_IODIR, .func3 = UVS_IOMMU_CMD_F3_IODIR_INVAL_DDT,
+                              .dv = true, .did = 5};
+    TRY(fx_cmd(tb, &f, &c));
+    EXPECT(tb, fx_req(tb, 0, 1, 0x1000, TB_LOAD, false) == 0 && tb->port[0].exp_pa == 0x2000001000ULL,
+           "IODIR of another device dropped device 1");
+    c.did = 1;
+    TRY(fx_cmd(tb, &f, &c));
+    EXPECT(tb, fx_req(tb, 0, 1, 0x1000, TB_LOAD, false) == 0 && tb->port[0].exp_pa == 0x2000002000ULL,
+           "IODIR DV did not take effect (pa 0x%" PRIx64 ")", tb->port[0].exp_pa);
+    TRY(tb_quiet_walker(tb));
+    TRY(tb_fw_dc_simple(tb, &f.fw, 1, 0, 1, UVS_IOMMU_IOSATP_SV39, f.root));
+    c.dv = false;
+    c.did = 0;
+    TRY(fx_cmd(tb, &f, &c));
+    EXPECT(tb, fx_req(tb, 0, 1, 0x1000, TB_LOAD, false) == 0 && tb->port[0].exp_pa == 0x2000001000ULL,
+           "IODIR all did not take effect");
+    /* DV with a device_id too wide for 1LVL: illegal */
+    TRY(tb_fw_cmd_raw(tb, &f.fw, UVS_IOMMU_CMD_OP_IODIR | UVS_IOMMU_CMD_IODIR_DW0_DV_MASK | (0x80ULL << 40), 0));
+    int64_t csr = tb_fw_cmd_sync(tb, &f.fw, 5000);
+    EXPECT(tb, csr >= 0 && (csr & UVS_IOMMU_CQCSR_CMD_ILL_MASK), "wide IODIR DID accepted");
+    return 0;
+}
+
+static int t_iofence(struct tb *tb)
+{
+    struct fx f;
+    TRY(fx_setup(tb, &f, 0, 0));
+    uint64_t data = tb_alloc_page(tb);
+    struct uvs_iommu_cmd c = {.opcode = UVS_IOMMU_CMD_OP_IOFENCE, .func3 = UVS_IOMMU_CMD_F3_IOFENCE_C,
+                              .av = true, .data = 0xcafef00d, .addr = data + 4, .pr = true, .pw = true};
+    TRY(fx_cmd(tb, &f, &c));
+    EXPECT(tb, tb_mem_rd64(tb, data) == 0xcafef00d00000000ULL, "IOFENCE.C data: 0x%" PRIx64, tb_mem_rd64(tb, data));
+    EXPECT(tb, !tb->irq, "interrupt before WSI");
+    c = (struct uvs_iommu_cmd){.opcode = UVS_IOMMU_CMD_OP_IOFENCE, .func3 = UVS_IOMMU_CMD_F3_IOFENCE_C, .wsi = true};
+    TRY(fx_cmd(tb, &f, &c));
+    uint64_t v;
+    TRY(tb_reg_read(tb, R_CQCSR, 4, &v));
+    EXPECT(tb, v & UVS_IOMMU_CQCSR_FENCE_W_IP_MASK, "fence_w_ip not set: 0x%" PRIx64, v);
+    TRY(tb_reg_read(tb, R_IPSR, 4, &v));
+    EXPECT(tb, (v & UVS_IOMMU_IPSR_CIP_MASK) && tb->irq, "cip/irq not set");
+    /* clearing cip while fence_w_ip stays set: cip comes back (level) */
+    TRY(tb_reg_write(tb, R_IPSR, 4, UVS_IOMMU_IPSR_CIP_MASK));
+    TRY(tb_reg_read(tb, R_IPSR, 4, &v));
+    EXPECT(tb, v & UVS_IOMMU_IPSR_CIP_MASK, "cip cleared while its cause persists");
+    TRY(tb_reg_write(tb, R_CQCSR, 4, 3 | UVS_IOMMU_CQCSR_FENCE_W_IP_MASK));
+    TRY(tb_reg_write(tb, R_IPSR, 4, UVS_IOMMU_IPSR_CIP_MASK));
+    TRY(tb_run(tb, 2));
+    EXPECT(tb, !tb->irq, "interrupt stays after clearing");
+    /* a data store outside memory: cqmf, cqh stays */
+    c = (struct uvs_iommu_cmd){.opcode = UVS_IOMMU_CMD_OP_IOFENCE, .func3 = UVS_IOMMU_CMD_F3_IOFENCE_C, .av = true,
+                               .data = 1, .addr = 0x40};
+    TRY(tb_fw_cmd(tb, &f.fw, &c));
+    int64_t csr = tb_fw_cmd_sync(tb, &f.fw, 5000);
+    EXPECT(tb, csr >= 0 && (csr & UVS_IOMMU_CQCSR_CQMF_MASK), "bad IOFENCE address: no cqmf");
+    return 0;
+}
+
+static int t_cmd_illegal(struct tb *tb)
+{
+    struct fx f;
+    TRY(fx_setup(tb, &f, 0, 0));
+    tb_map(tb, f.root, 3, 0x1000, 0x2000001000ULL, 0, RWU);
+    static const uint64_t bad[][2] = {
+        {5, 0},                                             /* unknown opcode */
+        {UVS_IOMMU_CMD_OP_ATS, 0},                          /* ATS: unsupported */
+        {64 | (1u << 7), 0},                                /* custom opcode 64, func3 1 */
+        {90, 0},                                            /* unused custom opcode */
+        {UVS_IOMMU_CMD_OP_IOTINVAL | (1ULL << 1 << 7), 0},  /* IOTINVAL.GVMA */
+        {UVS_IOMMU_CMD_OP_IOTINVAL | (1ULL << 11), 0},      /* reserved bit */
+        {UVS_IOMMU_CMD_OP_IODIR, 1},                        /* dw1 reserved */
+        {UVS_IOMMU_CMD_OP_UVS_PAGE_REPLAY, 2ULL << 44},     /* undefined response code */
+        {UVS_IOMMU_CMD_OP_IOFENCE, 3ULL << 62},             /* ADDR beyond bit 63 */
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        uint64_t h0, h1, v;
+        TRY(tb_reg_read(tb, R_CQH, 4, &h0));
+        TRY(tb_fw_cmd_raw(tb, &f.fw, bad[i][0], bad[i][1]));
+        int64_t csr = tb_fw_cmd_sync(tb, &f.fw, 5000);
+        EXPECT(tb, csr >= 0 && (csr & UVS_IOMMU_CQCSR_CMD_ILL_MASK), "command %zu (0x%" PRIx64 ") not illegal", i,
+               bad[i][0]);
+        TRY(tb_reg_read(tb, R_CQH, 4, &h1));
+        EXPECT(tb, h1 == h0, "cqh moved past an illegal command");
+        /* translation keeps working while the queue is stopped */
+        EXPECT(tb, fx_req(tb, (int)i % TB_PORTS, 1, 0x1000, TB_LOAD, false) == 0, "translation stopped");
+        /* software replaces the command by an IOFENCE.C and clears cmd_ill */
+        tb_mem_wr64(tb, f.fw.cq + h1 * 16, UVS_IOMMU_CMD_OP_IOFENCE);
+        tb_mem_wr64(tb, f.fw.cq + h1 * 16 + 8, 0);
+        TRY(tb_reg_write(tb, R_CQCSR, 4, 3 | UVS_IOMMU_CQCSR_CMD_ILL_MASK));
+        csr = tb_fw_cmd_sync(tb, &f.fw, 5000);
+        EXPECT(tb, csr >= 0 && !(csr & CQCSR_ERR), "queue did not resume");
+        TRY(tb_reg_read(tb, R_IPSR, 4, &v));
+        TRY(tb_reg_write(tb, R_IPSR, 4, v));
+    }
+    return 0;
+}
+
+static int t_queue_bases(struct tb *tb)
+{
+    struct fx f;
+    TRY(fx_setup(tb, &f, 0, TC_PRQ));
+    uint64_t v;
+    /* command queue beyond memory: cqmf on the first fetch */
+    TRY(tb_reg_write(tb, R_CQCSR, 4, 0));
+    TRY(tb_reg_write(tb, R_CQB, 8, (0x1234567ULL << 10) | 5));
+    TRY(tb_reg_write(tb, R_CQCSR, 4, 3));
+    tb->cq_tail = 0;
+    struct uvs_iommu_cmd c = {.opcode = UVS_IOMMU_CMD_OP_IOFENCE, .func3 = UVS_IOMMU_CMD_F3_IOFENCE_C};
+    TRY(tb_reg_write(tb, R_CQT, 4, 1));
+    TRY(tb_run(tb, 200));
+    TRY(tb_reg_read(tb, R_CQCSR, 4, &v));
+    EXPECT(tb, v & UVS_IOMMU_CQCSR_CQMF_MASK, "cqmf not set for a queue outside memory: 0x%" PRIx64, v);
+    /* fix: off, good base (an 8-KiB queue at a 4-KiB-aligned base), on again */
+    TRY(tb_reg_write(tb, R_CQCSR, 4, 0));
+    TRY(tb_reg_write(tb, R_CQB, 8, ((f.fw.cq >> 12) << 10) | 8));
+    f.fw.cq_lsz = 8;
+    TRY(tb_reg_write(tb, R_CQT, 4, 0));
+    TRY(tb_reg_write(tb, R_CQCSR, 4, 3));
+    tb->cq_tail = 0;
+    TRY(fx_cmd(tb, &f, &c));
+    /* fault queue beyond memory: fqmf, the requester still gets its error */
+    TRY(tb_reg_write(tb, R_FQCSR, 4, 0));
+    TRY(tb_reg_write(tb, R_FQB, 8, (0x1234567ULL << 10) | 3));
+    TRY(tb_reg_write(tb, R_FQCSR, 4, 3));
+    TRY(tb_fw_dc_simple(tb, &f.fw, 2, 0, 2, UVS_IOMMU_IOSATP_SV39, f.root));
+    EXPECT(tb, fx_req(tb, 0, 2, 0x1000, TB_LOAD, false) == 1, "fault not answered");
+    TRY(tb_reg_read(tb, R_FQCSR, 4, &v));
+    EXPECT(tb, v & UVS_IOMMU_FQCSR_FQMF_MASK, "fqmf not set: 0x%" PRIx64, v);
+    /* page-request queue beyond memory: pqmf, the request stalls (not lost) */
+    TRY(tb_reg_write(tb, R_PQCSR, 4, 0));
+    TRY(tb_reg_write(tb, R_PQB, 8, (0x1234567ULL << 10) | 3));
+    TRY(tb_reg_write(tb, R_PQCSR, 4, 3));
+    EXPECT(tb, tb_issue(tb, 1, 1, 0x5000, TB_LOAD, false) == 0, "port busy");
+    TRY(tb_run(tb, 400));
+    EXPECT(tb, tb->port[1].state == 2 && tb->port[1].exp == TB_EXP_RETRY, "pqmf: request not held");
+    TRY(tb_reg_read(tb, R_PQCSR, 4, &v));
+    EXPECT(tb, v & UVS_IOMMU_PQCSR_PQMF_MASK, "pqmf not set: 0x%" PRIx64, v);
+    /* fix the base; re-enabling clears pqmf; the held request retries and parks */
+    TRY(tb_reg_write(tb, R_PQCSR, 4, 0));
+    TRY(tb_reg_write(tb, R_PQB, 8, ((f.fw.pq >> 12) << 10) | 3));
+    TRY(tb_reg_write(tb, R_PQCSR, 4, 3));
+    f.fw.pq_head = 0;
+    TRY(tb_run(tb, 400));
+    EXPECT(tb, tb->port[1].exp == TB_EXP_PARKED, "held request did not park after the fix");
+    unsigned g;
+    TRY(pq_expect(tb, &f, 1, 0x5000, false, &g));
+    TRY(tb_quiet_walker(tb));
+    tb_map(tb, f.root, 3, 0x5000, 0x2000005000ULL, 0, RWU);
+    TRY(tb_fw_replay(tb, &f.fw, 1, g, 0));
+    TRY(tb_wait_resp(tb, 1, 3000));
+    EXPECT(tb, tb->port[1].done && !tb->port[1].resp_err, "request lost after pqmf");
+    return 0;
+}
+
+static int t_hit_under_miss(struct tb *tb)
+{
+    struct fx f;
+    TRY(fx_setup(tb, &f, 0, 0));
+    tb_map(tb, f.root, 3, 0x1000, 0x2000001000ULL, 0, RWU);
+    tb_map(tb, f.root, 3, 0x40000000, 0x2000100000ULL, 0, RWU); /* other level-1 and level-0 tables */
+    EXPECT(tb, fx_req(tb, 1, 1, 0x1000, TB_LOAD, false) == 0, "warm-up");
+    EXPECT(tb, tb_issue(tb, 0, 1, 0x40000000, TB_LOAD, false) == 0, "port busy");
+    TRY(tb_run(tb, 3));
+    unsigned hits = 0;
+    while (tb->port[0].state != 0 && hits < 1000) {
+        EXPECT(tb, fx_req(tb, 1, 1, 0x1000 + 8 * (hits % 512), TB_LOAD, false) == 0, "hit failed");
+        EXPECT(tb, !tb->port[1].walked, "hit went to the walker");
+        hits++;
+    }
+    EXPECT(tb, hits >= 3, "only %u hits served during the walk", hits);
+    return 0;
+}
+
+const struct tb_directed tb_directed_tests2[] = {
+    {"page-request", "park, group join, records, pip/irq, PAGE_REPLAY", t_page_request},
+    {"replay-fail", "PAGE_REPLAY failure codes, re-request, PQ off", t_replay_fail},
+    {"pq-full-retry", "full page-request queue: pqof, request held, retried", t_pq_full},
+    {"fq-overflow", "full fault queue: fqof, records refused, err still", t_fq_overflow},
+    {"iotinval", "IOTINVAL.VMA: GV, PSCV+AV, PSCV (global kept), all", t_iotinval},
+    {"iodir", "IODIR.INVAL_DDT: DV, all, wide DID illegal", t_iodir},
+    {"iofence", "IOFENCE.C: data store, WSI fence_w_ip/cip/irq, cqmf", t_iofence},
+    {"cmd-illegal", "illegal commands: cmd_ill, cqh kept, resume", t_cmd_illegal},
+    {"queue-bases", "queues outside memory: cqmf/fqmf/pqmf, recovery", t_queue_bases},
+    {"hit-under-miss", "IOTLB hits served while a walk is outstanding", t_hit_under_miss},
+    {NULL, NULL, NULL},
+};

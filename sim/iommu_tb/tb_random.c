@@ -1,0 +1,400 @@
+/*
+ * uvmsoc IOMMU testbench: the differential test. Random device directory
+ * (1/2/3LVL), device contexts (Sv39/Sv48, random tc bits, plus an invalid and
+ * a misconfigured one), random page tables (4K..512G leaves, valid and
+ * non-valid PTEs, every permission combination, A/D states, reserved bits,
+ * misaligned superpages, faulting non-leaf entries), random request streams
+ * on every port (loads, stores, AMOs, LR/SC, fetches, U and S). The
+ * testbench core compares every RTL decision with the C model. A firmware
+ * loop serves page requests (maps the page or not, replies success or
+ * failure), drains -- or lets overflow -- the fault queue, clears overflow,
+ * and issues random invalidation and fence commands. Every few thousand
+ * requests the traffic pauses, leaves are remapped/unmapped, the IOTLB is
+ * invalidated (all, by PSCID or by address), and memory images and
+ * registers are compared.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "tb_dlib.h"
+#include "tb_tests.h"
+
+#define NCTX 6     /* valid device contexts */
+#define NBAD 2     /* device ids with an invalid / misconfigured context */
+#define NPOOL 96   /* IOVAs per context */
+#define DATA_BASE 0x2000000000ULL
+
+struct rctx {
+    uint32_t did;
+    uint64_t root;
+    int levels;
+    uint64_t tc;
+};
+
+struct rpool {
+    uint64_t iova; /* start of a region */
+    uint64_t size; /* bytes requests may fall into */
+};
+
+static struct rstate {
+    struct tb_fw fw;
+    struct rctx ctx[NCTX];
+    uint32_t bad_did[NBAD];
+    struct rpool pool[NCTX][NPOOL];
+    unsigned npool[NCTX];
+    uint64_t issued, target;
+    bool pause;
+    unsigned pq_neglect; /* services left without draining the page-request queue */
+    struct {
+        int ctx;
+        const struct rpool *e;
+        unsigned left; /* requests left in this region */
+    } stream[TB_PORTS];
+} R;
+
+static uint64_t canon(uint64_t va, int levels)
+{
+    unsigned bits = levels == 4 ? 48 : 39;
+    return (uint64_t)((int64_t)(va << (64 - bits)) >> (64 - bits));
+}
+
+static void pool_add(struct tb *tb, int c, uint64_t iova, uint64_t size)
+{
+    (void)tb;
+    if (R.npool[c] < NPOOL)
+        R.pool[c][R.npool[c]++] = (struct rpool){iova, size};
+}
+
+/* Random leaf flags (V included unless the PTE is made non-valid). */
+static uint64_t leaf_flags(struct tb *tb)
+{
+    static const uint64_t perms[] = {PTE_R | PTE_W, PTE_R | PTE_W, PTE_R | PTE_W | PTE_X, PTE_R | PTE_W | PTE_X,
+                                     PTE_R | PTE_W, PTE_R, PTE_R | PTE_X, PTE_X, PTE_W, PTE_R | PTE_W};
+    uint64_t f = perms[tb_rand_below(tb, sizeof perms / sizeof perms[0])];
+    f |= tb_chance(tb, 92) ? PTE_U : 0;
+    f |= tb_chance(tb, 60) ? PTE_A : 0;
+    f |= tb_chance(tb, 30) ? PTE_D : 0;
+    f |= tb_chance(tb, 2) ? (1ULL << (54 + tb_rand_below(tb, 10))) : 0;
+    f |= tb_chance(tb, 94) ? PTE_V : 0;
+    return f;
+}
+
+/* A data PPN for a leaf of this level, aligned unless misaligned is asked. */
+static uint64_t leaf_ppn(struct tb *tb, int level, bool misaligned)
+{
+    uint64_t pages = 1ULL << (9 * level);
+    uint64_t ppn = (DATA_BASE >> 12) + tb_rand_below(tb, 1ULL << 22) * pages;
+    if (tb_chance(tb, 5))
+        ppn |= 1ULL << 30; /* PA bit 42: some pages answer err downstream */
+    return misaligned ? ppn + 1 + tb_rand_below(tb, pages - 1) : ppn;
+}
+
+/* Insert one random leaf into context c's tables. */
+static void random_leaf(struct tb *tb, int c)
+{
+    struct rctx *x = &R.ctx[c];
+    unsigned r = (unsigned)tb_rand_below(tb, 100);
+    int level = r < 65 ? 0 : r < 90 ? 1 : r < 98 ? 2 : (x->levels == 4 ? 3 : 2);
+    static const unsigned top_idx[] = {0, 1, 2, 511, 256};
+    uint64_t va = 0;
+    for (int l = x->levels - 1; l >= level; l--) {
+        uint64_t idx = l == x->levels - 1 ? top_idx[tb_rand_below(tb, 5)] : l == level ? tb_rand_below(tb, 8)
+                                                                                        : tb_rand_below(tb, 4);
+        va |= idx << (12 + 9 * l);
+    }
+    va = canon(va, x->levels);
+    uint64_t t = x->root;
+    for (int l = x->levels - 1; l > level; l--) {
+        uint64_t a = t + ((va >> (12 + 9 * l)) & 0x1ff) * 8;
+        uint64_t pte = tb_mem_rd64(tb, a);
+        if (!pte) {
+            uint64_t page = tb_alloc_page(tb);
+            if (!page)
+                return;
+            pte = ((page >> 12) << 10) | PTE_V | (tb_chance(tb, 2) ? PTE_A : 0);
+            tb_mem_wr64(tb, a, pte);
+        } else if (!(pte & PTE_V) || (pte & (PTE_R | PTE_X | PTE_W)) || (pte >> 54)) {
+            return; /* a leaf or a broken entry is in the way */
+        }
+        t = ((pte >> 10) & ((1ULL << 44) - 1)) << 12;
+    }
+    uint64_t a = t + ((va >> (12 + 9 * level)) & 0x1ff) * 8;
+    uint64_t size = 1ULL << (12 + 9 * level);
+    if (!tb_mem_rd64(tb, a)) {
+        uint64_t f = leaf_flags(tb);
+        uint64_t ppn = leaf_ppn(tb, level, level > 0 && tb_chance(tb, 8));
+        tb_mem_wr64(tb, a, (ppn << 10) | f);
+    }
+    pool_add(tb, c, va, size < 0x10000 ? size : 0x10000);
+    /* a sibling slot: usually unmapped, so a page request or a page fault */
+    uint64_t sib = canon(va ^ ((1 + tb_rand_below(tb, 7)) << (12 + 9 * level)), x->levels);
+    pool_add(tb, c, sib, 4096);
+}
+
+static int setup(struct tb *tb)
+{
+    static const unsigned modes[] = {UVS_IOMMU_DDTP_MODE_1LVL, UVS_IOMMU_DDTP_MODE_2LVL, UVS_IOMMU_DDTP_MODE_3LVL};
+    unsigned mode = modes[tb_rand_below(tb, 3)];
+    TRY(tb_fw_setup(tb, &R.fw, mode, 6, 3, 1)); /* PQ: 4 entries, so 4 ports can fill it */
+    uint32_t did_space = mode == UVS_IOMMU_DDTP_MODE_1LVL ? 128 : mode == UVS_IOMMU_DDTP_MODE_2LVL ? 65536 : 1u << 24;
+    uint32_t used[NCTX + NBAD];
+    for (int i = 0; i < NCTX + NBAD; i++) {
+        uint32_t did;
+        bool dup;
+        do {
+            did = (uint32_t)tb_rand_below(tb, did_space);
+            dup = false;
+            for (int j = 0; j < i; j++)
+                dup |= used[j] == did;
+        } while (dup);
+        used[i] = did;
+    }
+    for (int c = 0; c < NCTX; c++) {
+        struct rctx *x = &R.ctx[c];
+        x->did = used[c];
+        x->levels = tb_chance(tb, 70) ? 3 : 4;
+        x->root = tb_alloc_page(tb);
+        x->tc = (tb_chance(tb, 80) ? TC_SADE : 0) | (tb_chance(tb, 85) ? TC_PRQ : 0) |
+                (tb_chance(tb, 10) ? TC_DTF : 0) | (tb_chance(tb, 50) ? TC_ENS : 0) | (tb_chance(tb, 50) ? TC_SUM : 0);
+        TRY(tb_fw_dc_simple(tb, &R.fw, x->did, x->tc, 100 + c,
+                            x->levels == 4 ? UVS_IOMMU_IOSATP_SV48 : UVS_IOMMU_IOSATP_SV39, x->root));
+        for (int i = 0; i < 40; i++)
+            random_leaf(tb, c);
+        pool_add(tb, c, 0x0000400000000000ULL, 4096); /* non-canonical for Sv39, unmapped top for Sv48 */
+        pool_add(tb, c, 0x8000000000000000ULL, 4096); /* non-canonical for both */
+    }
+    R.bad_did[0] = used[NCTX];
+    R.bad_did[1] = used[NCTX + 1];
+    TRY(tb_fw_dc(tb, &R.fw, R.bad_did[0], 0, 0, 0, 0));                  /* tc.V = 0: cause 258 */
+    TRY(tb_fw_dc(tb, &R.fw, R.bad_did[1], TC_V, 0, 0, 11ULL << 60));      /* bad mode: cause 259 */
+    printf("differential test: seed %" PRIu64 ", ddtp mode %u, %d contexts, %" PRIu64 " requests\n", tb->cfg.seed,
+           mode, NCTX, R.target);
+    return 0;
+}
+
+/* Autonomous traffic: a new request on idle port p. */
+static void traffic(struct tb *tb, int p)
+{
+    struct tb_port *pt = &tb->port[p];
+    if (R.pause || R.issued >= R.target)
+        return;
+    if (pt->gap) {
+        pt->gap--;
+        return;
+    }
+    pt->gap = tb_chance(tb, 50) ? 0 : (unsigned)tb_rand_below(tb, 4);
+    uint32_t did;
+    uint64_t iova;
+    if (tb_chance(tb, 1)) {
+        did = R.bad_did[tb_rand_below(tb, NBAD)];
+        iova = tb_rand(tb) & 0xfffff8;
+    } else {
+        /* each port streams through one region for a while (IOTLB locality),
+           and mostly leaves it after an error */
+        if (pt->done && pt->resp_err && tb_chance(tb, 75))
+            R.stream[p].left = 0;
+        if (!R.stream[p].left) {
+            int c = tb_chance(tb, 60) ? p % NCTX : (int)tb_rand_below(tb, NCTX);
+            R.stream[p].ctx = c;
+            R.stream[p].e = &R.pool[c][tb_rand_below(tb, R.npool[c])];
+            R.stream[p].left = 1 + (unsigned)tb_rand_below(tb, 24);
+        }
+        R.stream[p].left--;
+        const struct rpool *e = R.stream[p].e;
+        did = R.ctx[R.stream[p].ctx].did;
+        iova = e->iova + (tb_rand_below(tb, e->size < 0x4000 ? e->size : 0x4000) & ~7ULL);
+    }
+    unsigned k = (unsigned)tb_rand_below(tb, 100);
+    enum tb_kind kind = k < 50 ? TB_LOAD : k < 75 ? TB_STORE : k < 82 ? TB_AMO : k < 87 ? TB_LR : k < 92 ? TB_SC
+                                                                                                  : TB_FETCH;
+    if (tb_issue(tb, p, did, iova, kind, tb_chance(tb, 8)) == 0)
+        R.issued++;
+}
+
+static const struct rctx *ctx_of(uint32_t did)
+{
+    for (int c = 0; c < NCTX; c++)
+        if (R.ctx[c].did == did)
+            return &R.ctx[c];
+    return NULL;
+}
+
+/* Make the page of iova valid: the first non-valid PTE on its path gets a leaf or a new table. */
+static bool fix_page(struct tb *tb, const struct rctx *x, uint64_t iova)
+{
+    uint64_t t = x->root;
+    for (int l = x->levels - 1; l >= 0; l--) {
+        uint64_t a = t + ((iova >> (12 + 9 * l)) & 0x1ff) * 8;
+        uint64_t pte = tb_mem_rd64(tb, a);
+        if (!(pte & PTE_V)) {
+            if (l == 0 || tb_chance(tb, 15)) {
+                uint64_t f = PTE_V | PTE_R | (tb_chance(tb, 70) ? PTE_W : 0) | (tb_chance(tb, 30) ? PTE_X : 0) |
+                             (tb_chance(tb, 90) ? PTE_U : 0) | (tb_chance(tb, 50) ? PTE_A : 0);
+                tb_mem_wr64(tb, a, (leaf_ppn(tb, l, false) << 10) | f);
+                return true;
+            }
+            uint64_t page = tb_alloc_page(tb);
+            if (!page)
+                return false;
+            tb_mem_wr64(tb, a, ((page >> 12) << 10) | PTE_V);
+            t = page;
+            continue;
+        }
+        if ((pte & (PTE_R | PTE_X | PTE_W)) || (pte & (PTE_A | PTE_D | PTE_U)) || (pte >> 54))
+            return true; /* already mapped (or broken: the replay faults) */
+        t = ((pte >> 10) & ((1ULL << 44) - 1)) << 12;
+    }
+    return true;
+}
+
+/* The firmware's periodic work. */
+static int service(struct tb *tb)
+{
+    struct uvs_iommu_page_req pr;
+    int rc = 0;
+    /* sometimes leave the page-request queue alone: it fills, requests are held (RETRY) */
+    if (R.pq_neglect)
+        R.pq_neglect--;
+    else if (tb_chance(tb, 3))
+        R.pq_neglect = 10 + (unsigned)tb_rand_below(tb, 30);
+    while (!R.pq_neglect && (rc = tb_fw_pq_pop(tb, &R.fw, &pr)) == 1) {
+        const struct rctx *x = ctx_of(pr.did);
+        EXPECT(tb, x, "page request for device %u without a context", pr.did);
+        unsigned resp = UVS_IOMMU_PRG_RESP_SUCCESS;
+        if (tb_chance(tb, 8)) {
+            resp = tb_chance(tb, 50) ? UVS_IOMMU_PRG_RESP_FAILURE : UVS_IOMMU_PRG_RESP_INVALID;
+        } else if (tb_chance(tb, 90)) {
+            TRY(tb_quiet_walker(tb));
+            if (!fix_page(tb, x, pr.addr))
+                resp = UVS_IOMMU_PRG_RESP_FAILURE;
+        }
+        TRY(tb_fw_replay(tb, &R.fw, pr.did, pr.prgi, resp));
+    }
+    TRY(rc);
+    uint64_t csr;
+    TRY(tb_reg_read(tb, R_PQCSR, 4, &csr));
+    if (!R.pq_neglect && (csr & (UVS_IOMMU_PQCSR_PQOF_MASK | UVS_IOMMU_PQCSR_PQMF_MASK)))
+        TRY(tb_reg_write(tb, R_PQCSR, 4, 3 | UVS_IOMMU_PQCSR_PQOF_MASK | UVS_IOMMU_PQCSR_PQMF_MASK));
+    if (tb_chance(tb, 75)) {
+        struct uvs_iommu_fault_rec fr;
+        while ((rc = tb_fw_fq_pop(tb, &R.fw, &fr)) == 1)
+            ;
+        TRY(rc);
+    }
+    TRY(tb_reg_read(tb, R_FQCSR, 4, &csr));
+    if ((csr & UVS_IOMMU_FQCSR_FQOF_MASK) && tb_chance(tb, 30))
+        TRY(tb_reg_write(tb, R_FQCSR, 4, 3 | UVS_IOMMU_FQCSR_FQOF_MASK));
+    if (tb_chance(tb, 4)) {
+        struct uvs_iommu_cmd c = {.opcode = UVS_IOMMU_CMD_OP_IOTINVAL, .func3 = UVS_IOMMU_CMD_F3_IOTINVAL_VMA};
+        unsigned k = (unsigned)tb_rand_below(tb, 4);
+        if (k == 1) {
+            c.pscv = true;
+            c.pscid = 100 + (uint32_t)tb_rand_below(tb, NCTX);
+        } else if (k == 2) {
+            int ci = (int)tb_rand_below(tb, NCTX);
+            c.av = true;
+            c.addr = R.pool[ci][tb_rand_below(tb, R.npool[ci])].iova & ~0xfffULL;
+        } else if (k == 3) {
+            c = (struct uvs_iommu_cmd){.opcode = UVS_IOMMU_CMD_OP_IODIR, .func3 = UVS_IOMMU_CMD_F3_IODIR_INVAL_DDT,
+                                       .dv = tb_chance(tb, 50), .did = 0};
+            if (c.dv)
+                c.did = R.ctx[tb_rand_below(tb, NCTX)].did;
+        }
+        TRY(tb_fw_cmd(tb, &R.fw, &c));
+    }
+    if (tb->irq) {
+        uint64_t ipsr, cq;
+        TRY(tb_reg_read(tb, R_CQCSR, 4, &cq));
+        if (cq & UVS_IOMMU_CQCSR_FENCE_W_IP_MASK)
+            TRY(tb_reg_write(tb, R_CQCSR, 4, 3 | UVS_IOMMU_CQCSR_FENCE_W_IP_MASK));
+        TRY(tb_reg_read(tb, R_IPSR, 4, &ipsr));
+        TRY(tb_reg_write(tb, R_IPSR, 4, ipsr));
+    }
+    return 0;
+}
+
+/* Run with firmware service until every port is idle. */
+static int drain(struct tb *tb)
+{
+    R.pq_neglect = 0;
+    for (int i = 0; i < 20000; i++) {
+        bool idle = true;
+        for (int p = 0; p < TB_PORTS; p++)
+            idle &= tb->port[p].state == 0;
+        if (idle)
+            return 0;
+        TRY(tb_run(tb, 32));
+        TRY(service(tb));
+    }
+    tb_fail(tb, "ports never became idle");
+    return -1;
+}
+
+/* Quiesced: change some leaves, invalidate, fence, compare everything. */
+static int remap(struct tb *tb)
+{
+    R.pause = true;
+    TRY(drain(tb));
+    TRY(tb_fw_cmd_sync(tb, &R.fw, 20000));
+    TRY(tb_quiet_walker(tb));
+    TRY(tb_check_memory(tb));
+    TRY(tb_fw_check_regs(tb));
+    bool all = tb_chance(tb, 40);
+    for (int i = 0; i < 6; i++) {
+        int c = (int)tb_rand_below(tb, NCTX);
+        const struct rctx *x = &R.ctx[c];
+        uint64_t iova = R.pool[c][tb_rand_below(tb, R.npool[c])].iova;
+        for (int l = 0; l < x->levels; l++) {
+            uint64_t a = tb_pte_addr(tb, x->root, x->levels, iova, l);
+            if (!a)
+                continue;
+            uint64_t pte = tb_mem_rd64(tb, a);
+            if (!(pte & PTE_V) || !(pte & (PTE_R | PTE_X | PTE_W)))
+                continue;
+            uint64_t np = tb_chance(tb, 30) ? 0 : (leaf_ppn(tb, l, false) << 10) | leaf_flags(tb);
+            tb_mem_wr64(tb, a, np);
+            if (!all) {
+                struct uvs_iommu_cmd cmd = {.opcode = UVS_IOMMU_CMD_OP_IOTINVAL,
+                                            .func3 = UVS_IOMMU_CMD_F3_IOTINVAL_VMA, .pscv = tb_chance(tb, 50),
+                                            .pscid = 100 + (uint32_t)c, .av = true, .addr = iova & ~0xfffULL};
+                TRY(tb_fw_cmd(tb, &R.fw, &cmd));
+            }
+            break;
+        }
+    }
+    if (all) {
+        struct uvs_iommu_cmd cmd = {.opcode = UVS_IOMMU_CMD_OP_IOTINVAL, .func3 = UVS_IOMMU_CMD_F3_IOTINVAL_VMA};
+        TRY(tb_fw_cmd(tb, &R.fw, &cmd));
+    }
+    struct uvs_iommu_cmd fence = {.opcode = UVS_IOMMU_CMD_OP_IOFENCE, .func3 = UVS_IOMMU_CMD_F3_IOFENCE_C,
+                                  .wsi = tb_chance(tb, 50)};
+    TRY(tb_fw_cmd(tb, &R.fw, &fence));
+    int64_t csr = tb_fw_cmd_sync(tb, &R.fw, 20000);
+    TRY(csr);
+    EXPECT(tb, !(csr & (UVS_IOMMU_CQCSR_CQMF_MASK | UVS_IOMMU_CQCSR_CMD_ILL_MASK)), "command queue stopped: 0x%" PRIx64,
+           (uint64_t)csr);
+    R.pause = false;
+    return 0;
+}
+
+int tb_random_test(struct tb *tb, uint64_t n)
+{
+    memset(&R, 0, sizeof R);
+    R.target = n;
+    TRY(setup(tb));
+    tb_traffic_fn = traffic;
+    tb->traffic = true;
+    uint64_t next_remap = 4000;
+    while (R.issued < R.target && !tb->failed) {
+        TRY(tb_run(tb, 48));
+        TRY(service(tb));
+        if (R.issued >= next_remap) {
+            TRY(remap(tb));
+            next_remap += 4000 + tb_rand_below(tb, 4000);
+        }
+    }
+    TRY(remap(tb));
+    tb->traffic = false;
+    return tb->failed ? -1 : 0;
+}
