@@ -74,6 +74,7 @@ include firmware/firmware.mk
 include tests/tests.mk
 include bench/bench.mk
 include bench/iommu.mk
+include bench/link.mk
 include sim/model/model.mk
 include host/host.mk
 

@@ -3,11 +3,25 @@
  * prototypes must match the imports in rtl/soc (the build compiles this file
  * against Verilator's generated V<top>__Dpi.h to check them).
  */
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <uvmsoc/hostif.h>
 
+#include "cosim_server.h"
+#include "dma_exec.h"
 #include "retire_log.h"
 #include "sim.h"
+
+/* The DMA engine's view of memory and the descriptor in progress per channel. */
+static struct uvs_dma_job dma_job[UVS_DMA_CHANNELS];
+
+static struct uvs_dma_env dma_env(void)
+{
+    struct uvs_dma_env e = {.mem = &uvs_sim.mem, .host = uvs_sim.host_mem, .host_base = uvs_sim.host_mem_bus,
+                            .host_size = uvs_sim.host_mem_size, .model = &uvs_sim.model};
+    return e;
+}
 
 /* One bus access of port 2*hart + (0 fetch, 1 data); returns 1 for a bus error. */
 int uvs_dpi_mem(int port, long long addr, char we, char be, long long wdata, char amo,
@@ -37,4 +51,98 @@ void uvs_dpi_retire(int hart, long long cycle, long long pc, int insn, int rd, l
     if (uvs_retire_log_format(line, sizeof line, (uint64_t)cycle, (unsigned)hart, (uint64_t)pc,
                               (uint32_t)insn, (unsigned)rd, (uint64_t)wdata) > 0)
         fputs(line, uvs_sim.retire_log);
+}
+
+/* HBM access latency of the harts' memory ports (cycles, >= 1). */
+int uvs_dpi_hbm_latency(void)
+{
+    return uvs_sim.model.hbm_latency ? (int)uvs_sim.model.hbm_latency : 1;
+}
+
+/* Static values of the BAR0 block (hostif.def): host link attached, boot entry, sizes, capabilities, link model. */
+void uvs_dpi_hostif_config(char *host_link, long long *boot_entry, long long *sram_size, long long *hbm_size,
+                           long long *caps, int *clock_khz, int *link_latency, int *link_bw, int *link_mps)
+{
+    *host_link = uvs_sim.host_mode ? 1 : 0;
+    *boot_entry = (long long)uvs_sim.elf.entry;
+    uint64_t c = UVS_HOSTIF_CAP_DMA | UVS_HOSTIF_CAP_CMDQ | UVS_HOSTIF_CAP_EVQ | UVS_HOSTIF_CAP_MSI;
+    if (uvs_sim.mem.hbm_size)
+        c |= UVS_HOSTIF_CAP_HBM;
+    if (uvs_sim.host_mode && !uvs_sim.free_running)
+        c |= UVS_HOSTIF_CAP_LOCKSTEP;
+    *sram_size = (long long)uvs_sim.mem.sram_size;
+    *hbm_size = (long long)uvs_sim.mem.hbm_size;
+    *caps = (long long)c;
+    *clock_khz = (int)uvs_sim.model.clock_khz;
+    *link_latency = (int)uvs_sim.model.latency;
+    *link_bw = (int)uvs_sim.model.bw_fx;
+    *link_mps = (int)uvs_sim.model.mps;
+}
+
+/* The host released the harts: boot ROM entry point and DTB address. */
+void uvs_dpi_boot(long long entry, long long dtb)
+{
+    uvs_sim_boot((uint64_t)entry, (uint64_t)dtb);
+}
+
+/* DMA engine: read a descriptor, return its modelled duration in cycles. */
+long long uvs_dpi_dma_start(int chan, long long desc_addr, int index)
+{
+    if (chan < 0 || chan >= (int)UVS_DMA_CHANNELS)
+        return 1;
+    struct uvs_dma_env e = dma_env();
+    return (long long)uvs_dma_start(&e, (unsigned)chan, (uint64_t)desc_addr, (uint32_t)index, &dma_job[chan]);
+}
+
+/* DMA engine: execute the started descriptor and write its completion. */
+int uvs_dpi_dma_finish(int chan, long long cpl_addr, long long *err_addr, char *irq)
+{
+    uint64_t ea = 0;
+    bool want_irq = false;
+    int st = UVS_DMA_X_DESC_FAULT;
+    struct uvs_dma_env e = dma_env();
+    if (chan >= 0 && chan < (int)UVS_DMA_CHANNELS)
+        st = uvs_dma_finish(&e, (unsigned)chan, &dma_job[chan], (uint64_t)cpl_addr, &ea, &want_irq);
+    *err_addr = (long long)ea;
+    *irq = want_irq ? 1 : 0;
+    return st;
+}
+
+/* Host port: offer the next BAR0 access (when the port is ready) and a pending
+ * management-hart halt (tohost written in host mode). */
+void uvs_dpi_host_poll(char ready, char *req, short *addr, char *we, char *be, long long *wdata, char *halt,
+                       int *fw_exit)
+{
+    struct uvs_host_io *io = &uvs_host_io;
+    *req = 0;
+    if (ready && io->req) {
+        *req = 1;
+        *addr = (short)io->addr;
+        *we = io->we ? 1 : 0;
+        *be = (char)io->be;
+        *wdata = (long long)io->wdata;
+        io->req = false;
+    }
+    *halt = uvs_sim.halt_pending ? 1 : 0;
+    *fw_exit = uvs_sim.halt_status;
+    uvs_sim.halt_pending = false;
+}
+
+/* Host port: the offered access was granted. */
+void uvs_dpi_host_gnt(void)
+{
+    uvs_host_io.gnt = true;
+}
+
+/* Host port: read data of the granted read. */
+void uvs_dpi_host_rdata(long long rdata)
+{
+    uvs_host_io.rvalid = true;
+    uvs_host_io.rdata = (uint64_t)rdata;
+}
+
+/* Host interface: MSI vectors sent this cycle. */
+void uvs_dpi_msi(int vectors)
+{
+    uvs_host_io.msi |= (uint32_t)vectors;
 }

@@ -1,12 +1,14 @@
 // uvmsoc-sim: Verilator harness. Thin on purpose: options, loading, memory,
-// DPI and the exit status are C modules (sim.h); this file only clocks the
-// model. Time is deterministic: 2 time units per clock cycle, from 0.
+// DPI, the host link and the exit status are C modules (sim.h,
+// cosim_server.h); this file only clocks the model (and lets the host link
+// model hold it in reset). Time is deterministic: 2 time units per clock cycle, from 0.
 #include <cstdint>
 
 #include "Vuvs_soc.h"
 #include "verilated.h"
 #include "verilated_fst_c.h"
 
+#include "cosim_server.h"
 #include "sim.h"
 #include "stats.h"
 
@@ -53,9 +55,19 @@ int main(int argc, char **argv) {
 
   const double t0 = uvs_wall_seconds();
   uint64_t cycles = 0;
-  while (!uvs_sim.done && cycles < opts.max_cycles) {
-    tick(ctx, top, fst);
-    ++cycles;
+  if (uvs_sim.host_mode) {
+    while (!uvs_sim.done && cycles < opts.max_cycles) {
+      if (uvs_cosim_cycle(cycles) != 0) break;
+      top.rst_ni = !uvs_host_io.rst;
+      tick(ctx, top, fst);
+      ++cycles;
+    }
+    uvs_cosim_close(cycles, !uvs_sim.done);
+  } else {
+    while (!uvs_sim.done && cycles < opts.max_cycles) {
+      tick(ctx, top, fst);
+      ++cycles;
+    }
   }
   const double wall = uvs_wall_seconds() - t0;
 

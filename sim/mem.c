@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <uvmsoc/bus.h>
 
 #if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
@@ -30,6 +31,70 @@ void uvs_mem_fini(struct uvs_mem *m)
     free(m->sram);
     m->sram = NULL;
     m->sram_size = 0;
+    if (m->hbm)
+        munmap(m->hbm, (size_t)m->hbm_size);
+    m->hbm = NULL;
+    m->hbm_size = 0;
+}
+
+int uvs_mem_hbm_init(struct uvs_mem *m, uint64_t size)
+{
+    if (m->hbm) {
+        munmap(m->hbm, (size_t)m->hbm_size);
+        m->hbm = NULL;
+        m->hbm_size = 0;
+    }
+    if (size == 0)
+        return 0;
+    if (size % 4096 != 0 || size < UVS_MEM_HBM_MIN || size > UVS_MEM_HBM_MAX || size > UVS_HBM_SIZE)
+        return -EINVAL;
+    void *p = mmap(NULL, (size_t)size, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (p == MAP_FAILED)
+        return -ENOMEM;
+    m->hbm = p;
+    m->hbm_size = size;
+    return 0;
+}
+
+void uvs_mem_clear(struct uvs_mem *m)
+{
+    memset(m->rom, 0, sizeof m->rom);
+    if (m->sram)
+        memset(m->sram, 0, (size_t)m->sram_size);
+    if (m->hbm && madvise(m->hbm, (size_t)m->hbm_size, MADV_DONTNEED) != 0)
+        memset(m->hbm, 0, (size_t)m->hbm_size);
+    memset(m->resv, 0, sizeof m->resv);
+    m->nresv = 0;
+    m->tohost_written = false;
+}
+
+int uvs_mem_is_hbm(const struct uvs_mem *m, uint64_t addr)
+{
+    return addr - UVS_HBM_BASE < m->hbm_size;
+}
+
+uint8_t *uvs_mem_dev_ptr(struct uvs_mem *m, uint64_t addr, uint64_t len, uint64_t *bad)
+{
+    if (len != 0 && addr + len >= addr) {
+        if (addr - UVS_SRAM_BASE < m->sram_size) {
+            if (len <= m->sram_size - (addr - UVS_SRAM_BASE))
+                return m->sram + (addr - UVS_SRAM_BASE);
+            if (bad)
+                *bad = UVS_SRAM_BASE + m->sram_size;
+            return NULL;
+        }
+        if (addr - UVS_HBM_BASE < m->hbm_size) {
+            if (len <= m->hbm_size - (addr - UVS_HBM_BASE))
+                return m->hbm + (addr - UVS_HBM_BASE);
+            if (bad)
+                *bad = UVS_HBM_BASE + m->hbm_size;
+            return NULL;
+        }
+    }
+    if (bad)
+        *bad = addr;
+    return NULL;
 }
 
 uint8_t *uvs_mem_ptr(struct uvs_mem *m, uint64_t addr, uint64_t len)
@@ -39,10 +104,7 @@ uint8_t *uvs_mem_ptr(struct uvs_mem *m, uint64_t addr, uint64_t len)
     if (addr - UVS_BOOTROM_BASE < UVS_BOOTROM_SIZE &&
         len <= UVS_BOOTROM_SIZE - (addr - UVS_BOOTROM_BASE))
         return m->rom + (addr - UVS_BOOTROM_BASE);
-    if (addr - UVS_SRAM_BASE < m->sram_size &&
-        len <= m->sram_size - (addr - UVS_SRAM_BASE))
-        return m->sram + (addr - UVS_SRAM_BASE);
-    return NULL;
+    return uvs_mem_dev_ptr(m, addr, len, NULL);
 }
 
 /* Host pointer to the aligned 8-byte word holding addr; *rom tells BOOTROM. */
@@ -56,6 +118,10 @@ static uint8_t *word_ptr(struct uvs_mem *m, uint64_t addr, bool *rom)
     if (w - UVS_BOOTROM_BASE < UVS_BOOTROM_SIZE) {
         *rom = true;
         return m->rom + (w - UVS_BOOTROM_BASE);
+    }
+    if (w - UVS_HBM_BASE < m->hbm_size) {
+        *rom = false;
+        return m->hbm + (w - UVS_HBM_BASE);
     }
     return NULL;
 }

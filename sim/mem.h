@@ -1,5 +1,5 @@
 /*
- * uvmsoc-sim memory: BOOTROM and populated SRAM as seen by the harts' bus
+ * uvmsoc-sim memory: BOOTROM, populated SRAM and HBM as seen by the harts' bus
  * ports (docs/architecture.md, "Memory map", "On-chip bus"), including the
  * atomics performed at the memory (RISC-V unprivileged spec, chapter 8 "A"
  * extension: LR/SC and AMOs) and the HTIF tohost word.
@@ -29,6 +29,8 @@ struct uvs_mem {
     uint8_t rom[UVS_BOOTROM_SIZE];          /**< BOOTROM, read-only to the harts */
     uint8_t *sram;                          /**< populated SRAM at UVS_SRAM_BASE */
     uint64_t sram_size;                     /**< bytes of populated SRAM */
+    uint8_t *hbm;                           /**< populated HBM at UVS_HBM_BASE (NULL = none) */
+    uint64_t hbm_size;                      /**< bytes of populated HBM (0 = none) */
     struct uvs_resv resv[UVS_MEM_MAX_PORTS]; /**< reservation per requester port */
     unsigned nresv;                         /**< valid reservations (fast path when 0) */
     uint64_t tohost;                        /**< address of `tohost`, 0 = none */
@@ -44,15 +46,47 @@ struct uvs_mem {
  */
 int uvs_mem_init(struct uvs_mem *m, uint64_t sram_size);
 
-/** uvs_mem_fini - release what uvs_mem_init allocated. */
+/** uvs_mem_fini - release what uvs_mem_init and uvs_mem_hbm_init allocated. */
 void uvs_mem_fini(struct uvs_mem *m);
+
+/** Smallest and largest populated HBM (bytes) uvs_mem_hbm_init accepts. */
+#define UVS_MEM_HBM_MIN (UVS_U64(1) << 20)
+#define UVS_MEM_HBM_MAX (UVS_U64(64) << 30)
+
+/**
+ * uvs_mem_hbm_init - populate @size bytes of HBM at UVS_HBM_BASE, zeroed.
+ * The memory is reserved lazily (mmap MAP_NORESERVE): pages cost host RAM
+ * only once written, so a 4 GiB HBM is cheap until used.
+ * @size: 0 (no HBM: the window answers bus errors) or a multiple of 4096 in
+ * UVS_MEM_HBM_MIN..UVS_MEM_HBM_MAX.
+ * Returns 0, -EINVAL for a bad size, -ENOMEM when it cannot be mapped.
+ */
+int uvs_mem_hbm_init(struct uvs_mem *m, uint64_t size);
+
+/**
+ * uvs_mem_clear - power-on contents: BOOTROM, SRAM and HBM zeroed (HBM pages
+ * are returned to the host with madvise(MADV_DONTNEED), which zeroes them),
+ * reservations dropped. tohost is kept.
+ */
+void uvs_mem_clear(struct uvs_mem *m);
 
 /**
  * uvs_mem_ptr - host pointer to the bus byte range [addr, addr + len) when
- * it lies entirely inside BOOTROM or populated SRAM (for the loader).
- * Returns NULL otherwise (also for len 0 or an overflowing range).
+ * it lies entirely inside BOOTROM, populated SRAM or populated HBM (for the
+ * loader). Returns NULL otherwise (also for len 0 or an overflowing range).
  */
 uint8_t *uvs_mem_ptr(struct uvs_mem *m, uint64_t addr, uint64_t len);
+
+/**
+ * uvs_mem_dev_ptr - like uvs_mem_ptr, but only device memory a DMA engine
+ * may use: populated SRAM or HBM (docs: dma.def "Device address").
+ * @bad: if not NULL and the result is NULL, receives the first byte of the
+ * range that is not device memory (the range's end inside a region, else @addr).
+ */
+uint8_t *uvs_mem_dev_ptr(struct uvs_mem *m, uint64_t addr, uint64_t len, uint64_t *bad);
+
+/** uvs_mem_is_hbm - 1 when @addr is in populated HBM. */
+int uvs_mem_is_hbm(const struct uvs_mem *m, uint64_t addr);
 
 /**
  * uvs_mem_access - one bus access (docs/architecture.md, "On-chip bus").

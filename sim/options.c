@@ -7,7 +7,11 @@
 #include <string.h>
 #include <uvmsoc/sim.h>
 
-enum { OPT_DTB = 256, OPT_MAX_CYCLES, OPT_TRACE_FST, OPT_LOG_RETIRED, OPT_STATS, OPT_HELP };
+enum {
+    OPT_DTB = 256, OPT_MAX_CYCLES, OPT_TRACE_FST, OPT_LOG_RETIRED, OPT_STATS, OPT_HELP,
+    OPT_HOST_SOCKET, OPT_HOST_ONCE, OPT_FREE_RUNNING, OPT_HBM, OPT_HOST_MEM, OPT_LINK_LATENCY,
+    OPT_LINK_BW, OPT_HBM_LATENCY, OPT_HBM_BW, OPT_COST_MMIO, OPT_COST_IRQ,
+};
 
 static const struct option long_opts[] = {
     {"dtb", required_argument, NULL, OPT_DTB},
@@ -16,6 +20,17 @@ static const struct option long_opts[] = {
     {"log-retired", required_argument, NULL, OPT_LOG_RETIRED},
     {"stats", no_argument, NULL, OPT_STATS},
     {"help", no_argument, NULL, OPT_HELP},
+    {"host-socket", required_argument, NULL, OPT_HOST_SOCKET},
+    {"host-once", no_argument, NULL, OPT_HOST_ONCE},
+    {"free-running", no_argument, NULL, OPT_FREE_RUNNING},
+    {"hbm", required_argument, NULL, OPT_HBM},
+    {"host-mem", required_argument, NULL, OPT_HOST_MEM},
+    {"link-latency", required_argument, NULL, OPT_LINK_LATENCY},
+    {"link-bw", required_argument, NULL, OPT_LINK_BW},
+    {"hbm-latency", required_argument, NULL, OPT_HBM_LATENCY},
+    {"hbm-bw", required_argument, NULL, OPT_HBM_BW},
+    {"host-cost-mmio", required_argument, NULL, OPT_COST_MMIO},
+    {"host-cost-irq", required_argument, NULL, OPT_COST_IRQ},
     {NULL, 0, NULL, 0},
 };
 
@@ -23,7 +38,12 @@ void uvs_opts_usage(FILE *f)
 {
     fprintf(f,
         "usage: uvmsoc-sim [options] PROGRAM.elf\n"
+        "       uvmsoc-sim --host-socket PATH [options] [PROGRAM.elf]\n"
         "Runs a RISC-V ELF program on the uvmsoc SoC model; UART output goes to stdout.\n"
+        "With --host-socket, serves a host driver (libuvmsoc, `uvmsoc`) instead: BAR0,\n"
+        "MSIs and lockstep time over a Unix socket, host memory in a shared file\n"
+        "(include/uvmsoc/cosim.h); the harts stay in reset until the host clears\n"
+        "HOSTIF_MGMT_CTRL.HOLD; PROGRAM.elf, if given, is preloaded.\n"
         "\n"
         "options:\n"
         "  --dtb FILE          device tree blob for the harts (default: the\n"
@@ -35,6 +55,24 @@ void uvs_opts_usage(FILE *f)
         "  --stats             print cycles, retired instructions, wall time and\n"
         "                      simulated MHz on stderr at the end\n"
         "  --help              print this text and exit\n"
+        "\n"
+        "host link (co-simulation; sizes take K, M, G suffixes):\n"
+        "  --host-socket PATH  listen on the Unix socket PATH for a host driver\n"
+        "  --host-once         exit (status 0) when the first host client detaches\n"
+        "                      (default: wait for the next one; SIGINT/SIGTERM end)\n"
+        "  --free-running      simulated time also runs between host requests\n"
+        "                      (default: lockstep, time advances only while the\n"
+        "                      host waits, so runs are deterministic)\n"
+        "  --hbm SIZE          populated HBM: 0, or 1M..64G (default 1G with\n"
+        "                      --host-socket, else 0)\n"
+        "  --host-mem SIZE     shared host-memory file, 64K..16G (default 256M)\n"
+        "  --link-latency N    one-way link latency in cycles (default 500)\n"
+        "  --link-bw B         link bandwidth in bytes/cycle, e.g. 25 or 12.5 (default 25:\n"
+        "                      PCIe Gen4 x16 at a 1 GHz device clock)\n"
+        "  --hbm-latency N     HBM latency in cycles, 1..65535 (default 100)\n"
+        "  --hbm-bw B          HBM bandwidth in bytes/cycle (default 256)\n"
+        "  --host-cost-mmio N  host cycles charged per MMIO access (default 50)\n"
+        "  --host-cost-irq N   host cycles from an MSI to the waiting driver (default 2000)\n"
         "\n"
         "The program ends by storing to its `tohost` symbol: 1 = pass, odd v = fail\n"
         "with status v >> 1.\n"
@@ -50,6 +88,42 @@ void uvs_opts_usage(FILE *f)
         (unsigned long long)UVS_DEFAULT_MAX_CYCLES, UVS_EXIT_STATUS_MAX, UVS_EXIT_USAGE,
         UVS_EXIT_BAD_ELF, UVS_EXIT_WRONG_ARCH, UVS_EXIT_BAD_DTB, UVS_EXIT_TIMEOUT,
         UVS_EXIT_INTERNAL);
+}
+
+/* Parse a size with an optional K/M/G suffix (binary). */
+static int parse_size(const char *s, uint64_t *out)
+{
+    char *end;
+    unsigned long long v;
+    unsigned shift = 0;
+    if (*s < '0' || *s > '9')
+        return -EINVAL;
+    errno = 0;
+    v = strtoull(s, &end, 0);
+    if (errno != 0)
+        return -EINVAL;
+    if (*end == 'K' || *end == 'k') shift = 10, end++;
+    else if (*end == 'M' || *end == 'm') shift = 20, end++;
+    else if (*end == 'G' || *end == 'g') shift = 30, end++;
+    if (*end != '\0' || (shift && v > (~0ull >> shift)))
+        return -EINVAL;
+    *out = (uint64_t)v << shift;
+    return 0;
+}
+
+/* Parse a decimal count 0..max. */
+static int parse_u32(const char *s, uint32_t max, uint32_t *out)
+{
+    char *end;
+    unsigned long long v;
+    if (*s < '0' || *s > '9')
+        return -EINVAL;
+    errno = 0;
+    v = strtoull(s, &end, 10);
+    if (errno != 0 || *end != '\0' || v > max)
+        return -EINVAL;
+    *out = (uint32_t)v;
+    return 0;
 }
 
 /* Parse a decimal cycle count >= 1. */
@@ -71,8 +145,13 @@ int uvs_opts_parse(struct uvs_opts *o, int argc, char **argv, char *err, size_t 
 {
     int c;
 
+    bool max_set = false, hbm_set = false;
+    uint32_t u;
+
     memset(o, 0, sizeof *o);
     o->max_cycles = UVS_DEFAULT_MAX_CYCLES;
+    o->host_mem = UVS_DEFAULT_HOST_MEM;
+    uvs_link_defaults(&o->model);
     optind = 0; /* GNU: full re-initialisation */
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":", long_opts, NULL)) != -1) {
@@ -87,6 +166,55 @@ int uvs_opts_parse(struct uvs_opts *o, int argc, char **argv, char *err, size_t 
                 snprintf(err, errlen, "--max-cycles needs a whole number >= 1, not '%s'", optarg);
                 return -EINVAL;
             }
+            max_set = true;
+            break;
+        case OPT_HOST_SOCKET: o->host_socket = optarg; break;
+        case OPT_HOST_ONCE: o->host_once = true; break;
+        case OPT_FREE_RUNNING: o->free_running = true; break;
+        case OPT_HBM:
+            if (parse_size(optarg, &o->hbm_size) != 0 ||
+                (o->hbm_size && (o->hbm_size < (UINT64_C(1) << 20) || o->hbm_size > (UINT64_C(64) << 30) ||
+                                 o->hbm_size % 4096))) {
+                snprintf(err, errlen, "--hbm needs 0 or a size of 1M..64G, a multiple of 4K, not '%s'", optarg);
+                return -EINVAL;
+            }
+            hbm_set = true;
+            break;
+        case OPT_HOST_MEM:
+            if (parse_size(optarg, &o->host_mem) != 0 || o->host_mem < (UINT64_C(64) << 10) ||
+                o->host_mem > UVS_MAX_HOST_MEM || o->host_mem % 4096) {
+                snprintf(err, errlen, "--host-mem needs a size of 64K..16G, a multiple of 4K, not '%s'", optarg);
+                return -EINVAL;
+            }
+            break;
+        case OPT_LINK_LATENCY:
+            if (parse_u32(optarg, 1000000, &o->model.latency) != 0) {
+                snprintf(err, errlen, "--link-latency needs a cycle count 0..1000000, not '%s'", optarg);
+                return -EINVAL;
+            }
+            break;
+        case OPT_LINK_BW:
+        case OPT_HBM_BW:
+            if (uvs_link_parse_bw(optarg, c == OPT_LINK_BW ? &o->model.bw_fx : &o->model.hbm_bw_fx) != 0) {
+                snprintf(err, errlen, "%s needs bytes per cycle above 0 and up to 65535, not '%s'",
+                         c == OPT_LINK_BW ? "--link-bw" : "--hbm-bw", optarg);
+                return -EINVAL;
+            }
+            break;
+        case OPT_HBM_LATENCY:
+            if (parse_u32(optarg, 65535, &u) != 0 || u == 0) {
+                snprintf(err, errlen, "--hbm-latency needs a cycle count 1..65535, not '%s'", optarg);
+                return -EINVAL;
+            }
+            o->model.hbm_latency = u;
+            break;
+        case OPT_COST_MMIO:
+        case OPT_COST_IRQ:
+            if (parse_u32(optarg, 100000000, c == OPT_COST_MMIO ? &o->model.cost_mmio : &o->model.cost_irq) != 0) {
+                snprintf(err, errlen, "%s needs a cycle count 0..100000000, not '%s'",
+                         c == OPT_COST_MMIO ? "--host-cost-mmio" : "--host-cost-irq", optarg);
+                return -EINVAL;
+            }
             break;
         case ':':
             snprintf(err, errlen, "option '%s' needs an argument (try --help)", argv[optind - 1]);
@@ -98,6 +226,22 @@ int uvs_opts_parse(struct uvs_opts *o, int argc, char **argv, char *err, size_t 
     }
     if (o->help)
         return 0;
+    if (o->host_socket) {
+        if (!hbm_set)
+            o->hbm_size = UVS_DEFAULT_HBM_HOST;
+        if (!max_set)
+            o->max_cycles = UINT64_MAX;
+        if (optind + 1 < argc) {
+            snprintf(err, errlen, "more than one program given: '%s' (try --help)", argv[optind + 1]);
+            return -EINVAL;
+        }
+        o->elf = optind < argc ? argv[optind] : NULL;
+        return 0;
+    }
+    if (o->host_once || o->free_running) {
+        snprintf(err, errlen, "%s needs --host-socket (try --help)", o->host_once ? "--host-once" : "--free-running");
+        return -EINVAL;
+    }
     if (optind >= argc) {
         snprintf(err, errlen, "missing PROGRAM.elf (try --help)");
         return -EINVAL;

@@ -7,6 +7,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "link.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -14,15 +16,28 @@ extern "C" {
 /** Default watchdog: --max-cycles. */
 #define UVS_DEFAULT_MAX_CYCLES UINT64_C(200000000)
 
+/** Default populated HBM (bytes) with --host-socket; 0 without it. */
+#define UVS_DEFAULT_HBM_HOST (UINT64_C(1) << 30)
+/** Default size of the shared host-memory file (bytes). */
+#define UVS_DEFAULT_HOST_MEM (UINT64_C(256) << 20)
+/** Largest --host-mem. */
+#define UVS_MAX_HOST_MEM (UINT64_C(16) << 30)
+
 /** Parsed options; strings point into argv. */
 struct uvs_opts {
-    const char *elf;         /**< PROGRAM.elf */
+    const char *elf;         /**< PROGRAM.elf (optional with --host-socket: NULL) */
     const char *dtb;         /**< --dtb FILE, NULL = embedded default */
     const char *trace_fst;   /**< --trace-fst FILE, NULL = no waveform */
     const char *log_retired; /**< --log-retired FILE, NULL = no log */
-    uint64_t max_cycles;     /**< --max-cycles N (>= 1) */
+    uint64_t max_cycles;     /**< --max-cycles N (>= 1); with --host-socket default: no limit */
     bool stats;              /**< --stats */
     bool help;               /**< --help */
+    const char *host_socket; /**< --host-socket PATH: serve a host driver (cosim.h), NULL = off */
+    bool host_once;          /**< --host-once: exit when the first host client detaches */
+    bool free_running;       /**< --free-running: time also advances between host requests */
+    uint64_t hbm_size;       /**< --hbm SIZE: populated HBM bytes */
+    uint64_t host_mem;       /**< --host-mem SIZE: bytes of the shared host-memory file */
+    struct uvs_link_model model; /**< --link-*, --hbm-*, --host-cost-*: timing model */
 };
 
 /**

@@ -7,6 +7,7 @@
 #include <uvmsoc/sim.h>
 
 #include "bootrom.h"
+#include "cosim_server.h"
 #include "dtb.h"
 #include "stats.h"
 
@@ -39,6 +40,12 @@ static int setup_dtb(const struct uvs_opts *o, unsigned harts, const void *def, 
     if (rc == 0) {
         *dtb_addr = UVS_SRAM_BASE + uvs_sim.mem.sram_size - UVS_DTB_MAX_SIZE;
         memcpy(uvs_mem_ptr(&uvs_sim.mem, *dtb_addr, size), blob, size);
+        uvs_sim.dtb = malloc(size);
+        if (uvs_sim.dtb) {
+            memcpy(uvs_sim.dtb, blob, size);
+            uvs_sim.dtb_size = size;
+            uvs_sim.dtb_addr = *dtb_addr;
+        }
     }
     free(file);
     return rc == 0 ? 0 : (int)UVS_EXIT_BAD_DTB;
@@ -59,11 +66,21 @@ int uvs_sim_setup(struct uvs_opts *o, int argc, char **argv, unsigned harts,
     }
     if (sram_bytes <= UVS_DTB_MAX_SIZE || uvs_mem_init(&uvs_sim.mem, sram_bytes) != 0)
         return fail((int)UVS_EXIT_INTERNAL, "cannot allocate the configured SRAM");
-    rc = uvs_elf_load(&uvs_sim.mem, o->elf, &uvs_sim.elf, err, sizeof err);
-    if (rc != 0)
-        return fail(rc == -EOPNOTSUPP ? (int)UVS_EXIT_WRONG_ARCH
-                    : rc == -ENOMEM   ? (int)UVS_EXIT_INTERNAL
-                                      : (int)UVS_EXIT_BAD_ELF, err);
+    if (uvs_mem_hbm_init(&uvs_sim.mem, o->hbm_size) != 0) {
+        snprintf(err, sizeof err, "cannot map %llu bytes of HBM", (unsigned long long)o->hbm_size);
+        return fail((int)UVS_EXIT_INTERNAL, err);
+    }
+    uvs_sim.host_mode = o->host_socket != NULL;
+    uvs_sim.free_running = o->free_running;
+    uvs_sim.elf_path = o->elf;
+    uvs_sim.model = o->model;
+    if (o->elf) {
+        rc = uvs_elf_load(&uvs_sim.mem, o->elf, &uvs_sim.elf, err, sizeof err);
+        if (rc != 0)
+            return fail(rc == -EOPNOTSUPP ? (int)UVS_EXIT_WRONG_ARCH
+                        : rc == -ENOMEM   ? (int)UVS_EXIT_INTERNAL
+                                          : (int)UVS_EXIT_BAD_ELF, err);
+    }
     rc = setup_dtb(o, harts, dtb, dtb_size, &dtb_addr, err);
     if (rc != 0)
         return fail(rc, err);
@@ -88,6 +105,12 @@ int uvs_sim_setup(struct uvs_opts *o, int argc, char **argv, unsigned harts,
         }
         setvbuf(uvs_sim.retire_log, NULL, _IOFBF, 1 << 20);
     }
+    if (uvs_sim.host_mode) {
+        rc = uvs_cosim_open(o, err, sizeof err);
+        if (rc != 0)
+            return fail((int)UVS_EXIT_INTERNAL, err);
+        uvs_cosim_hostmem(&uvs_sim.host_mem, &uvs_sim.host_mem_bus, &uvs_sim.host_mem_size);
+    }
     return UVS_SIM_RUN;
 }
 
@@ -97,12 +120,43 @@ void uvs_sim_tohost(void)
     enum uvs_htif_result r;
 
     uvs_sim.mem.tohost_written = false;
+    if (uvs_sim.host_mode) {
+        int st = 0;
+        if (uvs_htif_decode(v, &st) != UVS_HTIF_NONE) {
+            uvs_sim.halt_pending = true;
+            uvs_sim.halt_status = st;
+        }
+        return;
+    }
     r = uvs_htif_decode(v, &uvs_sim.status);
     if (r == UVS_HTIF_NONE || uvs_sim.done)
         return;
     uvs_sim.done = true;
     uvs_sim.result = r;
     uvs_sim.tohost_value = v;
+}
+
+void uvs_sim_power_on(void)
+{
+    char err[ERR_MAX];
+    uvs_mem_clear(&uvs_sim.mem);
+    if (uvs_sim.elf_path &&
+        uvs_elf_load(&uvs_sim.mem, uvs_sim.elf_path, &uvs_sim.elf, err, sizeof err) != 0)
+        fprintf(stderr, "uvmsoc-sim: reset: cannot reload the program: %s\n", err);
+    uvs_sim.mem.tohost = uvs_sim.elf_path ? uvs_sim.elf.tohost : 0;
+    uvs_sim_boot(uvs_sim.elf_path ? uvs_sim.elf.entry : 0, 0);
+    uvs_sim.halt_pending = false;
+}
+
+void uvs_sim_boot(uint64_t entry, uint64_t dtb_addr)
+{
+    if (dtb_addr == 0 && uvs_sim.dtb) {
+        uint8_t *p = uvs_mem_ptr(&uvs_sim.mem, uvs_sim.dtb_addr, uvs_sim.dtb_size);
+        if (p)
+            memcpy(p, uvs_sim.dtb, uvs_sim.dtb_size);
+        dtb_addr = uvs_sim.dtb_addr;
+    }
+    uvs_bootrom_build(uvs_sim.mem.rom, sizeof uvs_sim.mem.rom, entry, dtb_addr);
 }
 
 int uvs_sim_finish(const struct uvs_opts *o, uint64_t cycles, uint64_t retired, double wall_s)
@@ -130,5 +184,7 @@ int uvs_sim_finish(const struct uvs_opts *o, uint64_t cycles, uint64_t retired, 
     }
     uvs_sim.retire_log = NULL;
     uvs_mem_fini(&uvs_sim.mem);
+    free(uvs_sim.dtb);
+    uvs_sim.dtb = NULL;
     return status;
 }

@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "link.h"
 #include "elf_load.h"
 #include "htif.h"
 #include "mem.h"
@@ -32,6 +33,19 @@ struct uvs_sim {
     enum uvs_htif_result result; /**< meaning of that tohost value */
     uint64_t tohost_value;       /**< the value written */
     int status;                  /**< exit status it maps to */
+    /* co-simulation with a host (--host-socket) */
+    bool host_mode;              /**< a host drives the device: tohost halts the hart instead */
+    bool free_running;           /**< --free-running (no HOSTIF_CAP_LOCKSTEP) */
+    bool halt_pending;           /**< tohost written in host mode, not yet signalled to the SoC */
+    int halt_status;             /**< its exit status (HOSTIF_FW_EXIT) */
+    const char *elf_path;        /**< preloaded program (NULL = none) */
+    void *dtb;                   /**< the DTB given or built in (a copy) */
+    size_t dtb_size;             /**< its size */
+    uint64_t dtb_addr;           /**< where it is placed: SRAM top - UVS_DTB_MAX_SIZE */
+    struct uvs_link_model model; /**< link and memory timing */
+    uint8_t *host_mem;           /**< shared host memory (host mode), its bus address and size */
+    uint64_t host_mem_bus;
+    uint64_t host_mem_size;
 };
 
 /** The one simulation of this process. */
@@ -50,8 +64,26 @@ extern struct uvs_sim uvs_sim;
 int uvs_sim_setup(struct uvs_opts *o, int argc, char **argv, unsigned harts,
                   uint64_t sram_bytes, const void *dtb, size_t dtb_size);
 
-/** uvs_sim_tohost - act on a store to tohost (called from the memory DPI). */
+/**
+ * uvs_sim_tohost - act on a store to tohost (called from the memory DPI):
+ * ends the simulation, or in host mode halts the management hart (the
+ * harness passes halt_pending to the SoC's mgmt_halt_i).
+ */
 void uvs_sim_tohost(void);
+
+/**
+ * uvs_sim_power_on - memory to its power-on contents (host RESET request):
+ * ROM, SRAM and HBM zeroed, the preloaded program (if any) loaded again, the
+ * DTB placed, the boot ROM built. Errors are printed; memory stays usable.
+ */
+void uvs_sim_power_on(void);
+
+/**
+ * uvs_sim_boot - the host released the harts (HOSTIF_MGMT_CTRL.HOLD 1 -> 0):
+ * write @entry and @dtb_addr into the boot ROM; @dtb_addr 0 = place the
+ * device's DTB (built in or --dtb) at SRAM top - UVS_DTB_MAX_SIZE and use it.
+ */
+void uvs_sim_boot(uint64_t entry, uint64_t dtb_addr);
 
 /**
  * uvs_sim_finish - end of the run after @cycles clock cycles with @retired

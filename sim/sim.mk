@@ -19,6 +19,8 @@ SIM_VMK    := $(SIM_VOBJ)/V$(RTL_TOP).mk
 SIM_DPI_H  := $(SIM_VOBJ)/V$(RTL_TOP)__Dpi.h
 SIM_C_SRCS := $(sort $(wildcard sim/*.c))
 SIM_C_OBJS := $(patsubst sim/%.c,$(SIM_COBJ)/%.o,$(SIM_C_SRCS))
+# The co-simulation message codec is shared with the host library (libc only).
+SIM_C_OBJS += $(SIM_COBJ)/cosim_msg.o
 SIM_LIB    := $(SIM_COBJ)/libuvsim.a
 SIM_BLOB   := $(SIM_COBJ)/dtb_blob.o
 SIM_DEFS   := -DUVS_NUM_HARTS=$(SIM_HARTS) -DUVS_SRAM_KIB=$(CFG_SRAM_KIB)
@@ -48,6 +50,9 @@ $(SIM_VMK) $(SIM_DPI_H) &: $(RTL_SRCS) sim/main.cpp sim/sim.mk rtl/rtl.mk | $(SE
 $(SIM_COBJ)/%.o: sim/%.c $(ABI_H) | $(SETUP_STAMP)
 	@mkdir -p $(@D)
 	$(HOST_CC) $(SIM_CFLAGS) -c $< -o $@
+$(SIM_COBJ)/cosim_msg.o: host/lib/cosim_msg.c include/uvmsoc/cosim.h | $(SETUP_STAMP)
+	@mkdir -p $(@D)
+	$(HOST_CC) $(SIM_CFLAGS) -c $< -o $@
 $(SIM_COBJ)/dpi.o: sim/dpi.c $(SIM_DPI_H) $(ABI_H) | $(SETUP_STAMP)
 	@mkdir -p $(@D)
 	$(HOST_CC) $(SIM_CFLAGS) -I"$$(verilator --getenv VERILATOR_ROOT)/include/vltstd" \
@@ -68,3 +73,8 @@ $(SIM): $(SIM_VMK) $(SIM_LIB) $(SIM_BLOB)
 -include $(SIM_C_OBJS:.o=.d)
 
 include tests/sim/sim-tests.mk
+# options.c uses the link model's defaults and parser.
+SIM_UT_test_misc += sim/link.c
+include tests/cosim/cosim-tests.mk
+# `make test` builds sim-unit-tests: bring the co-simulation tests along.
+sim-unit-tests: cosim-tests

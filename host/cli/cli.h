@@ -45,4 +45,15 @@ int cli_error(const char *what, int err);
 /** cli_open - open the device of the global options; prints the error and returns NULL on failure. */
 struct uvs_dev *cli_open(const struct cli_global *g);
 
+/**
+ * cli_spawn_sim - start the simulator @sim with `--host-socket TMP/sim.sock
+ * --host-once` and the space-separated @args (may be NULL), wait until it
+ * listens, and point *@socket_path at its socket. Returns CLI_OK, or
+ * CLI_FAIL after printing why (cannot run it, it exited, no socket in 10 s).
+ */
+int cli_spawn_sim(const char *sim, const char *args, const char **socket_path);
+
+/** cli_reap_sim - wait for (or stop) the simulator of cli_spawn_sim and remove its directory; no-op without one. */
+void cli_reap_sim(void);
+
 #endif

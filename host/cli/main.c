@@ -23,6 +23,11 @@ static void usage(FILE *f)
             "                    device, for tests)\n"
             "  --socket PATH     cosim: the simulator's host socket (default: $UVMSOC_SOCKET,\n"
             "                    else ./" UVS_DEFAULT_SOCKET ")\n"
+            "  --sim SIMULATOR   start a private simulator for this command (uvmsoc-sim with\n"
+            "                    --host-socket in a temporary directory, --host-once) and\n"
+            "                    use it; it ends when the command detaches\n"
+            "  --sim-args ARGS   more simulator options for --sim, space-separated\n"
+            "                    (e.g. \"--hbm 4G --link-bw 12.5\")\n"
             "  --timeout CYCLES  device cycles to wait for DMA, commands and firmware\n"
             "                    (default %llu; suffixes K, M, G)\n"
             "  --help            this text; 'uvmsoc COMMAND --help' describes a command\n"
@@ -80,9 +85,11 @@ int main(int argc, char **argv)
     static const struct option opts[] = {
         {"backend", required_argument, NULL, 'b'}, {"socket", required_argument, NULL, 's'},
         {"timeout", required_argument, NULL, 't'}, {"help", no_argument, NULL, 'h'},
-        {"version", no_argument, NULL, 'V'},       {NULL, 0, NULL, 0},
+        {"version", no_argument, NULL, 'V'},       {"sim", required_argument, NULL, 'S'},
+        {"sim-args", required_argument, NULL, 'A'}, {NULL, 0, NULL, 0},
     };
     struct cli_global g;
+    const char *sim = NULL, *sim_args = NULL;
     memset(&g, 0, sizeof g);
     g.open.backend = "cosim";
     opterr = 0;
@@ -97,6 +104,8 @@ int main(int argc, char **argv)
             g.open.backend = optarg;
             break;
         case 's': g.open.socket_path = optarg; break;
+        case 'S': sim = optarg; break;
+        case 'A': sim_args = optarg; break;
         case 't':
             if (cli_parse_u64("--timeout", optarg, &g.open.timeout_cycles))
                 return CLI_USAGE;
@@ -135,7 +144,19 @@ int main(int argc, char **argv)
             }
         }
         optind++;
-        return cmd->run(&g, argc - optind + 1, argv + optind - 1);
+        if (sim && g.open.socket_path) {
+            fprintf(stderr, "uvmsoc: --sim and --socket exclude each other\n");
+            return CLI_USAGE;
+        }
+        if (sim && strcmp(g.open.backend, "cosim") != 0) {
+            fprintf(stderr, "uvmsoc: --sim needs the cosim backend\n");
+            return CLI_USAGE;
+        }
+        if (sim && cli_spawn_sim(sim, sim_args, &g.open.socket_path) != CLI_OK)
+            return CLI_FAIL;
+        int rc = cmd->run(&g, argc - optind + 1, argv + optind - 1);
+        cli_reap_sim();
+        return rc;
     }
     fprintf(stderr, "uvmsoc: unknown command '%s'; see 'uvmsoc --help'\n", name);
     return CLI_USAGE;

@@ -153,6 +153,10 @@ int uvs_dma_copy(struct uvs_dev *dev, unsigned op, uint64_t dst, uint64_t src, u
             if ((err = uvs_rd32(dev, CH(UVS_DMA_STATUS_OFF), &status)))
                 return dma_recover(dev, err);
             if (status & UVS_DMA_STATUS_HALTED) {
+                /* The failing descriptor's completion may have landed after
+                 * the reap above (the device is not instantaneous): look again. */
+                if ((n = reap(dev, res)) < 0)
+                    return dma_recover(dev, n);
                 uint64_t a = 0;
                 (void)uvs_rd64(dev, CH(UVS_DMA_ERR_ADDR_OFF), &a);
                 res->err_addr = a;

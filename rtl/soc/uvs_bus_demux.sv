@@ -12,6 +12,7 @@ module uvs_bus_demux (
   output logic        gnt_o,
   input  logic [63:0] addr_i,        // byte address, decoded here
   input  logic [3:0]  amo_i,         // UVS_AMO_*; atomics only to memory
+  input  logic        host_blocks_i, // 1: HOSTIF and DMA regions are mapped
   output logic        rvalid_o,
   output logic [63:0] rdata_o,
   output logic        err_o,
@@ -35,7 +36,7 @@ module uvs_bus_demux (
   logic        err_req, err_gnt, err_rvalid, err_err;
   logic [63:0] err_rdata;
 
-  assign tgt        = decode(addr_i, amo_i != UVS_AMO_NONE[3:0]);
+  assign tgt        = decode(addr_i, amo_i != UVS_AMO_NONE[3:0], host_blocks_i);
   assign mem_req_o  = req_i && (tgt == TGT_MEM);
   assign mmio_req_o = req_i && (tgt == TGT_MMIO);
   assign err_req    = req_i && (tgt == TGT_ERR);

@@ -1,9 +1,12 @@
-// uvs_mem_port: one bus port into the C memory model (BOOTROM + SRAM) through
-// the DPI function uvs_dpi_mem (docs/architecture.md, "Simulator": port =
-// 2 * hart + (0 fetch, 1 data)). Every hart port has its own instance, so
-// harts never serialize on memory. Always ready: gnt = req; the response
-// (rdata, err) follows one cycle after the grant (architecture.md, "On-chip
-// bus"). The C side performs AMOs and LR/SC and reports bus errors.
+// uvs_mem_port: one bus port into the C memory model (BOOTROM, SRAM, HBM)
+// through the DPI function uvs_dpi_mem (docs/architecture.md, "Simulator":
+// port = 2 * hart + (0 fetch, 1 data)). Every hart port has its own
+// instance, so harts never serialize on memory. The access is performed at
+// the grant; the response (rdata, err) follows one cycle later for BOOTROM
+// and SRAM, and HBM latency cycles later for the HBM window (the configured
+// HBM latency, read once at reset with uvs_dpi_hbm_latency; the port takes
+// no new request meanwhile: one outstanding request per port, "On-chip bus").
+// The C side performs AMOs and LR/SC and reports bus errors.
 module uvs_mem_port #(
   parameter int PORT = 0  // DPI port number: 2 * hart + (0 fetch, 1 data)
 ) (
@@ -20,17 +23,25 @@ module uvs_mem_port #(
   output logic [63:0] rdata_o,  // aligned word; fetch: instruction in [31:0]
   output logic        err_o     // bus error (access fault)
 );
+  import uvs_memmap_pkg::*;
+  import uvs_soc_pkg::in_region;
+
   // Returns 0, or 1 for a bus error; performs the access on the C side.
   import "DPI-C" function int uvs_dpi_mem(input int port, input longint addr,
                                           input byte we, input byte be,
                                           input longint wdata, input byte amo,
                                           output longint rdata);
+  // HBM access latency in cycles from grant to response (>= 1).
+  import "DPI-C" function int uvs_dpi_hbm_latency();
 
   logic        rvalid_q;
   logic [63:0] rdata_q;
   logic        err_q;
+  logic [15:0] lat_q;    // configured HBM latency
+  logic [15:0] wait_q;   // cycles left until the pending HBM response
+  logic        busy_q;   // an HBM response is pending
 
-  assign gnt_o    = req_i;
+  assign gnt_o    = req_i && !busy_q;
   assign rvalid_o = rvalid_q;
   assign rdata_o  = rdata_q;
   assign err_o    = err_q;
@@ -40,8 +51,15 @@ module uvs_mem_port #(
       rvalid_q <= 1'b0;
       rdata_q  <= '0;
       err_q    <= 1'b0;
+      busy_q   <= 1'b0;
+      wait_q   <= '0;
+      lat_q    <= 16'(uvs_dpi_hbm_latency());
+    end else if (busy_q) begin
+      rvalid_q <= (wait_q == 16'd1);
+      busy_q   <= (wait_q != 16'd1);
+      wait_q   <= wait_q - 16'd1;
     end else begin
-      rvalid_q <= req_i;
+      rvalid_q <= 1'b0;
       if (req_i) begin : l_access
         longint rdata;
         int     status;
@@ -49,6 +67,12 @@ module uvs_mem_port #(
                              {4'd0, amo_i}, rdata);
         rdata_q <= rdata;
         err_q   <= (status != 0);
+        if (in_region(addr_i, UVS_HBM_BASE, UVS_HBM_SIZE) && lat_q > 16'd1) begin
+          busy_q <= 1'b1;
+          wait_q <= lat_q - 16'd1;
+        end else begin
+          rvalid_q <= 1'b1;
+        end
       end
     end
   end

@@ -1,11 +1,13 @@
 // uvs_mmio_arb: round-robin arbiter that shares one MMIO target bus (CLINT,
-// UART) among N requesters (the harts' data ports). At most one grant per
+// UART, HOSTIF, DMA) among N requesters (the harts' data ports and, in the
+// SoC, the host link's BAR0 port as the last requester). At most one grant per
 // cycle; the downstream target is always ready and answers one cycle after
 // the request, and the answer goes back to the requester granted then
 // (docs/architecture.md, "On-chip bus": single outstanding request per port).
 // MMIO accesses are rare, so one shared bus costs nothing measurable.
 module uvs_mmio_arb #(
-  parameter int N = 1  // number of requesters, >= 1
+  parameter int N  = 1,                     // number of requesters, >= 1
+  parameter int IW = (N > 1) ? $clog2(N) : 1 // width of a requester index
 ) (
   input  logic                clk_i,
   input  logic                rst_ni,     // synchronous, active low
@@ -21,6 +23,7 @@ module uvs_mmio_arb #(
   output logic                err_o,      // for the requester with rvalid
   // shared target bus
   output logic                m_req_o,
+  output logic [IW-1:0]       m_src_o,    // index of the granted requester
   output logic [63:0]         m_addr_o,
   output logic                m_we_o,
   output logic [7:0]          m_be_o,
@@ -28,8 +31,6 @@ module uvs_mmio_arb #(
   input  logic [63:0]         m_rdata_i,  // one cycle after m_req_o
   input  logic                m_err_i     // one cycle after m_req_o
 );
-  localparam int IW = (N > 1) ? $clog2(N) : 1;
-
   logic [IW-1:0] ptr_q;   // highest priority requester this cycle
   logic [IW-1:0] sel;     // granted requester
   logic          any;
@@ -57,6 +58,7 @@ module uvs_mmio_arb #(
   end
 
   assign m_req_o   = any;
+  assign m_src_o   = sel;
   assign m_addr_o  = addr_i[sel];
   assign m_we_o    = we_i[sel];
   assign m_be_o    = be_i[sel];

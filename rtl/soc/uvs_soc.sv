@@ -1,13 +1,22 @@
 // uvs_soc: the uvmsoc SoC top (docs/architecture.md): NUM_HARTS harts
 // (hart 0 = management hart, harts 1.. = compute harts), each with its
 // instruction and data ports (architecture.md, "On-chip bus") wired to
-//   - its own pair of DPI memory ports (BOOTROM + SRAM, sim/mem.c), so harts
-//     never serialize on memory; fetches outside memory get err from C;
-//   - for data: the shared MMIO bus (CLINT, UART0) through a round-robin
-//     arbiter, or an error responder for unmapped/reserved regions.
-// Interrupts: CLINT msip/mtimecmp per hart; UART irq to hart 0's
-// irq_external_i. Retired instructions are counted (retired_o) and, while
-// trace_retired_i = 1, reported to the harness (uvs_dpi_retire).
+//   - its own pair of DPI memory ports (BOOTROM + SRAM + HBM, sim/mem.c), so
+//     harts never serialize on memory; fetches outside memory get err from C;
+//   - for data: the shared MMIO bus (CLINT, UART0, and with host_blocks_i the
+//     host interface uvs_hostif and the DMA engine uvs_dma) through a
+//     round-robin arbiter, or an error responder for unmapped/reserved regions.
+// The host link's BAR0 port (uvs_host_port, fed by the simulator's link
+// model through DPI) is the arbiter's last requester: BAR0 + HOSTIF_DMA_OFF
+// .. +0xff goes to DMA channel 0, the rest of BAR0 to uvs_hostif. MSIs go to
+// the link model through DPI (uvs_hostif). Whether a host link is attached
+// (host_blocks) comes from the simulator at reset (uvs_dpi_hostif_config).
+// Interrupts: CLINT msip/mtimecmp per hart; UART irq, or-ed with the host
+// interface's doorbell interrupt, to hart 0's irq_external_i. With a host
+// link the harts are held in reset while HOSTIF_MGMT_CTRL.HOLD is set
+// or after the management hart halted (mgmt_halt_i); DEV_RESET resets harts,
+// CLINT, UART and DMA. Retired instructions are counted (retired_o) and,
+// while trace_retired_i = 1, reported to the harness (uvs_dpi_retire).
 module uvs_soc #(
   parameter int NUM_HARTS = 1,   // 1 management + N compute harts, 1..32
   parameter int MTIME_DIV = 100  // clock cycles per mtime tick, >= 1
@@ -20,6 +29,12 @@ module uvs_soc #(
 );
   import uvs_memmap_pkg::*;
   import uvs_soc_pkg::*;
+  import uvs_hostif_pkg::*;
+  import uvs_dma_pkg::UVS_DMA_CHANNELS;
+  import uvs_dma_pkg::UVS_DMA_CHAN_HOST;
+
+  localparam int DMA_NCH  = int'(UVS_DMA_CHANNELS);
+  localparam int DMA_HOST = int'(UVS_DMA_CHAN_HOST);
 
   // ---- hart ports ----
   logic [NUM_HARTS-1:0]       i_req, i_gnt, i_rvalid, i_err;
@@ -35,6 +50,17 @@ module uvs_soc #(
   logic [NUM_HARTS-1:0]       mm_req, mm_gnt, mm_rvalid;
   logic [63:0]                mm_rdata;
   logic                       mm_err;
+  // resets: harts (HOLD, halt, DEV_RESET) and devices (DEV_RESET)
+  logic                       hold, dev_reset, core_rst_n, dev_rst_n, irq_host, host_blocks;
+  logic                       hostif_dev_reset;
+  assign dev_reset = host_blocks && hostif_dev_reset;
+  // Registered so that no top-level input feeds combinational logic (which
+  // would make the simulator re-evaluate it on every clock edge); the harts
+  // and devices leave reset one cycle after rst_ni.
+  always_ff @(posedge clk_i) begin
+    core_rst_n <= rst_ni && !(host_blocks && hold) && !dev_reset;
+    dev_rst_n  <= rst_ni && !dev_reset;
+  end
   // retire ports
   logic [NUM_HARTS-1:0]       rv_valid, rv_trap;
   logic [NUM_HARTS-1:0][63:0] rv_pc, rv_wdata;
@@ -63,7 +89,8 @@ module uvs_soc #(
     logic [31:0] insn;
 
     uvs_core #(.HART_ID(h)) u_core (
-      .clk_i, .rst_ni,
+      .clk_i,
+      .rst_ni          (core_rst_n),
       .imem_req_o      (i_req[h]),
       .imem_gnt_i      (i_gnt[h]),
       .imem_addr_o     (i_addr[h]),
@@ -82,7 +109,7 @@ module uvs_soc #(
       .dmem_err_i      (d_err[h]),
       .irq_software_i  (irq_sw[h]),
       .irq_timer_i     (irq_tmr[h]),
-      .irq_external_i  (h == 0 ? irq_uart : 1'b0),
+      .irq_external_i  (h == 0 ? (irq_uart || (host_blocks && irq_host)) : 1'b0),
       .mtime_i         (mtime),
       .rvfi_valid_o    (rv_valid[h]),
       .rvfi_pc_o       (rv_pc[h]),
@@ -96,7 +123,8 @@ module uvs_soc #(
     // Instruction port: straight to its memory port (C answers err outside
     // BOOTROM/SRAM, so fetching from MMIO is an instruction access fault).
     uvs_mem_port #(.PORT(2 * h)) u_imem (
-      .clk_i, .rst_ni,
+      .clk_i,
+      .rst_ni   (core_rst_n),
       .req_i    (i_req[h]),
       .gnt_o    (i_gnt[h]),
       .addr_i   (i_addr[h]),
@@ -110,11 +138,13 @@ module uvs_soc #(
     );
 
     uvs_bus_demux u_ddemux (
-      .clk_i, .rst_ni,
+      .clk_i,
+      .rst_ni        (core_rst_n),
       .req_i         (d_req[h]),
       .gnt_o         (d_gnt[h]),
       .addr_i        (d_addr[h]),
       .amo_i         (d_amo[h]),
+      .host_blocks_i (host_blocks),
       .rvalid_o      (d_rvalid[h]),
       .rdata_o       (d_rdata[h]),
       .err_o         (d_err[h]),
@@ -131,7 +161,8 @@ module uvs_soc #(
     );
 
     uvs_mem_port #(.PORT(2 * h + 1)) u_dmem (
-      .clk_i, .rst_ni,
+      .clk_i,
+      .rst_ni   (core_rst_n),
       .req_i    (dm_req[h]),
       .gnt_o    (dm_gnt[h]),
       .addr_i   (d_addr[h]),
@@ -157,40 +188,96 @@ module uvs_soc #(
     );
   end
 
-  // ---- shared MMIO bus: CLINT and UART0 ----
-  logic        m_req, m_we, m_clint_q;
-  logic [63:0] m_addr, m_wdata, clint_rdata, uart_rdata;
-  logic [7:0]  m_be;
+  // ---- shared MMIO bus: CLINT, UART0, HOSTIF, DMA; requesters: harts + host ----
+  localparam int NREQ = NUM_HARTS + 1;
+  localparam int AW   = $clog2(NREQ);
+  logic [NREQ-1:0]        a_req, a_gnt, a_we, a_rvalid;
+  logic [NREQ-1:0][63:0]  a_addr, a_wdata;
+  logic [NREQ-1:0][7:0]   a_be;
+  logic [63:0]            host_addr;
+  logic                   m_req, m_we, m_host;
+  logic [AW-1:0]          m_src;
+  logic [63:0]            m_addr, m_wdata, m_rdata;
+  logic [63:0]            clint_rdata, uart_rdata, hostif_rdata, dma_rdata;
+  logic [7:0]             m_be;
+  mmio_tgt_e              m_tgt, m_tgt_q;
+  logic [DMA_NCH-1:0]     dma_done, dma_error;
+  logic [31:0]            host_causes;
+  logic                   host_req, host_we, mgmt_halt;
+  logic [15:0]            host_off;
+  logic [7:0]             host_be;
+  logic [63:0]            host_wdata;
+  logic [31:0]            fw_exit;
 
-  uvs_mmio_arb #(.N(NUM_HARTS)) u_mmio_arb (
+  uvs_host_port u_host_port (
+    .clk_i       (clk_i),
+    .rst_ni,
+    .enable_i    (host_blocks),
+    .req_o       (host_req),
+    .addr_o      (host_off),
+    .we_o        (host_we),
+    .be_o        (host_be),
+    .wdata_o     (host_wdata),
+    .gnt_i       (a_gnt[NUM_HARTS]),
+    .rvalid_i    (a_rvalid[NUM_HARTS]),
+    .rdata_i     (mm_rdata),
+    .mgmt_halt_o (mgmt_halt),
+    .fw_exit_o   (fw_exit)
+  );
+
+  // BAR0 offset -> bus address: the DMA channel window, else the HOSTIF block.
+  assign host_addr = (host_off[15:8] == 8'(UVS_HOSTIF_DMA_OFF >> 8))
+                     ? UVS_DMA_BASE + 64'(host_off[7:0])
+                     : UVS_HOSTIF_BASE + 64'(host_off);
+  assign a_req      = {host_req, mm_req};
+  assign a_addr     = {host_addr, d_addr};
+  assign a_we       = {host_we, d_we};
+  assign a_be       = {host_be, d_be};
+  assign a_wdata    = {host_wdata, d_wdata};
+  assign mm_gnt     = a_gnt[NUM_HARTS-1:0];
+  assign mm_rvalid  = a_rvalid[NUM_HARTS-1:0];
+
+  uvs_mmio_arb #(.N(NREQ), .IW(AW)) u_mmio_arb (
     .clk_i, .rst_ni,
-    .req_i     (mm_req),
-    .gnt_o     (mm_gnt),
-    .addr_i    (d_addr),
-    .we_i      (d_we),
-    .be_i      (d_be),
-    .wdata_i   (d_wdata),
-    .rvalid_o  (mm_rvalid),
+    .req_i     (a_req),
+    .gnt_o     (a_gnt),
+    .addr_i    (a_addr),
+    .we_i      (a_we),
+    .be_i      (a_be),
+    .wdata_i   (a_wdata),
+    .rvalid_o  (a_rvalid),
     .rdata_o   (mm_rdata),
     .err_o     (mm_err),
     .m_req_o   (m_req),
+    .m_src_o   (m_src),
     .m_addr_o  (m_addr),
     .m_we_o    (m_we),
     .m_be_o    (m_be),
     .m_wdata_o (m_wdata),
-    .m_rdata_i (m_clint_q ? clint_rdata : uart_rdata),
+    .m_rdata_i (m_rdata),
     .m_err_i   (1'b0)
   );
+  assign m_host = (int'(m_src) == NUM_HARTS);
+  assign m_tgt  = mmio_target(m_addr);
 
   // Which target answers next cycle.
   always_ff @(posedge clk_i) begin
-    if (!rst_ni) m_clint_q <= 1'b0;
-    else if (m_req) m_clint_q <= is_clint(m_addr);
+    if (!rst_ni) m_tgt_q <= MT_CLINT;
+    else if (m_req) m_tgt_q <= m_tgt;
+  end
+  always_comb begin
+    unique case (m_tgt_q)
+      MT_CLINT:  m_rdata = clint_rdata;
+      MT_HOSTIF: m_rdata = hostif_rdata;
+      MT_DMA:    m_rdata = dma_rdata;
+      default:   m_rdata = uart_rdata;
+    endcase
   end
 
   uvs_clint #(.NUM_HARTS(NUM_HARTS), .MTIME_DIV(MTIME_DIV)) u_clint (
-    .clk_i, .rst_ni,
-    .req_i          (m_req && is_clint(m_addr)),
+    .clk_i,
+    .rst_ni         (dev_rst_n),
+    .req_i          (m_req && m_tgt == MT_CLINT),
     .addr_i         (m_addr[15:3]),
     .we_i           (m_we),
     .be_i           (m_be),
@@ -202,13 +289,48 @@ module uvs_soc #(
   );
 
   uvs_uart u_uart0 (
-    .clk_i, .rst_ni,
-    .req_i   (m_req && !is_clint(m_addr)),
+    .clk_i,
+    .rst_ni  (dev_rst_n),
+    .req_i   (m_req && m_tgt == MT_UART),
     .we_i    (m_we),
     .be_i    (m_be),
     .wdata_i (m_wdata),
     .rdata_o (uart_rdata),
     .irq_o   (irq_uart)
+  );
+
+  assign host_causes = (dma_done[DMA_HOST] ? 32'(UVS_HOSTIF_INT_DMA_DONE) : 32'd0) |
+                       (dma_error[DMA_HOST] ? 32'(UVS_HOSTIF_INT_DMA_ERROR) : 32'd0);
+
+  uvs_hostif #(.NUM_HARTS(NUM_HARTS)) u_hostif (
+    .clk_i, .rst_ni,
+    .req_i        (m_req && m_tgt == MT_HOSTIF),
+    .host_i       (m_host),
+    .addr_i       (m_addr[15:3]),
+    .we_i         (m_we),
+    .be_i         (m_be),
+    .wdata_i      (m_wdata),
+    .rdata_o      (hostif_rdata),
+    .cause_i      (host_causes),
+    .mgmt_halt_i  (mgmt_halt),
+    .fw_exit_i    (fw_exit),
+    .enable_o     (host_blocks),
+    .hold_o       (hold),
+    .dev_reset_o  (hostif_dev_reset),
+    .irq_o        (irq_host)
+  );
+
+  uvs_dma #(.NCH(DMA_NCH)) u_dma (
+    .clk_i   (clk_i),
+    .rst_ni  (dev_rst_n),
+    .req_i   (m_req && m_tgt == MT_DMA),
+    .addr_i  (m_addr[15:3]),
+    .we_i    (m_we),
+    .be_i    (m_be),
+    .wdata_i (m_wdata),
+    .rdata_o (dma_rdata),
+    .done_o  (dma_done),
+    .error_o (dma_error)
   );
 
   // Elaboration-time parameter checks.

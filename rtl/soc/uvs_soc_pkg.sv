@@ -6,10 +6,18 @@ package uvs_soc_pkg;
 
   // Target of a data-port request.
   typedef enum logic [1:0] {
-    TGT_MEM  = 2'd0,  // BOOTROM or SRAM window: the DPI memory port
-    TGT_MMIO = 2'd1,  // CLINT or UART0: the shared MMIO arbiter
+    TGT_MEM  = 2'd0,  // BOOTROM, SRAM or HBM window: the DPI memory port
+    TGT_MMIO = 2'd1,  // CLINT, UART0, HOSTIF or DMA: the shared MMIO arbiter
     TGT_ERR  = 2'd2   // unmapped or reserved: the error responder
   } target_e;
+
+  // Target on the shared MMIO bus.
+  typedef enum logic [1:0] {
+    MT_CLINT  = 2'd0,  // uvs_clint
+    MT_UART   = 2'd1,  // uvs_uart
+    MT_HOSTIF = 2'd2,  // uvs_hostif (BAR0 block as the device sees it)
+    MT_DMA    = 2'd3   // uvs_dma (channel registers)
+  } mmio_tgt_e;
 
   // True when addr lies in [base, base + size); size is a power of two and
   // base is aligned to it (memmap.def guarantees both).
@@ -21,14 +29,31 @@ package uvs_soc_pkg;
   // Routes a data-port request by byte address. AMOs and LR/SC are performed
   // at the memory only, so an atomic to MMIO is routed to the error responder
   // (the hart takes a store/AMO access fault, privileged spec 3.6.3.3).
-  function automatic target_e decode(logic [63:0] addr, logic is_amo);
+  // host_blocks = 1 when the host interface and DMA engine are present (the
+  // simulator runs with a host link); else their regions stay reserved.
+  // Past the populated SRAM/HBM size, the C memory model answers a bus error.
+  function automatic target_e decode(logic [63:0] addr, logic is_amo,
+                                     logic host_blocks);
     if (in_region(addr, UVS_BOOTROM_BASE, UVS_BOOTROM_SIZE) ||
-        in_region(addr, UVS_SRAM_BASE, UVS_SRAM_SIZE))
+        in_region(addr, UVS_SRAM_BASE, UVS_SRAM_SIZE) ||
+        in_region(addr, UVS_HBM_BASE, UVS_HBM_SIZE))
       return TGT_MEM;
     if (!is_amo && (in_region(addr, UVS_CLINT_BASE, UVS_CLINT_SIZE) ||
                     in_region(addr, UVS_UART0_BASE, UVS_UART0_SIZE)))
       return TGT_MMIO;
+    if (!is_amo && host_blocks &&
+        (in_region(addr, UVS_HOSTIF_BASE, UVS_HOSTIF_SIZE) ||
+         in_region(addr, UVS_DMA_BASE, UVS_DMA_SIZE)))
+      return TGT_MMIO;
     return TGT_ERR;
+  endfunction
+
+  // Which MMIO target an address on the shared MMIO bus selects.
+  function automatic mmio_tgt_e mmio_target(logic [63:0] addr);
+    if (in_region(addr, UVS_CLINT_BASE, UVS_CLINT_SIZE)) return MT_CLINT;
+    if (in_region(addr, UVS_HOSTIF_BASE, UVS_HOSTIF_SIZE)) return MT_HOSTIF;
+    if (in_region(addr, UVS_DMA_BASE, UVS_DMA_SIZE)) return MT_DMA;
+    return MT_UART;
   endfunction
 
   // True for a CLINT address (else, within MMIO, the UART).

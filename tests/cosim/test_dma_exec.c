@@ -1,0 +1,205 @@
+/*
+ * Unit tests (cmocka) of sim/dma_exec.c, sim/link.c and the HBM part of
+ * sim/mem.c: descriptor checks and statuses with the first failing address
+ * (dma.def), completion records, data copies between host memory, SRAM and
+ * HBM, and the timing model's arithmetic (link.h).
+ */
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "dma_exec.h"
+
+#define HOST_BUS 0x100000000ull
+#define HOST_SIZE (1u << 20)
+#define SRAM_SIZE (1u << 20)
+#define HBM_SIZE (4u << 20)
+
+struct fx {
+    struct uvs_mem mem;
+    struct uvs_link_model lm;
+    uint8_t host[HOST_SIZE];
+    struct uvs_dma_env env;
+};
+
+static int setup(void **state)
+{
+    static struct fx f;
+    memset(&f, 0, sizeof f);
+    if (uvs_mem_init(&f.mem, SRAM_SIZE) || uvs_mem_hbm_init(&f.mem, HBM_SIZE))
+        return -1;
+    uvs_link_defaults(&f.lm);
+    f.env = (struct uvs_dma_env){.mem = &f.mem, .host = f.host, .host_base = HOST_BUS, .host_size = HOST_SIZE,
+                                 .model = &f.lm};
+    *state = &f;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    struct fx *f = *state;
+    uvs_mem_fini(&f->mem);
+    return 0;
+}
+
+/* Put descriptor d at host ring slot 0, run it with the host channel; completion in c. */
+static int run_host(struct fx *f, const struct uvs_dma_desc *d, struct uvs_dma_cpl *c, uint64_t *cycles,
+                    uint64_t *err, bool *irq)
+{
+    struct uvs_dma_job job;
+    memcpy(f->host, d, sizeof *d);
+    *cycles = uvs_dma_start(&f->env, UVS_DMA_CHAN_HOST, HOST_BUS, 7, &job);
+    int st = uvs_dma_finish(&f->env, UVS_DMA_CHAN_HOST, &job, HOST_BUS + 0x1000, err, irq);
+    memcpy(c, f->host + 0x1000, sizeof *c);
+    return st;
+}
+
+static void test_xfer_rounding(void **state)
+{
+    (void)state;
+    assert_int_equal(uvs_link_xfer(0, 25u << 16), 0);
+    assert_int_equal(uvs_link_xfer(25, 25u << 16), 1);
+    assert_int_equal(uvs_link_xfer(26, 25u << 16), 2);
+    assert_int_equal(uvs_link_xfer(2u << 20, 25u << 16), 83887); /* 2 MiB / 25 rounded up */
+    uint32_t bw;
+    assert_int_equal(uvs_link_parse_bw("12.5", &bw), 0);
+    assert_int_equal(bw, (25u << 16) / 2);
+    assert_int_equal(uvs_link_parse_bw("0", &bw), -EINVAL);
+    assert_int_equal(uvs_link_parse_bw("x", &bw), -EINVAL);
+    assert_int_equal(uvs_link_parse_bw("70000", &bw), -EINVAL);
+}
+
+static void test_h2d_copies_and_times(void **state)
+{
+    struct fx *f = *state;
+    for (unsigned i = 0; i < 8192; i++)
+        f->host[0x2000 + i] = (uint8_t)(i * 7);
+    struct uvs_dma_desc d = {.opcode = UVS_DMA_OP_H2D, .flags = UVS_DMA_FLAG_IRQ, .len = 8192,
+                             .src = HOST_BUS + 0x2000, .dst = UVS_HBM_BASE + 0x100, .cookie = 0xc0ffee};
+    struct uvs_dma_cpl c;
+    uint64_t cyc, err;
+    bool irq;
+    assert_int_equal(run_host(f, &d, &c, &cyc, &err, &irq), UVS_DMA_ST_OK);
+    assert_true(irq);
+    assert_memory_equal(f->mem.hbm + 0x100, f->host + 0x2000, 8192);
+    assert_int_equal(c.cookie, 0xc0ffee);
+    assert_int_equal(c.status, UVS_DMA_ST_OK);
+    assert_int_equal(c.bytes, 8192);
+    assert_int_equal(c.index, 7);
+    assert_int_equal(c.opcode, UVS_DMA_OP_H2D);
+    /* fetch 2L + 32/25, copy 2L + 8192/25 + HBM latency, completion 32/25 */
+    uint64_t want = (1000 + 2) + (1000 + 328 + 100) + 2;
+    assert_int_equal(cyc, want);
+}
+
+static void test_bad_addresses(void **state)
+{
+    struct fx *f = *state;
+    struct uvs_dma_cpl c;
+    uint64_t cyc, err;
+    bool irq;
+    /* host source outside host memory: DMA_ST_LINK at the address */
+    struct uvs_dma_desc d = {.opcode = UVS_DMA_OP_H2D, .len = 64, .src = 0x5000, .dst = UVS_SRAM_BASE};
+    assert_int_equal(run_host(f, &d, &c, &cyc, &err, &irq), UVS_DMA_ST_LINK);
+    assert_int_equal(c.status, UVS_DMA_ST_LINK);
+    assert_int_equal(c.err_addr, 0x5000);
+    assert_int_equal(err, 0x5000);
+    /* host range running past its end: the first byte outside */
+    d.src = HOST_BUS + HOST_SIZE - 32;
+    assert_int_equal(run_host(f, &d, &c, &cyc, &err, &irq), UVS_DMA_ST_LINK);
+    assert_int_equal(c.err_addr, HOST_BUS + HOST_SIZE);
+    /* device destination past the populated HBM */
+    d = (struct uvs_dma_desc){.opcode = UVS_DMA_OP_H2D, .len = 4096, .src = HOST_BUS + 0x2000,
+                              .dst = UVS_HBM_BASE + HBM_SIZE - 16};
+    assert_int_equal(run_host(f, &d, &c, &cyc, &err, &irq), UVS_DMA_ST_BAD_DST);
+    assert_int_equal(c.err_addr, UVS_HBM_BASE + HBM_SIZE);
+    /* device source in the boot ROM is not DMA memory */
+    d = (struct uvs_dma_desc){.opcode = UVS_DMA_OP_D2H, .len = 8, .src = UVS_BOOTROM_BASE, .dst = HOST_BUS + 0x2000};
+    assert_int_equal(run_host(f, &d, &c, &cyc, &err, &irq), UVS_DMA_ST_BAD_SRC);
+    assert_int_equal(c.err_addr, UVS_BOOTROM_BASE);
+    assert_false(irq);
+}
+
+static void test_bad_fields(void **state)
+{
+    struct fx *f = *state;
+    struct uvs_dma_cpl c;
+    uint64_t cyc, err;
+    bool irq;
+    struct uvs_dma_desc d = {.opcode = 9, .len = 8, .src = UVS_SRAM_BASE, .dst = UVS_SRAM_BASE + 8};
+    assert_int_equal(run_host(f, &d, &c, &cyc, &err, &irq), UVS_DMA_ST_BAD_OPCODE);
+    d.opcode = UVS_DMA_OP_D2D;
+    d.rsvd = 1;
+    assert_int_equal(run_host(f, &d, &c, &cyc, &err, &irq), UVS_DMA_ST_BAD_OPCODE);
+    d.rsvd = 0;
+    d.flags = 0x80;
+    assert_int_equal(run_host(f, &d, &c, &cyc, &err, &irq), UVS_DMA_ST_BAD_OPCODE);
+    d.flags = 0;
+    d.len = 0;
+    assert_int_equal(run_host(f, &d, &c, &cyc, &err, &irq), UVS_DMA_ST_BAD_LEN);
+    d.len = UVS_DMA_MAX_LEN + 1;
+    assert_int_equal(run_host(f, &d, &c, &cyc, &err, &irq), UVS_DMA_ST_BAD_LEN);
+    assert_int_equal(c.bytes, 0);
+}
+
+static void test_ring_faults(void **state)
+{
+    struct fx *f = *state;
+    struct uvs_dma_job job;
+    uint64_t err;
+    bool irq;
+    /* descriptor ring outside host memory: no completion, address reported */
+    uvs_dma_start(&f->env, UVS_DMA_CHAN_HOST, 0x9000, 0, &job);
+    assert_int_equal(uvs_dma_finish(&f->env, UVS_DMA_CHAN_HOST, &job, HOST_BUS, &err, &irq), UVS_DMA_X_DESC_FAULT);
+    assert_int_equal(err, 0x9000);
+    /* completion ring outside memory */
+    struct uvs_dma_desc d = {.opcode = UVS_DMA_OP_D2D, .len = 8, .src = UVS_SRAM_BASE, .dst = UVS_SRAM_BASE + 8};
+    memcpy(f->host, &d, sizeof d);
+    uvs_dma_start(&f->env, UVS_DMA_CHAN_HOST, HOST_BUS, 0, &job);
+    assert_int_equal(uvs_dma_finish(&f->env, UVS_DMA_CHAN_HOST, &job, 0x40, &err, &irq), UVS_DMA_X_CPL_FAULT);
+    assert_int_equal(err, 0x40);
+    /* firmware channel: rings in device memory, overlapping D2D is a memmove */
+    for (unsigned i = 0; i < 16; i++)
+        f->mem.sram[0x100 + i] = (uint8_t)i;
+    d = (struct uvs_dma_desc){.opcode = UVS_DMA_OP_D2D, .len = 12, .src = UVS_SRAM_BASE + 0x100,
+                              .dst = UVS_SRAM_BASE + 0x104};
+    memcpy(f->mem.sram, &d, sizeof d);
+    uvs_dma_start(&f->env, UVS_DMA_CHAN_FW, UVS_SRAM_BASE, 0, &job);
+    assert_int_equal(uvs_dma_finish(&f->env, UVS_DMA_CHAN_FW, &job, UVS_SRAM_BASE + 0x1000, &err, &irq),
+                     UVS_DMA_ST_OK);
+    static const uint8_t want[16] = {0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11};
+    assert_memory_equal(f->mem.sram + 0x100, want, 16);
+}
+
+static void test_hbm_bus_access(void **state)
+{
+    struct fx *f = *state;
+    uint64_t r;
+    assert_int_equal(uvs_mem_access(&f->mem, 1, UVS_HBM_BASE + 8, true, 0xff, 0x1234, 0, &r), 0);
+    assert_int_equal(uvs_mem_access(&f->mem, 1, UVS_HBM_BASE + 8, false, 0xff, 0, 0, &r), 0);
+    assert_int_equal(r, 0x1234);
+    assert_int_equal(uvs_mem_access(&f->mem, 1, UVS_HBM_BASE + HBM_SIZE, false, 0xff, 0, 0, &r), -EFAULT);
+    uvs_mem_clear(&f->mem);
+    assert_int_equal(uvs_mem_access(&f->mem, 1, UVS_HBM_BASE + 8, false, 0xff, 0, 0, &r), 0);
+    assert_int_equal(r, 0);
+    assert_int_equal(uvs_mem_hbm_init(&f->mem, 12345), -EINVAL);
+    assert_int_equal(uvs_mem_hbm_init(&f->mem, HBM_SIZE), 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_xfer_rounding),
+        cmocka_unit_test(test_h2d_copies_and_times),
+        cmocka_unit_test(test_bad_addresses),
+        cmocka_unit_test(test_bad_fields),
+        cmocka_unit_test(test_ring_faults),
+        cmocka_unit_test(test_hbm_bus_access),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
