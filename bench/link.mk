@@ -10,3 +10,5 @@ $(LINKBENCH): bench/link/linkbench.c $(BUILD)/host/libuvmsoc.a $(ABI_H)
 .PHONY: bench-link
 bench-link: $(SIM) $(LINKBENCH)
 	bench/link/run.sh $(SIM) $(LINKBENCH)
+
+bench: bench-link
