@@ -36,7 +36,7 @@ SETUP_STAMP := $(BUILD)/.deps-ok
 all: deps sim firmware
 
 help:
-	@echo "make run      boot the firmware in the simulator (CONFIG=$(CONFIG))"
+	@echo "make run      run the crc32c kernel on a real file end to end (host CLI + c4 simulator)"
 	@echo "make test     build everything and run every test; ends with 'N passed, N failed'"
 	@echo "make bench    benchmarks (simulated MHz, ...); see docs/benchmarks.md"
 	@echo "make lint     Verilator -Wall lint of the RTL"
@@ -77,11 +77,15 @@ include bench/bench.mk
 include bench/iommu.mk
 include bench/link.mk
 include sim/model/model.mk
+include tests/uvm/uvm.mk
 include host/host.mk
 
-# ---- main job: boot the firmware and print what it discovered ----
-run: $(SIM) $(FIRMWARE_ELF)
-	$(SIM) --max-cycles 50000000 $(FIRMWARE_ELF)
+# ---- main job: co-simulation end to end. The host CLI starts the c4
+# simulator, loads the firmware and the crc32c kernel by DMA, copies a real
+# file (the firmware ELF) into HBM, runs the kernel on the compute harts and
+# prints the device's CRC-32C next to the host's (MATCH) and the statistics.
+run: sim-c4 $(FIRMWARE_ELF) $(KERNEL_ELFS) $(HOST_CLI)
+	$(HOST_CLI) --sim $(SIM_C4) run --kernel crc32c --input $(FIRMWARE_ELF)
 
 clean:
 	rm -rf $(BUILD)

@@ -1,0 +1,652 @@
+/*
+ * HBM page cache: frame allocator, resident-page directory, CLOCK
+ * replacement driven by PTE A bits, D-bit dirty tracking, free-frame reserve
+ * (see pcache.h for the rules and the action protocol).
+ */
+#include <errno.h>
+#include <string.h>
+
+#include <uvmsoc/iommu_pt.h>
+
+#include "pcache.h"
+
+#define PAGE_SHIFT 12u
+#define SUPER_SHIFT 21u
+#define NO_FRAME UINT32_MAX
+
+/* ---------------- layout ---------------- */
+
+static uint32_t dir_slots(uint32_t nframes)
+{
+    uint32_t n = 2;
+    while (n < 2 * (uint64_t)nframes)
+        n <<= 1;
+    return n;
+}
+
+static size_t align8(size_t n)
+{
+    return (n + 7) & ~(size_t)7;
+}
+
+/* Upper bound of the regions a range of nframes can touch (any alignment). */
+static uint32_t max_regions(uint32_t nframes)
+{
+    return nframes / UVS_PCACHE_SUPER_PAGES + 2;
+}
+
+size_t uvs_pcache_meta_bytes(uint64_t frame_bytes)
+{
+    if (frame_bytes == 0 || frame_bytes % UVS_PCACHE_PAGE || (frame_bytes >> PAGE_SHIFT) > (1u << 30))
+        return 0;
+    uint32_t n = (uint32_t)(frame_bytes >> PAGE_SHIFT);
+    return align8(sizeof(struct uvs_pcache_frame) * (size_t)n) + align8(sizeof(uint32_t) * (size_t)dir_slots(n)) +
+           align8(sizeof(uint64_t) * (((size_t)n + 63) / 64)) + align8(sizeof(uint16_t) * (size_t)max_regions(n));
+}
+
+static uint64_t frame_addr(const struct uvs_pcache *pc, uint32_t i)
+{
+    return pc->cfg.frame_base + ((uint64_t)i << PAGE_SHIFT);
+}
+
+static uint32_t region_of(const struct uvs_pcache *pc, uint32_t i)
+{
+    return (uint32_t)((frame_addr(pc, i) >> SUPER_SHIFT) - (pc->cfg.frame_base >> SUPER_SHIFT));
+}
+
+/* First frame index of region r (clipped to the range) and its frame count. */
+static void region_span(const struct uvs_pcache *pc, uint32_t r, uint32_t *first, uint32_t *count)
+{
+    uint64_t start = ((pc->cfg.frame_base >> SUPER_SHIFT) + r) << SUPER_SHIFT;
+    uint64_t end = start + UVS_PCACHE_SUPER;
+    uint64_t lo = start < pc->cfg.frame_base ? pc->cfg.frame_base : start;
+    uint64_t top = pc->cfg.frame_base + ((uint64_t)pc->nframes << PAGE_SHIFT);
+    uint64_t hi = end > top ? top : end;
+    *first = (uint32_t)((lo - pc->cfg.frame_base) >> PAGE_SHIFT);
+    *count = hi > lo ? (uint32_t)((hi - lo) >> PAGE_SHIFT) : 0;
+}
+
+/* ---------------- free map ---------------- */
+
+static void mark_free(struct uvs_pcache *pc, uint32_t i)
+{
+    struct uvs_pcache_frame *f = &pc->frame[i];
+    memset(f, 0, sizeof *f);
+    f->state = UVS_PCACHE_FREE;
+    pc->freemap[i / 64] |= 1ull << (i % 64);
+    pc->region_free[region_of(pc, i)]++;
+    pc->nfree++;
+}
+
+static void mark_used(struct uvs_pcache *pc, uint32_t i)
+{
+    pc->freemap[i / 64] &= ~(1ull << (i % 64));
+    pc->region_free[region_of(pc, i)]--;
+    pc->nfree--;
+}
+
+/* Lowest free frame in [lo, hi), or NO_FRAME. */
+static uint32_t find_free(const struct uvs_pcache *pc, uint32_t lo, uint32_t hi)
+{
+    for (uint32_t i = lo; i < hi;) {
+        uint64_t w = pc->freemap[i / 64] >> (i % 64);
+        if (w) {
+            uint32_t j = i + (uint32_t)__builtin_ctzll(w);
+            return j < hi ? j : NO_FRAME;
+        }
+        i = (i / 64 + 1) * 64;
+    }
+    return NO_FRAME;
+}
+
+/*
+ * One free frame. Fills partly used regions first (starting at the cursor)
+ * so that whole regions stay free for superpages.
+ */
+static uint32_t take_one(struct uvs_pcache *pc)
+{
+    if (pc->nfree == 0)
+        return NO_FRAME;
+    uint32_t pick = NO_FRAME, first, count;
+    if (pc->region_free[pc->cursor] == 0) {
+        uint32_t any = NO_FRAME;
+        for (uint32_t k = 0; k < pc->nregions && pick == NO_FRAME; k++) {
+            uint32_t r = (pc->cursor + k) % pc->nregions;
+            region_span(pc, r, &first, &count);
+            if (pc->region_free[r] && pc->region_free[r] < count)
+                pick = r;
+            else if (pc->region_free[r] && any == NO_FRAME)
+                any = r;
+        }
+        pc->cursor = pick != NO_FRAME ? pick : any;
+    }
+    region_span(pc, pc->cursor, &first, &count);
+    uint32_t i = find_free(pc, first, first + count);
+    if (i != NO_FRAME)
+        mark_used(pc, i);
+    return i;
+}
+
+/* ---------------- directory ---------------- */
+
+static uint32_t dir_hash(const struct uvs_pcache *pc, uint32_t did, uint64_t va, unsigned level)
+{
+    uint64_t k = (va >> PAGE_SHIFT) ^ ((uint64_t)did << 40) ^ ((uint64_t)level << 63);
+    k *= 0x9e3779b97f4a7c15ull;
+    return (uint32_t)(k >> 32) & pc->dir_mask;
+}
+
+static bool dir_match(const struct uvs_pcache *pc, uint32_t i, uint32_t did, uint64_t va, unsigned level)
+{
+    const struct uvs_pcache_frame *f = &pc->frame[i];
+    return f->did == did && f->va == va && f->super == level;
+}
+
+/* Directory slot holding (did, va, level), or NO_FRAME. */
+static uint32_t dir_slot(const struct uvs_pcache *pc, uint32_t did, uint64_t va, unsigned level)
+{
+    for (uint32_t s = dir_hash(pc, did, va, level);; s = (s + 1) & pc->dir_mask) {
+        uint32_t e = pc->dir[s];
+        if (e == 0)
+            return NO_FRAME;
+        if (dir_match(pc, e - 1, did, va, level))
+            return s;
+    }
+}
+
+static uint32_t dir_find(const struct uvs_pcache *pc, uint32_t did, uint64_t va, unsigned level)
+{
+    uint32_t s = dir_slot(pc, did, va, level);
+    return s == NO_FRAME ? NO_FRAME : pc->dir[s] - 1;
+}
+
+static void dir_insert(struct uvs_pcache *pc, uint32_t i)
+{
+    const struct uvs_pcache_frame *f = &pc->frame[i];
+    uint32_t s = dir_hash(pc, f->did, f->va, f->super);
+    while (pc->dir[s])
+        s = (s + 1) & pc->dir_mask;
+    pc->dir[s] = i + 1;
+}
+
+/* Remove frame i's entry; backward-shift deletion keeps probe chains intact. */
+static void dir_remove(struct uvs_pcache *pc, uint32_t i)
+{
+    const struct uvs_pcache_frame *f = &pc->frame[i];
+    uint32_t s = dir_slot(pc, f->did, f->va, f->super);
+    if (s == NO_FRAME)
+        return;
+    uint32_t hole = s;
+    for (uint32_t j = (hole + 1) & pc->dir_mask; pc->dir[j]; j = (j + 1) & pc->dir_mask) {
+        const struct uvs_pcache_frame *g = &pc->frame[pc->dir[j] - 1];
+        uint32_t home = dir_hash(pc, g->did, g->va, g->super);
+        /* Move j into the hole unless its home lies cyclically in (hole, j]. */
+        bool stays = hole <= j ? (home > hole && home <= j) : (home > hole || home <= j);
+        if (!stays) {
+            pc->dir[hole] = pc->dir[j];
+            hole = j;
+        }
+    }
+    pc->dir[hole] = 0;
+}
+
+/* Head frame of the page holding va (level 0, then a superpage), or NO_FRAME. */
+static uint32_t find_page(const struct uvs_pcache *pc, uint32_t did, uint64_t va, unsigned *level)
+{
+    uint32_t i = dir_find(pc, did, va & ~(uint64_t)(UVS_PCACHE_PAGE - 1), 0);
+    *level = 0;
+    if (i == NO_FRAME) {
+        i = dir_find(pc, did, va & ~(uint64_t)(UVS_PCACHE_SUPER - 1), 1);
+        *level = 1;
+    }
+    return i;
+}
+
+/* ---------------- init ---------------- */
+
+int uvs_pcache_init(struct uvs_pcache *pc, const struct uvs_pcache_cfg *cfg)
+{
+    if (!pc || !cfg || !cfg->pte || !cfg->pte->slot || !cfg->meta || ((uintptr_t)cfg->meta & 7) ||
+        cfg->frame_base % UVS_PCACHE_PAGE || cfg->frame_base + cfg->frame_bytes < cfg->frame_base)
+        return -EINVAL;
+    size_t need = uvs_pcache_meta_bytes(cfg->frame_bytes);
+    if (need == 0 || cfg->meta_bytes < need)
+        return -EINVAL;
+    uint32_t n = (uint32_t)(cfg->frame_bytes >> PAGE_SHIFT);
+    if (cfg->reserve >= n)
+        return -EINVAL;
+    memset(pc, 0, sizeof *pc);
+    pc->cfg = *cfg;
+    pc->nframes = n;
+    uint64_t last = cfg->frame_base + cfg->frame_bytes - 1;
+    pc->nregions = (uint32_t)((last >> SUPER_SHIFT) - (cfg->frame_base >> SUPER_SHIFT) + 1);
+    uint32_t dslots = dir_slots(n);
+    pc->dir_mask = dslots - 1;
+    uint8_t *m = cfg->meta;
+    pc->frame = (struct uvs_pcache_frame *)m;
+    m += align8(sizeof(struct uvs_pcache_frame) * (size_t)n);
+    pc->dir = (uint32_t *)m;
+    m += align8(sizeof(uint32_t) * (size_t)dslots);
+    pc->freemap = (uint64_t *)m;
+    m += align8(sizeof(uint64_t) * (((size_t)n + 63) / 64));
+    pc->region_free = (uint16_t *)m;
+    memset(cfg->meta, 0, need);
+    for (uint32_t i = 0; i < n; i++)
+        mark_free(pc, i);
+    pc->st.frames_total = n;
+    return 0;
+}
+
+/* ---------------- eviction ---------------- */
+
+static uint64_t *pte_slot(const struct uvs_pcache *pc, uint32_t did, uint64_t va, unsigned level, bool create)
+{
+    return pc->cfg.pte->slot(pc->cfg.pte_ctx, did, va, level, create);
+}
+
+static void push(struct uvs_pcache_action *act, uint32_t *n, const struct uvs_pcache_action *a)
+{
+    act[(*n)++] = *a;
+}
+
+/*
+ * Evict the page (or superpage) whose head frame is i: swap its PTE to 0,
+ * emit INVAL, WRITEBACK when dirty (unless drop), NOTICE (unless drop), and
+ * free its frames. Needs 3 free action entries. Returns the pages evicted.
+ */
+static uint32_t evict(struct uvs_pcache *pc, uint32_t i, bool drop, struct uvs_pcache_action *act, uint32_t *n)
+{
+    struct uvs_pcache_frame f = pc->frame[i];
+    unsigned level = f.super;
+    uint32_t pages = level ? UVS_PCACHE_SUPER_PAGES : 1;
+    uint64_t bytes = (uint64_t)pages << PAGE_SHIFT;
+    uint64_t *slot = pte_slot(pc, f.did, f.va, level, false);
+    uint64_t old = slot ? __atomic_exchange_n(slot, 0, __ATOMIC_ACQ_REL) : 0;
+    bool dirty = (old & UVS_IOMMU_PTE_V_MASK) && (old & UVS_IOMMU_PTE_D_MASK);
+    struct uvs_pcache_action a = {
+        .kind = UVS_PCACHE_ACT_INVAL, .level = (uint8_t)level, .did = f.did, .va = f.va,
+        .frame = frame_addr(pc, i), .bytes = bytes,
+    };
+    push(act, n, &a);
+    if (!drop && dirty) {
+        a.kind = UVS_PCACHE_ACT_WRITEBACK;
+        a.bus = f.bus;
+        push(act, n, &a);
+        pc->st.writebacks += pages;
+    }
+    if (!drop) {
+        a.kind = UVS_PCACHE_ACT_NOTICE;
+        a.bus = f.bus;
+        a.dirty = dirty;
+        push(act, n, &a);
+    }
+    dir_remove(pc, i);
+    for (uint32_t k = 0; k < pages; k++)
+        mark_free(pc, i + k);
+    pc->st.evictions += pages;
+    return pages;
+}
+
+/* A set A bit of frame i's PTE is cleared (second chance): true. */
+static bool second_chance(struct uvs_pcache *pc, uint32_t i, bool *cleared)
+{
+    const struct uvs_pcache_frame *f = &pc->frame[i];
+    uint64_t *slot = pte_slot(pc, f->did, f->va, f->super, false);
+    if (!slot || !(__atomic_load_n(slot, __ATOMIC_ACQUIRE) & UVS_IOMMU_PTE_A_MASK))
+        return false;
+    __atomic_fetch_and(slot, ~(uint64_t)UVS_IOMMU_PTE_A_MASK, __ATOMIC_ACQ_REL);
+    pc->st.a_cleared++;
+    *cleared = true;
+    return true;
+}
+
+/* CLOCK: the next resident head frame whose A bit is clear, or NO_FRAME after two revolutions. */
+static uint32_t clock_victim(struct uvs_pcache *pc, bool *cleared)
+{
+    for (uint64_t step = 0; step <= 2ull * pc->nframes; step++) {
+        uint32_t i = pc->hand;
+        pc->hand = (pc->hand + 1) % pc->nframes;
+        if (pc->frame[i].state != UVS_PCACHE_RESIDENT)
+            continue;
+        if (!second_chance(pc, i, cleared))
+            return i;
+    }
+    return NO_FRAME;
+}
+
+static void finish_actions(struct uvs_pcache *pc, bool cleared, struct uvs_pcache_action *act, uint32_t *n)
+{
+    if (cleared && pc->cfg.inval_on_a_clear) {
+        struct uvs_pcache_action a = {.kind = UVS_PCACHE_ACT_INVAL_ALL};
+        push(act, n, &a);
+    }
+}
+
+/* ---------------- superpage regions ---------------- */
+
+/* True when region r can be emptied: whole 2 MiB inside the range, nothing reserved. */
+static bool region_evictable(const struct uvs_pcache *pc, uint32_t r)
+{
+    uint32_t first, count;
+    region_span(pc, r, &first, &count);
+    if (count != UVS_PCACHE_SUPER_PAGES)
+        return false;
+    for (uint32_t k = 0; k < count; k++) {
+        /* Tails belong to the superpage headed by this region's first frame. */
+        if (pc->frame[first + k].state == UVS_PCACHE_RESERVED)
+            return false;
+    }
+    return true;
+}
+
+/*
+ * A free or emptiable 2 MiB region for a superpage: a wholly free region
+ * first; else CLOCK over regions (starting at the hand's region): a region
+ * whose resident pages all have A clear is the victim, A bits seen set are
+ * cleared (second chance). Evicts the victim's pages. NO_FRAME when every
+ * region holds reserved frames.
+ */
+static uint32_t super_region(struct uvs_pcache *pc, bool *cleared, struct uvs_pcache_action *act, uint32_t *n)
+{
+    uint32_t first, count;
+    for (uint32_t r = 0; r < pc->nregions; r++) {
+        region_span(pc, r, &first, &count);
+        if (count == UVS_PCACHE_SUPER_PAGES && pc->region_free[r] == count)
+            return r;
+    }
+    uint32_t start = region_of(pc, pc->hand);
+    for (uint32_t step = 0; step <= 2 * pc->nregions; step++) {
+        uint32_t r = (start + step) % pc->nregions;
+        if (!region_evictable(pc, r))
+            continue;
+        region_span(pc, r, &first, &count);
+        bool young = false;
+        for (uint32_t k = 0; k < count; k++)
+            if (pc->frame[first + k].state == UVS_PCACHE_RESIDENT && second_chance(pc, first + k, cleared))
+                young = true;
+        if (young && step < pc->nregions)
+            continue;
+        for (uint32_t k = 0; k < count; k++)
+            if (pc->frame[first + k].state == UVS_PCACHE_RESIDENT)
+                evict(pc, first + k, false, act, n);
+        pc->hand = (first + count) % pc->nframes;
+        return r;
+    }
+    return NO_FRAME;
+}
+
+/* ---------------- units ---------------- */
+
+static bool unit_ok(uint64_t va, uint32_t npages)
+{
+    if (npages != 1 && npages != 16 && npages != UVS_PCACHE_SUPER_PAGES)
+        return false;
+    return va % ((uint64_t)npages << PAGE_SHIFT) == 0 && va + ((uint64_t)npages << PAGE_SHIFT) > va;
+}
+
+/* True when a page of the unit is reserved or resident already. */
+static bool unit_present(const struct uvs_pcache *pc, uint32_t did, uint64_t va, uint32_t npages)
+{
+    if (dir_find(pc, did, va & ~(uint64_t)(UVS_PCACHE_SUPER - 1), 1) != NO_FRAME)
+        return true;
+    for (uint32_t k = 0; k < npages; k++)
+        if (dir_find(pc, did, va + ((uint64_t)k << PAGE_SHIFT), 0) != NO_FRAME)
+            return true;
+    return false;
+}
+
+static void reserve_frame(struct uvs_pcache *pc, uint32_t i, uint32_t did, uint64_t va, uint64_t bus, uint8_t state,
+                          uint8_t super)
+{
+    struct uvs_pcache_frame *f = &pc->frame[i];
+    f->did = did;
+    f->va = va;
+    f->bus = bus;
+    f->state = state;
+    f->super = super;
+}
+
+/* Leaf PTE for a frame: V R W U, D = 0, A as asked (privileged spec 4.3.1, 4.4.1). */
+static uint64_t leaf_pte(uint64_t frame, uint32_t flags)
+{
+    return ((frame >> PAGE_SHIFT) << UVS_IOMMU_PTE_PPN_SHIFT) | UVS_IOMMU_PTE_V_MASK | UVS_IOMMU_PTE_R_MASK |
+           UVS_IOMMU_PTE_W_MASK | UVS_IOMMU_PTE_U_MASK |
+           ((flags & UVS_PCACHE_MAP_ACCESSED) ? UVS_IOMMU_PTE_A_MASK : 0);
+}
+
+int uvs_pcache_alloc(struct uvs_pcache *pc, uint32_t did, uint64_t va, uint32_t npages, uint64_t bus,
+                     uint32_t flags, uint64_t *frames, struct uvs_pcache_action *act, uint32_t cap,
+                     struct uvs_pcache_alloc_res *res)
+{
+    if (!pc || !frames || !act || !res || !unit_ok(va, npages) || bus % UVS_PCACHE_PAGE)
+        return -EINVAL;
+    if (cap < UVS_PCACHE_ACTIONS_FOR(npages))
+        return -ENOSPC;
+    res->super = false;
+    res->nactions = 0;
+    if (unit_present(pc, did, va, npages))
+        return -EEXIST;
+    if (npages > pc->nframes)
+        return -ENOMEM;
+    uint32_t n = 0;
+    bool cleared = false;
+    if (npages == UVS_PCACHE_SUPER_PAGES && (flags & UVS_PCACHE_F_SUPER_OK)) {
+        const uint64_t *s = pte_slot(pc, did, va, 1, false);
+        uint32_t r = (!s || *s == 0) ? super_region(pc, &cleared, act, &n) : NO_FRAME;
+        if (r != NO_FRAME) {
+            uint32_t first, count;
+            region_span(pc, r, &first, &count);
+            for (uint32_t k = 0; k < count; k++) {
+                mark_used(pc, first + k);
+                reserve_frame(pc, first + k, did, va, bus, k ? UVS_PCACHE_TAIL : UVS_PCACHE_RESERVED, k ? 0 : 1);
+                frames[k] = frame_addr(pc, first + k);
+            }
+            dir_insert(pc, first);
+            pc->st.allocs += count;
+            res->super = true;
+            finish_actions(pc, cleared, act, &n);
+            res->nactions = n;
+            return 0;
+        }
+    }
+    while (pc->nfree < npages) {
+        uint32_t v = clock_victim(pc, &cleared);
+        if (v == NO_FRAME) {
+            finish_actions(pc, cleared, act, &n);
+            res->nactions = n;
+            return -ENOMEM;
+        }
+        evict(pc, v, false, act, &n);
+    }
+    for (uint32_t k = 0; k < npages; k++) {
+        uint32_t i = take_one(pc);
+        uint64_t off = (uint64_t)k << PAGE_SHIFT;
+        reserve_frame(pc, i, did, va + off, bus + off, UVS_PCACHE_RESERVED, 0);
+        dir_insert(pc, i);
+        frames[k] = frame_addr(pc, i);
+    }
+    pc->st.allocs += npages;
+    finish_actions(pc, cleared, act, &n);
+    res->nactions = n;
+    return 0;
+}
+
+/* Head frame of a reserved superpage unit at va, or NO_FRAME. */
+static uint32_t reserved_super(const struct uvs_pcache *pc, uint32_t did, uint64_t va, uint32_t npages)
+{
+    if (npages != UVS_PCACHE_SUPER_PAGES)
+        return NO_FRAME;
+    uint32_t h = dir_find(pc, did, va, 1);
+    return h != NO_FRAME && pc->frame[h].state == UVS_PCACHE_RESERVED ? h : NO_FRAME;
+}
+
+/* Every page of a 4 KiB-page unit reserved? */
+static bool reserved_pages(const struct uvs_pcache *pc, uint32_t did, uint64_t va, uint32_t npages)
+{
+    for (uint32_t k = 0; k < npages; k++) {
+        uint32_t i = dir_find(pc, did, va + ((uint64_t)k << PAGE_SHIFT), 0);
+        if (i == NO_FRAME || pc->frame[i].state != UVS_PCACHE_RESERVED)
+            return false;
+    }
+    return true;
+}
+
+int uvs_pcache_map(struct uvs_pcache *pc, uint32_t did, uint64_t va, uint32_t npages, uint32_t flags)
+{
+    if (!pc || !unit_ok(va, npages))
+        return -EINVAL;
+    uint32_t h = reserved_super(pc, did, va, npages);
+    if (h != NO_FRAME) {
+        uint64_t *s = pte_slot(pc, did, va, 1, true);
+        if (!s)
+            return -ENOMEM;
+        if (__atomic_load_n(s, __ATOMIC_ACQUIRE) & UVS_IOMMU_PTE_V_MASK)
+            return -EEXIST; /* a page table appeared under the block since alloc (e.g. a remote mapping) */
+        __atomic_store_n(s, leaf_pte(frame_addr(pc, h), flags), __ATOMIC_RELEASE);
+        pc->frame[h].state = UVS_PCACHE_RESIDENT;
+        pc->st.superpages++;
+        return 0;
+    }
+    if (!reserved_pages(pc, did, va, npages))
+        return -ENOENT;
+    for (uint32_t k = 0; k < npages; k++)
+        if (!pte_slot(pc, did, va + ((uint64_t)k << PAGE_SHIFT), 0, true))
+            return -ENOMEM;
+    for (uint32_t k = 0; k < npages; k++) {
+        uint64_t a = va + ((uint64_t)k << PAGE_SHIFT);
+        uint32_t i = dir_find(pc, did, a, 0);
+        __atomic_store_n(pte_slot(pc, did, a, 0, false), leaf_pte(frame_addr(pc, i), flags), __ATOMIC_RELEASE);
+        pc->frame[i].state = UVS_PCACHE_RESIDENT;
+    }
+    return 0;
+}
+
+int uvs_pcache_cancel(struct uvs_pcache *pc, uint32_t did, uint64_t va, uint32_t npages)
+{
+    if (!pc || !unit_ok(va, npages))
+        return -EINVAL;
+    uint32_t h = reserved_super(pc, did, va, npages);
+    if (h != NO_FRAME) {
+        dir_remove(pc, h);
+        for (uint32_t k = 0; k < UVS_PCACHE_SUPER_PAGES; k++)
+            mark_free(pc, h + k);
+        return 0;
+    }
+    if (!reserved_pages(pc, did, va, npages))
+        return -ENOENT;
+    for (uint32_t k = 0; k < npages; k++) {
+        uint32_t i = dir_find(pc, did, va + ((uint64_t)k << PAGE_SHIFT), 0);
+        dir_remove(pc, i);
+        mark_free(pc, i);
+    }
+    return 0;
+}
+
+/* ---------------- range eviction, reserve ---------------- */
+
+/* Evict head frame i for a range [va, end): a superpage not wholly inside is written back even with drop. */
+static uint32_t evict_for_range(struct uvs_pcache *pc, uint32_t i, uint64_t va, uint64_t end, bool drop,
+                                struct uvs_pcache_action *act, uint32_t *n)
+{
+    const struct uvs_pcache_frame *f = &pc->frame[i];
+    uint64_t fend = f->va + (f->super ? UVS_PCACHE_SUPER : UVS_PCACHE_PAGE);
+    bool inside = f->va >= va && fend <= end;
+    return evict(pc, i, drop && inside, act, n);
+}
+
+int uvs_pcache_evict_range(struct uvs_pcache *pc, uint32_t did, uint64_t va, uint64_t npages, bool drop,
+                           uint64_t *done, struct uvs_pcache_action *act, uint32_t cap, uint32_t *nact,
+                           uint64_t *evicted)
+{
+    if (!pc || !done || !act || !nact || va % UVS_PCACHE_PAGE || npages == 0 || npages > (UINT64_MAX >> PAGE_SHIFT) ||
+        va + (npages << PAGE_SHIFT) < va)
+        return -EINVAL;
+    if (cap < UVS_PCACHE_ACTIONS_FOR(1))
+        return -ENOSPC;
+    uint64_t end = va + (npages << PAGE_SHIFT), ev = 0;
+    int rc = 0;
+    *nact = 0;
+    if (npages > pc->nframes) {
+        /* Large range: walk the frames instead of the pages (cursor = frame index). */
+        for (; *done < pc->nframes; (*done)++) {
+            const struct uvs_pcache_frame *f = &pc->frame[*done];
+            uint64_t fend = f->va + (f->super ? UVS_PCACHE_SUPER : UVS_PCACHE_PAGE);
+            if (f->state != UVS_PCACHE_RESIDENT || f->did != did || fend <= va || f->va >= end)
+                continue;
+            if (*nact + 3 > cap) {
+                rc = -EAGAIN;
+                break;
+            }
+            ev += evict_for_range(pc, (uint32_t)*done, va, end, drop, act, nact);
+        }
+    } else {
+        /* Cursor = page index in the range. */
+        while (*done < npages) {
+            uint64_t a = va + (*done << PAGE_SHIFT);
+            unsigned level;
+            uint32_t i = find_page(pc, did, a, &level);
+            uint64_t next = *done + 1;
+            if (i != NO_FRAME && pc->frame[i].state == UVS_PCACHE_RESIDENT) {
+                if (*nact + 3 > cap) {
+                    rc = -EAGAIN;
+                    break;
+                }
+                if (level)
+                    next = (pc->frame[i].va + UVS_PCACHE_SUPER - va) >> PAGE_SHIFT;
+                ev += evict_for_range(pc, i, va, end, drop, act, nact);
+            }
+            *done = next;
+        }
+    }
+    if (evicted)
+        *evicted = ev;
+    return rc;
+}
+
+int uvs_pcache_maintain(struct uvs_pcache *pc, struct uvs_pcache_action *act, uint32_t cap, uint32_t *nact)
+{
+    if (!pc || !act || !nact)
+        return -EINVAL;
+    if (cap < UVS_PCACHE_ACTIONS_FOR(1))
+        return -ENOSPC;
+    bool cleared = false;
+    int rc = 0;
+    *nact = 0;
+    while (pc->nfree < pc->cfg.reserve) {
+        if (*nact + 4 > cap) {
+            rc = -EAGAIN;
+            break;
+        }
+        uint32_t v = clock_victim(pc, &cleared);
+        if (v == NO_FRAME) {
+            rc = -ENOMEM;
+            break;
+        }
+        pc->st.pre_evictions += evict(pc, v, false, act, nact);
+    }
+    finish_actions(pc, cleared, act, nact);
+    return rc;
+}
+
+int uvs_pcache_lookup(const struct uvs_pcache *pc, uint32_t did, uint64_t va, uint64_t *frame, int *state)
+{
+    if (!pc)
+        return -EINVAL;
+    unsigned level;
+    uint32_t i = find_page(pc, did, va, &level);
+    if (i == NO_FRAME)
+        return -ENOENT;
+    if (frame)
+        *frame = frame_addr(pc, i) + (level ? (va & (UVS_PCACHE_SUPER - 1) & ~(uint64_t)(UVS_PCACHE_PAGE - 1)) : 0);
+    if (state)
+        *state = pc->frame[i].state;
+    return 0;
+}
+
+void uvs_pcache_get_stats(const struct uvs_pcache *pc, struct uvs_pcache_stats *st)
+{
+    if (!pc || !st)
+        return;
+    *st = pc->st;
+    st->frames_free = pc->nfree;
+}

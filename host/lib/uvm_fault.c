@@ -1,0 +1,595 @@
+/*
+ * Host fault service: sort, deduplicate, decide, group into units, execute
+ * in phases (see uvm_fault.h).
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <uvmsoc/iommu_rec.h>
+
+#include "uvm_fault.h"
+
+#define PAGE 4096ull
+#define BLOCK_PAGES 512u
+#define BLOCK (PAGE * BLOCK_PAGES)
+#define GROUP_PAGES 16u
+
+struct uvm_fault_svc {
+    struct uvm_policy pol;
+    const struct uvm_fault_ops *ops;
+    void *ctx;
+    struct uvs_uvm_frec *recs;
+    uint8_t *invalid; /* per sorted record */
+    size_t recs_cap;
+    struct uvm_replay *rep;
+    size_t nrep, rep_cap;
+    struct uvm_unit *units;
+    size_t nunits, units_cap;
+    uint64_t *frames; /* frame slots of every unit, npages each */
+    size_t nframes, frames_cap;
+    uint8_t *pfault;  /* parallel to frames: 1 = the page had a fault of its own */
+    size_t pfault_cap;
+    struct uvm_fault_counters c;
+};
+
+int uvm_fault_create(const struct uvm_policy *pol, const struct uvm_fault_ops *ops, void *ctx,
+                     struct uvm_fault_svc **out)
+{
+    if (!pol || !ops || !out || !ops->lookup || !ops->alloc_frames || !ops->copy_to_device || !ops->map ||
+        !ops->cancel || !ops->map_remote || !ops->replay)
+        return -EINVAL;
+    if (pol->grow_pages == 0 || pol->grow_pages > BLOCK_PAGES || (pol->grow_pages & (pol->grow_pages - 1)) ||
+        pol->density_pct > 99)
+        return -EINVAL;
+    struct uvm_fault_svc *s = calloc(1, sizeof *s);
+    if (!s)
+        return -ENOMEM;
+    s->pol = *pol;
+    s->ops = ops;
+    s->ctx = ctx;
+    *out = s;
+    return 0;
+}
+
+void uvm_fault_destroy(struct uvm_fault_svc *svc)
+{
+    if (!svc)
+        return;
+    free(svc->recs);
+    free(svc->invalid);
+    free(svc->rep);
+    free(svc->units);
+    free(svc->frames);
+    free(svc->pfault);
+    free(svc);
+}
+
+/* Grow *p (elements of size sz) to hold at least want. */
+static int reserve(void **p, size_t *cap, size_t want, size_t sz)
+{
+    if (want <= *cap)
+        return 0;
+    size_t c = *cap ? *cap : 64;
+    while (c < want)
+        c *= 2;
+    void *q = realloc(*p, c * sz);
+    if (!q)
+        return -ENOMEM;
+    *p = q;
+    *cap = c;
+    return 0;
+}
+
+/* ---------------- step 1: sort ---------------- */
+
+static int cmp_rec(const void *a, const void *b)
+{
+    const struct uvs_uvm_frec *x = a, *y = b;
+    if (x->did != y->did)
+        return x->did < y->did ? -1 : 1;
+    if (x->page != y->page)
+        return x->page < y->page ? -1 : 1;
+    return (x->prgi > y->prgi) - (x->prgi < y->prgi);
+}
+
+static int cmp_rep(const void *a, const void *b)
+{
+    const struct uvm_replay *x = a, *y = b;
+    if (x->did != y->did)
+        return x->did < y->did ? -1 : 1;
+    return (x->prgi > y->prgi) - (x->prgi < y->prgi);
+}
+
+/* ---------------- step 3: units ---------------- */
+
+/* Append a unit of npages at va; fault[k] says whether page k faulted. */
+static int add_unit(struct uvm_fault_svc *s, uint8_t kind, uint32_t did, const struct uvm_range *r, uint64_t va,
+                    uint32_t npages, const uint8_t *fault, bool super_ok)
+{
+    if (reserve((void **)&s->units, &s->units_cap, s->nunits + 1, sizeof *s->units) ||
+        reserve((void **)&s->frames, &s->frames_cap, s->nframes + npages, sizeof *s->frames) ||
+        reserve((void **)&s->pfault, &s->pfault_cap, s->nframes + npages, sizeof *s->pfault))
+        return -ENOMEM;
+    uint32_t faulted = 0;
+    for (uint32_t k = 0; k < npages; k++) {
+        s->pfault[s->nframes + k] = fault[k];
+        s->frames[s->nframes + k] = 0;
+        faulted += fault[k];
+    }
+    struct uvm_unit *u = &s->units[s->nunits++];
+    *u = (struct uvm_unit){
+        .kind = kind, .super_ok = super_ok, .did = did, .va = va, .npages = npages, .faulted = faulted,
+        .bus = r->bus + (va - r->va),
+        .frames = (uint64_t *)(uintptr_t)s->nframes, /* index now, pointer after planning */
+    };
+    s->nframes += npages;
+    return 0;
+}
+
+/* Choose and emit the units of one 2 MiB block of range r; fault[] marks faulted pages. */
+static int plan_block(struct uvm_fault_svc *s, uint32_t did, const struct uvm_range *r, uint64_t base,
+                      const uint8_t fault[BLOCK_PAGES])
+{
+    uint64_t lo = base < r->va ? r->va : base;
+    uint64_t hi = base + BLOCK < r->va + r->size ? base + BLOCK : r->va + r->size;
+    uint8_t in[BLOCK_PAGES], res[BLOCK_PAGES], sel[BLOCK_PAGES] = {0};
+    for (uint32_t i = 0; i < BLOCK_PAGES; i++) {
+        uint64_t a = base + i * PAGE;
+        in[i] = a >= lo && a < hi;
+        res[i] = in[i] && r->state[(a - r->va) / PAGE] != UVM_PAGE_HOST;
+    }
+    bool remote = (r->advice & UVM_ADV_PREFERRED_HOST) && (r->advice & UVM_ADV_ACCESSED_BY);
+    uint32_t limit = BLOCK_PAGES; /* largest growth or prefetch region, pages */
+    if (s->pol.hbm_bytes) {
+        uint64_t quarter = s->pol.hbm_bytes / PAGE / 4;
+        while (limit > 1 && limit > quarter)
+            limit /= 2;
+    }
+    uint32_t grow = s->pol.grow_pages;
+    if ((r->advice & UVM_ADV_READ_MOSTLY) && !remote)
+        grow = BLOCK_PAGES;
+    if (grow > limit)
+        grow = limit;
+    for (uint32_t i = 0; i < BLOCK_PAGES; i++) {
+        if (!fault[i])
+            continue;
+        uint32_t start = i & ~(grow - 1);
+        for (uint32_t j = start; j < start + grow; j++)
+            if (in[j] && !res[j])
+                sel[j] = 1;
+    }
+    /* Density prefetch, bottom-up over aligned regions above the growth size. */
+    for (uint32_t size = 2 * GROUP_PAGES; !remote && s->pol.density_pct && size <= limit; size *= 2) {
+        for (uint32_t st = 0; st < BLOCK_PAGES; st += size) {
+            uint32_t total = 0, occupied = 0, faults = 0;
+            for (uint32_t j = st; j < st + size; j++) {
+                total += in[j];
+                occupied += in[j] && (res[j] || sel[j]);
+                faults += fault[j];
+            }
+            if (faults && (uint64_t)occupied * 100 > (uint64_t)s->pol.density_pct * total)
+                for (uint32_t j = st; j < st + size; j++)
+                    if (in[j] && !res[j])
+                        sel[j] = 1;
+        }
+    }
+    uint8_t kind = remote ? UVM_UNIT_REMOTE : UVM_UNIT_MIGRATE;
+    uint32_t nsel = 0;
+    for (uint32_t i = 0; i < BLOCK_PAGES; i++)
+        nsel += sel[i];
+    if (!remote && s->pol.superpages && nsel == BLOCK_PAGES)
+        return add_unit(s, kind, did, r, base, BLOCK_PAGES, fault, true);
+    for (uint32_t g = 0; g < BLOCK_PAGES; g += GROUP_PAGES) {
+        uint32_t gsel = 0;
+        for (uint32_t j = g; j < g + GROUP_PAGES; j++)
+            gsel += sel[j];
+        if (gsel == GROUP_PAGES) {
+            if (add_unit(s, kind, did, r, base + g * PAGE, GROUP_PAGES, fault + g, false))
+                return -ENOMEM;
+            continue;
+        }
+        for (uint32_t j = g; j < g + GROUP_PAGES; j++)
+            if (sel[j] && add_unit(s, kind, did, r, base + j * PAGE, 1, fault + j, false))
+                return -ENOMEM;
+    }
+    return 0;
+}
+
+/* ---------------- steps 1-3 ---------------- */
+
+int uvm_fault_plan(struct uvm_fault_svc *s, const struct uvs_uvm_frec *recs, size_t n)
+{
+    if (!s || (!recs && n))
+        return -EINVAL;
+    s->nunits = s->nframes = s->nrep = 0;
+    if (n == 0)
+        return 0;
+    size_t cap = s->recs_cap;
+    if (reserve((void **)&s->recs, &s->recs_cap, n, sizeof *s->recs))
+        return -ENOMEM;
+    if (s->recs_cap != cap || !s->invalid) {
+        uint8_t *inv = realloc(s->invalid, s->recs_cap);
+        if (!inv)
+            return -ENOMEM;
+        s->invalid = inv;
+    }
+    if (reserve((void **)&s->rep, &s->rep_cap, n, sizeof *s->rep))
+        return -ENOMEM;
+    memcpy(s->recs, recs, n * sizeof *recs);
+    memset(s->invalid, 0, n);
+    qsort(s->recs, n, sizeof *s->recs, cmp_rec);
+    s->c.faults += n;
+    s->c.batches++;
+
+    struct uvm_range r = {0}, blk_r = {0};
+    bool have_r = false, have_blk = false;
+    uint32_t r_did = 0, blk_did = 0;
+    uint64_t blk_base = 0;
+    uint8_t fault[BLOCK_PAGES];
+    for (size_t i = 0; i < n;) {
+        size_t j = i;
+        uint8_t access = 0;
+        for (; j < n && s->recs[j].did == s->recs[i].did && s->recs[j].page == s->recs[i].page; j++) {
+            s->c.duplicates += s->recs[j].dups;
+            access |= s->recs[j].access;
+        }
+        (void)access; /* all mappings are read-write: the access kind does not change the decision */
+        s->c.duplicates += j - i - 1;
+        s->c.unique_faults++;
+        uint32_t did = s->recs[i].did;
+        uint64_t page = s->recs[i].page & ~(PAGE - 1);
+        if (!have_r || did != r_did || page < r.va || page - r.va >= r.size) {
+            have_r = s->ops->lookup(s->ctx, did, page, &r) == 0 && r.state && r.size;
+            r_did = did;
+        }
+        if (!have_r) {
+            s->c.invalid++;
+            memset(s->invalid + i, 1, j - i);
+        } else if (r.state[(page - r.va) / PAGE] != UVM_PAGE_HOST) {
+            s->c.already_resident++;
+        } else {
+            uint64_t base = page & ~(BLOCK - 1);
+            if (have_blk && (blk_did != did || blk_base != base || blk_r.va != r.va)) {
+                if (plan_block(s, blk_did, &blk_r, blk_base, fault))
+                    return -ENOMEM;
+                have_blk = false;
+            }
+            if (!have_blk) {
+                memset(fault, 0, sizeof fault);
+                have_blk = true;
+                blk_did = did;
+                blk_base = base;
+                blk_r = r;
+            }
+            fault[(page - base) / PAGE] = 1;
+        }
+        i = j;
+    }
+    if (have_blk && plan_block(s, blk_did, &blk_r, blk_base, fault))
+        return -ENOMEM;
+    for (size_t u = 0; u < s->nunits; u++)
+        s->units[u].frames = s->frames + (uintptr_t)s->units[u].frames;
+
+    /* Replays: one per (did, prgi); failure wins over success. */
+    for (size_t i = 0; i < n; i++)
+        s->rep[i] = (struct uvm_replay){
+            .did = s->recs[i].did, .prgi = s->recs[i].prgi,
+            .resp = s->invalid[i] ? UVS_IOMMU_PRG_RESP_FAILURE : UVS_IOMMU_PRG_RESP_SUCCESS,
+        };
+    qsort(s->rep, n, sizeof *s->rep, cmp_rep);
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (k && s->rep[k - 1].did == s->rep[i].did && s->rep[k - 1].prgi == s->rep[i].prgi) {
+            if (s->rep[i].resp > s->rep[k - 1].resp)
+                s->rep[k - 1].resp = s->rep[i].resp;
+            continue;
+        }
+        s->rep[k++] = s->rep[i];
+    }
+    s->nrep = k;
+    return 0;
+}
+
+const struct uvm_unit *uvm_fault_plan_units(const struct uvm_fault_svc *svc, size_t *n)
+{
+    if (n)
+        *n = svc ? svc->nunits : 0;
+    return svc ? svc->units : NULL;
+}
+
+const struct uvm_replay *uvm_fault_plan_replays(const struct uvm_fault_svc *svc, size_t *n)
+{
+    if (n)
+        *n = svc ? svc->nrep : 0;
+    return svc ? svc->rep : NULL;
+}
+
+/* ---------------- step 4: execute ---------------- */
+
+static void set_state(struct uvm_fault_svc *s, uint32_t did, uint64_t va, uint64_t npages, uint8_t state)
+{
+    struct uvm_range r;
+    for (uint64_t k = 0; k < npages; k++) {
+        uint64_t a = va + k * PAGE;
+        if (s->ops->lookup(s->ctx, did, a, &r) == 0 && r.state)
+            r.state[(a - r.va) / PAGE] = state;
+    }
+}
+
+/* Copy a unit's pages into its frames, one DMA per run of contiguous frames. */
+static int copy_unit(struct uvm_fault_svc *s, const struct uvm_unit *u)
+{
+    for (uint32_t k = 0; k < u->npages;) {
+        uint32_t run = 1;
+        while (k + run < u->npages && u->frames[k + run] == u->frames[k] + run * PAGE)
+            run++;
+        int rc = s->ops->copy_to_device(s->ctx, u->frames[k], u->bus + k * PAGE, run * PAGE);
+        if (rc)
+            return rc;
+        k += run;
+    }
+    return 0;
+}
+
+/* Run a batch op on the units of kind `kind` whose status is 0; failures set their status. */
+static int batch_op(struct uvm_fault_svc *s, int (*op)(void *, struct uvm_unit *, size_t), uint8_t kind,
+                    bool all_statuses)
+{
+    size_t m = 0;
+    for (size_t i = 0; i < s->nunits; i++)
+        m += s->units[i].kind == kind && (all_statuses || s->units[i].status == 0);
+    if (m == 0)
+        return 0;
+    struct uvm_unit *tmp = malloc(m * sizeof *tmp);
+    size_t *idx = malloc(m * sizeof *idx);
+    if (!tmp || !idx) {
+        free(tmp);
+        free(idx);
+        for (size_t i = 0; i < s->nunits; i++)
+            if (s->units[i].kind == kind && (all_statuses || s->units[i].status == 0))
+                s->units[i].status = -ENOMEM;
+        return -ENOMEM;
+    }
+    m = 0;
+    for (size_t i = 0; i < s->nunits; i++)
+        if (s->units[i].kind == kind && (all_statuses || s->units[i].status == 0)) {
+            tmp[m] = s->units[i];
+            tmp[m].status = 0;
+            idx[m++] = i;
+        }
+    int rc = op(s->ctx, tmp, m);
+    for (size_t k = 0; k < m; k++) {
+        struct uvm_unit *u = &s->units[idx[k]];
+        if (!all_statuses || u->status == 0)
+            u->status = rc ? rc : tmp[k].status;
+        u->super = tmp[k].super;
+    }
+    free(tmp);
+    free(idx);
+    return rc;
+}
+
+/* Should a failed migration unit be retried page by page? */
+static bool split_retry(const struct uvm_unit *u)
+{
+    return u->kind == UVM_UNIT_MIGRATE && u->npages > 1 &&
+           (u->status == -EEXIST || (u->status == -ENOMEM && !u->reserved));
+}
+
+/*
+ * Second round for units the firmware refused: -EEXIST (the host's view was
+ * stale: some page is in HBM already) is retried page by page, every page;
+ * -ENOMEM of a multi-page unit (too few evictable frames for the whole
+ * unit) is retried for its faulted pages only. A single page refused with
+ * -EEXIST is in HBM: it is recorded as such.
+ */
+static int retry_split(struct uvm_fault_svc *s, int *first_err)
+{
+    size_t nsplit = 0;
+    for (size_t i = 0; i < s->nunits; i++) {
+        const struct uvm_unit *u = &s->units[i];
+        if (u->kind == UVM_UNIT_MIGRATE && u->status == -EEXIST)
+            s->c.conflicts++;
+        if (u->kind == UVM_UNIT_MIGRATE && u->status == -EEXIST && u->npages == 1)
+            set_state(s, u->did, u->va, 1, UVM_PAGE_DEVICE);
+        if (split_retry(u))
+            nsplit += u->npages;
+    }
+    if (nsplit == 0)
+        return 0;
+    struct uvm_unit *u1 = calloc(nsplit, sizeof *u1);
+    uint64_t *f1 = calloc(nsplit, sizeof *f1);
+    if (!u1 || !f1) {
+        free(u1);
+        free(f1);
+        return -ENOMEM;
+    }
+    size_t m = 0;
+    for (size_t i = 0; i < s->nunits; i++) {
+        const struct uvm_unit *u = &s->units[i];
+        if (!split_retry(u))
+            continue;
+        const uint8_t *pf = s->pfault + (u->frames - s->frames);
+        for (uint32_t k = 0; k < u->npages; k++) {
+            if (u->status == -ENOMEM && !pf[k])
+                continue;
+            u1[m] = (struct uvm_unit){.kind = UVM_UNIT_MIGRATE, .did = u->did, .va = u->va + k * PAGE, .npages = 1,
+                                      .faulted = pf[k], .bus = u->bus + k * PAGE, .frames = &f1[m]};
+            m++;
+        }
+    }
+    int rc = m ? s->ops->alloc_frames(s->ctx, u1, m) : 0;
+    size_t ok = 0;
+    for (size_t k = 0; k < m; k++) {
+        struct uvm_unit *u = &u1[k];
+        if (rc)
+            u->status = rc;
+        if (u->status == -EEXIST) {
+            set_state(s, u->did, u->va, 1, UVM_PAGE_DEVICE);
+            continue;
+        }
+        if (u->status) {
+            s->c.failures++;
+            continue;
+        }
+        int c = copy_unit(s, u);
+        if (c) {
+            s->ops->cancel(s->ctx, u, 1);
+            s->c.failures++;
+            if (!*first_err)
+                *first_err = c;
+            continue;
+        }
+        u1[ok++] = *u;
+    }
+    if (rc && !*first_err)
+        *first_err = rc;
+    int mrc = ok ? s->ops->map(s->ctx, u1, ok) : 0;
+    for (size_t k = 0; k < ok; k++) {
+        if (mrc || u1[k].status) {
+            s->ops->cancel(s->ctx, &u1[k], 1);
+            s->c.failures++;
+            continue;
+        }
+        set_state(s, u1[k].did, u1[k].va, 1, UVM_PAGE_DEVICE);
+        s->c.units++;
+        s->c.pages_in++;
+        s->c.bytes_in += PAGE;
+        s->c.prefetched += !u1[k].faulted;
+    }
+    if (mrc && !*first_err)
+        *first_err = mrc;
+    free(u1);
+    free(f1);
+    return 0;
+}
+
+int uvm_fault_service(struct uvm_fault_svc *s, const struct uvs_uvm_frec *recs, size_t n)
+{
+    int rc = uvm_fault_plan(s, recs, n);
+    if (rc)
+        return rc;
+    int first_err = 0;
+    /* Phase A: frames. */
+    rc = batch_op(s, s->ops->alloc_frames, UVM_UNIT_MIGRATE, true);
+    if (rc)
+        first_err = rc;
+    for (size_t i = 0; i < s->nunits; i++)
+        s->units[i].reserved = s->units[i].kind == UVM_UNIT_MIGRATE && s->units[i].status == 0;
+    /* Phase B: copies. */
+    for (size_t i = 0; i < s->nunits; i++) {
+        struct uvm_unit *u = &s->units[i];
+        if (u->kind != UVM_UNIT_MIGRATE || u->status)
+            continue;
+        int c = copy_unit(s, u);
+        if (c) {
+            u->status = c;
+            if (!first_err)
+                first_err = c;
+        }
+    }
+    /* Phase C: PTEs. */
+    rc = batch_op(s, s->ops->map, UVM_UNIT_MIGRATE, false);
+    if (rc && !first_err)
+        first_err = rc;
+    for (size_t i = 0; i < s->nunits; i++) {
+        struct uvm_unit *u = &s->units[i];
+        if (u->kind != UVM_UNIT_MIGRATE)
+            continue;
+        if (u->status == 0) {
+            set_state(s, u->did, u->va, u->npages, UVM_PAGE_DEVICE);
+            s->c.units++;
+            s->c.superpages += u->super;
+            s->c.pages_in += u->npages;
+            s->c.bytes_in += u->npages * PAGE;
+            s->c.prefetched += u->npages - u->faulted;
+        } else if (u->status != -EEXIST && !split_retry(u)) {
+            s->c.failures++;
+            if (u->reserved) /* give the frames back */
+                s->ops->cancel(s->ctx, u, 1);
+        }
+    }
+    rc = retry_split(s, &first_err);
+    if (rc && !first_err)
+        first_err = rc;
+    /* Phase D: remote mappings. */
+    rc = batch_op(s, s->ops->map_remote, UVM_UNIT_REMOTE, true);
+    if (rc && !first_err)
+        first_err = rc;
+    for (size_t i = 0; i < s->nunits; i++) {
+        struct uvm_unit *u = &s->units[i];
+        if (u->kind != UVM_UNIT_REMOTE)
+            continue;
+        if (u->status == 0) {
+            set_state(s, u->did, u->va, u->npages, UVM_PAGE_REMOTE);
+            s->c.remote_pages += u->npages;
+        } else {
+            s->c.failures++;
+        }
+    }
+    /* Phase E: answer every group. */
+    if (s->nrep) {
+        rc = s->ops->replay(s->ctx, s->rep, s->nrep);
+        if (rc && !first_err)
+            first_err = rc;
+        if (!rc)
+            s->c.replays += s->nrep;
+    }
+    return first_err;
+}
+
+int uvm_fault_evicted(struct uvm_fault_svc *s, uint32_t did, uint64_t va, uint64_t bytes, bool dirty)
+{
+    if (!s || va % PAGE || bytes == 0 || bytes % PAGE)
+        return -EINVAL;
+    struct uvm_range r;
+    uint64_t pages = bytes / PAGE;
+    s->c.evictions += pages;
+    if (dirty) {
+        s->c.writebacks++;
+        s->c.pages_out += pages;
+        s->c.bytes_out += bytes;
+    }
+    if (s->ops->lookup(s->ctx, did, va, &r) || !r.state) {
+        s->c.stale_notices++;
+        return -ENOENT;
+    }
+    set_state(s, did, va, pages, UVM_PAGE_HOST);
+    return 0;
+}
+
+void uvm_fault_get_counters(const struct uvm_fault_svc *svc, struct uvm_fault_counters *c)
+{
+    if (svc && c)
+        *c = svc->c;
+}
+
+double uvm_fault_mean_batch(const struct uvm_fault_counters *c)
+{
+    return c && c->batches ? (double)c->faults / (double)c->batches : 0.0;
+}
+
+void uvm_fault_print_stats(FILE *f, const struct uvm_fault_counters *c)
+{
+    if (!f || !c)
+        return;
+    const struct {
+        const char *name;
+        uint64_t v;
+    } rows[] = {
+        {"faults", c->faults},           {"duplicates", c->duplicates},
+        {"batches", c->batches},         {"unique faults", c->unique_faults},
+        {"invalid faults", c->invalid},  {"already resident", c->already_resident},
+        {"migration units", c->units},   {"superpages", c->superpages},
+        {"pages in", c->pages_in},       {"bytes in", c->bytes_in},
+        {"prefetched pages", c->prefetched}, {"remote pages", c->remote_pages},
+        {"pages out", c->pages_out},     {"bytes out", c->bytes_out},
+        {"replays", c->replays},         {"evictions", c->evictions},
+        {"write-backs", c->writebacks},  {"failed units", c->failures},
+        {"conflicts", c->conflicts},
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
+        fprintf(f, "  %-18s %12llu\n", rows[i].name, (unsigned long long)rows[i].v);
+    fprintf(f, "  %-18s %12.2f\n", "mean batch size", uvm_fault_mean_batch(c));
+}

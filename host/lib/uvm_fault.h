@@ -1,0 +1,192 @@
+/*
+ * Host fault service (DESIGN.md sections 4 and 8, issue 5): turn a batch of
+ * host fault-queue records (include/uvmsoc/uvm_abi.h) into an ordered plan
+ * and carry it out through an operations table (libuvmsoc commands on a real
+ * device, a mock in unit tests).
+ *
+ * Per batch:
+ * 1. sort the records by (context, page) and deduplicate them;
+ * 2. per unique fault: outside every managed range -> its group is replayed
+ *    with failure (the device aborts the kernel with the VA); already
+ *    resident or remotely mapped (a stale or duplicate request) -> replay only;
+ *    otherwise choose the pages to bring (policy below);
+ * 3. group the pages into migration units (1, 16 or 512 pages, VA aligned to
+ *    the unit) or, with advice PREFERRED_HOST + ACCESSED_BY, remote-mapping
+ *    units;
+ * 4. execute in phases, each phase one batch of operations: ALLOC_FRAMES for
+ *    every migration unit, DMA host -> HBM of each unit into its frames, MAP
+ *    (PTE updates; the firmware invalidates where needed), MAP_REMOTE,
+ *    REPLAY of every group of the batch (success or failure).
+ *
+ * Policy (struct uvm_policy): a fault on page p brings the grow_pages-page
+ * aligned block around p (UVM's 4 KiB -> 64 KiB growth when 16); then,
+ * inside the 2 MiB block, bottom-up over aligned regions of 32, 64, ..., 512
+ * pages, a region with a faulting page is prefetched whole when more than
+ * density_pct % of its pages are resident or already chosen (UVM's 51 %
+ * density prefetch). A 2 MiB block chosen whole, with nothing of it on the
+ * device and wholly inside the range, is one 512-page unit that may become a
+ * superpage; a fully chosen aligned 16-page block is a 16-page unit; any
+ * other chosen page is a 1-page unit. READ_MOSTLY ranges bring their whole
+ * 2 MiB block on a fault (clean copies are evicted without write-back).
+ * With hbm_bytes set, growth and prefetch regions are capped at a quarter of
+ * HBM (a power of two of pages), so that one fault cannot flush the cache.
+ * Units the firmware cannot give frames to as a whole (-ENOMEM) are retried
+ * as single pages for their faulted pages.
+ *
+ * Eviction notices from the firmware (uvm.def UVM_EVT_EVICT) go to
+ * uvm_fault_evicted(), which keeps the host's page states true.
+ */
+#ifndef UVMSOC_UVM_FAULT_H
+#define UVMSOC_UVM_FAULT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <uvmsoc/uvm_abi.h>
+
+#include "uvm_managed.h"
+
+/** Migration policy. */
+struct uvm_policy {
+    uint32_t grow_pages;  /**< 1 (no growth), 16 (64 KiB) ... 512, a power of two */
+    uint32_t density_pct; /**< density prefetch threshold in percent (1..99); 0 = off */
+    bool superpages;      /**< let 512-page units become 2 MiB superpages */
+    uint64_t hbm_bytes;   /**< HBM size: growth and prefetch bring at most a quarter of it per region; 0 = no limit */
+};
+
+/** UVM-like baseline (DESIGN.md section 8). */
+#define UVM_POLICY_BASELINE ((struct uvm_policy){.grow_pages = 16, .density_pct = 51, .superpages = true})
+/** Fault-exact: one 4 KiB page per fault, no prefetch. */
+#define UVM_POLICY_4K ((struct uvm_policy){.grow_pages = 1, .density_pct = 0, .superpages = false})
+
+/** Kind of a unit. */
+enum uvm_unit_kind {
+    UVM_UNIT_MIGRATE = 1, /**< copy into HBM frames and map */
+    UVM_UNIT_REMOTE = 2,  /**< map the host pages over the link */
+};
+
+/** One migration or remote-mapping unit of the plan. */
+struct uvm_unit {
+    uint8_t kind;     /**< enum uvm_unit_kind */
+    bool super_ok;    /**< 512 pages that may become one superpage */
+    bool super;       /**< set by alloc_frames: one superpage (frames contiguous) */
+    uint32_t did;     /**< device context */
+    uint64_t va;      /**< first page, aligned to npages * 4 KiB */
+    uint32_t npages;  /**< 1, 16 or 512 */
+    uint32_t faulted; /**< pages of the unit that had a fault (the rest is prefetch) */
+    uint64_t bus;     /**< host bus address of the first page */
+    uint64_t *frames; /**< npages device addresses, filled by alloc_frames */
+    int status;       /**< per-operation result: 0 or a negative errno */
+    bool reserved;    /**< set by the service: alloc_frames reserved frames for it */
+};
+
+/** A page-request group to answer. */
+struct uvm_replay {
+    uint32_t did;  /**< device context */
+    uint16_t prgi; /**< group index */
+    uint8_t resp;  /**< UVS_IOMMU_PRG_RESP_SUCCESS or _FAILURE */
+};
+
+/**
+ * What the fault service needs. The batch functions set status of every
+ * unit they are given (0 or a negative errno) and return 0, or a negative
+ * errno when the device could not be reached at all (then every unit counts
+ * as failed).
+ */
+struct uvm_fault_ops {
+    /** The managed range holding (did, va): 0 or -ENOENT (e.g. uvm_managed_find). */
+    int (*lookup)(void *ctx, uint32_t did, uint64_t va, struct uvm_range *r);
+    /**
+     * UVM_OP_ALLOC_FRAMES per unit: frames reserved in HBM (the firmware
+     * evicts as needed), written to u->frames, u->super set. Unit status
+     * -EEXIST: a page is already in HBM; -ENOMEM: no frame can be freed now.
+     */
+    int (*alloc_frames)(void *ctx, struct uvm_unit *units, size_t n);
+    /** DMA bytes from host bus address bus to device address dev (host DMA channel, DMA_OP_H2D). */
+    int (*copy_to_device)(void *ctx, uint64_t dev, uint64_t bus, uint64_t bytes);
+    /** UVM_OP_MAP per unit (after its copy). */
+    int (*map)(void *ctx, struct uvm_unit *units, size_t n);
+    /** UVM_OP_CANCEL per unit: give back reserved frames (copy or map failed). */
+    int (*cancel)(void *ctx, struct uvm_unit *units, size_t n);
+    /** UVM_OP_MAP_REMOTE per unit. */
+    int (*map_remote)(void *ctx, struct uvm_unit *units, size_t n);
+    /** UVM_OP_REPLAY for each group. */
+    int (*replay)(void *ctx, const struct uvm_replay *r, size_t n);
+};
+
+/** Counters the issue asks for (uvm_fault_print_stats prints them). */
+struct uvm_fault_counters {
+    uint64_t faults;           /**< records read (each a coalesced page request) */
+    uint64_t duplicates;       /**< requests folded away: by the firmware (dups) and by host dedupe */
+    uint64_t batches;          /**< batches serviced */
+    uint64_t unique_faults;    /**< distinct (context, page) after dedupe */
+    uint64_t invalid;          /**< faults outside every managed range (replayed with failure) */
+    uint64_t already_resident; /**< faults on pages already mapped (replay only) */
+    uint64_t units;            /**< migration units done */
+    uint64_t superpages;       /**< of which one 2 MiB superpage */
+    uint64_t pages_in;         /**< pages copied host -> HBM */
+    uint64_t bytes_in;         /**< bytes copied host -> HBM */
+    uint64_t prefetched;       /**< of pages_in, pages without a fault of their own */
+    uint64_t remote_pages;     /**< pages mapped over the link */
+    uint64_t pages_out;        /**< pages written back HBM -> host */
+    uint64_t bytes_out;        /**< bytes written back */
+    uint64_t replays;          /**< groups answered */
+    uint64_t evictions;        /**< pages evicted from HBM (notices) */
+    uint64_t writebacks;       /**< eviction notices with write-back */
+    uint64_t failures;         /**< units not done (alloc, copy or map failed; the fault repeats) */
+    uint64_t conflicts;        /**< units the firmware found already resident */
+    uint64_t stale_notices;    /**< notices for memory no longer managed */
+};
+
+struct uvm_fault_svc;
+
+/**
+ * uvm_fault_create - a fault service with the given policy and operations.
+ * Errors: -EINVAL (NULL, an op missing, grow_pages not a power of two in
+ * 1..512, density_pct > 99); -ENOMEM.
+ */
+int uvm_fault_create(const struct uvm_policy *pol, const struct uvm_fault_ops *ops, void *ctx,
+                     struct uvm_fault_svc **out);
+
+/** uvm_fault_destroy - free the service; NULL ignored. */
+void uvm_fault_destroy(struct uvm_fault_svc *svc);
+
+/**
+ * uvm_fault_plan - steps 1-3 for one batch: fills the service's plan
+ * (uvm_fault_plan_units / uvm_fault_plan_replays) without touching the
+ * device. Errors: -EINVAL; -ENOMEM.
+ */
+int uvm_fault_plan(struct uvm_fault_svc *svc, const struct uvs_uvm_frec *recs, size_t n);
+
+/** uvm_fault_plan_units - the units of the last plan (*n receives their number). */
+const struct uvm_unit *uvm_fault_plan_units(const struct uvm_fault_svc *svc, size_t *n);
+
+/** uvm_fault_plan_replays - the replays of the last plan. */
+const struct uvm_replay *uvm_fault_plan_replays(const struct uvm_fault_svc *svc, size_t *n);
+
+/**
+ * uvm_fault_service - plan and execute one batch of n records. Returns 0,
+ * or a negative errno when the device could not be reached (the batch's
+ * groups may stay unanswered; counters show what was done) or -EINVAL/-ENOMEM.
+ */
+int uvm_fault_service(struct uvm_fault_svc *svc, const struct uvs_uvm_frec *recs, size_t n);
+
+/**
+ * uvm_fault_evicted - eviction notice: bytes at va of context did left HBM
+ * (dirty: written back first). Sets the pages' state to UVM_PAGE_HOST.
+ * Returns 0; -ENOENT memory no longer managed (counted as stale); -EINVAL.
+ */
+int uvm_fault_evicted(struct uvm_fault_svc *svc, uint32_t did, uint64_t va, uint64_t bytes, bool dirty);
+
+/** uvm_fault_get_counters - copy the counters. */
+void uvm_fault_get_counters(const struct uvm_fault_svc *svc, struct uvm_fault_counters *c);
+
+/** uvm_fault_mean_batch - faults per batch (0 when no batch). */
+double uvm_fault_mean_batch(const struct uvm_fault_counters *c);
+
+/** uvm_fault_print_stats - the counters as a two-column table on f. */
+void uvm_fault_print_stats(FILE *f, const struct uvm_fault_counters *c);
+
+#endif

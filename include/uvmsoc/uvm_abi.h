@@ -1,0 +1,84 @@
+/*
+ * Unified-memory records (include/uvmsoc/uvm.def): the host fault-queue
+ * record, the fault-queue control block and the firmware statistics block.
+ * Sizes and offsets are checked at compile time against the generated
+ * <uvmsoc/uvm.h>. Little-endian, like every uvmsoc record. Used by the
+ * firmware (firmware/faultfwd.c, firmware/pcache.c) and the host
+ * (host/lib/uvm_fault.c).
+ */
+#ifndef UVMSOC_UVM_ABI_H
+#define UVMSOC_UVM_ABI_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <uvmsoc/uvm.h>
+
+/** One coalesced page request, as the host reads it from its fault queue (32 bytes). */
+struct uvs_uvm_frec {
+    uint32_t did;    /**< device context (device_id) */
+    uint32_t pid;    /**< process_id when flags & UVM_FREC_F_PV */
+    uint64_t page;   /**< page virtual address, 4 KiB aligned */
+    uint16_t prgi;   /**< page-request group index to replay */
+    uint8_t access;  /**< UVM_ACC_* */
+    uint8_t flags;   /**< UVM_FREC_F_* */
+    uint16_t dups;   /**< duplicates coalesced into this record */
+    uint16_t rsvd;   /**< reserved, 0 */
+    uint64_t cycle;  /**< device cycle of the first request */
+};
+
+/** Fault-queue control block in host memory (64 bytes). */
+struct uvs_uvm_fqctl {
+    uint32_t tail;      /**< device: next record produced */
+    uint32_t head;      /**< host: next record consumed */
+    uint32_t flags;     /**< device: UVM_FQCTL_F_* */
+    uint32_t log2sz;    /**< device: ring LOG2SZ */
+    uint64_t records;   /**< device: records written */
+    uint64_t batches;   /**< device: batches (MSIs) */
+    uint64_t overflows; /**< device: batches that found the ring full */
+    uint64_t rsvd[3];   /**< reserved, 0 */
+};
+
+/** Firmware unified-memory counters (UVM_OP_STATS), 128 bytes. */
+struct uvs_uvm_fw_stats {
+    uint64_t page_requests; /**< page-request records drained */
+    uint64_t coalesced;     /**< of which folded into another record */
+    uint64_t forwarded;     /**< host fault records written */
+    uint64_t batches;       /**< batches (MSIs) */
+    uint64_t overflows;     /**< batches that found the host ring full */
+    uint64_t replays;       /**< PAGE_REPLAY commands issued */
+    uint64_t bad_records;   /**< malformed page-request records skipped */
+    uint64_t frames_total;  /**< HBM frames managed */
+    uint64_t frames_free;   /**< HBM frames free now */
+    uint64_t allocs;        /**< pages given frames */
+    uint64_t superpages;    /**< 2 MiB units mapped as one superpage */
+    uint64_t evictions;     /**< pages evicted (superpage = 512) */
+    uint64_t writebacks;    /**< pages written back to host memory */
+    uint64_t pre_evictions; /**< pages evicted to keep the free reserve */
+    uint64_t a_cleared;     /**< accessed bits cleared by the CLOCK hand */
+    uint64_t rsvd;          /**< reserved, 0 */
+};
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "uvmsoc record structs assume a little-endian machine"
+#endif
+_Static_assert(sizeof(struct uvs_uvm_frec) == UVS_UVM_FREC_SIZE, "frec size");
+_Static_assert(offsetof(struct uvs_uvm_frec, did) == UVS_UVM_FREC_DID_OFF, "frec did");
+_Static_assert(offsetof(struct uvs_uvm_frec, pid) == UVS_UVM_FREC_PID_OFF, "frec pid");
+_Static_assert(offsetof(struct uvs_uvm_frec, page) == UVS_UVM_FREC_PAGE_OFF, "frec page");
+_Static_assert(offsetof(struct uvs_uvm_frec, prgi) == UVS_UVM_FREC_PRGI_OFF, "frec prgi");
+_Static_assert(offsetof(struct uvs_uvm_frec, access) == UVS_UVM_FREC_ACCESS_OFF, "frec access");
+_Static_assert(offsetof(struct uvs_uvm_frec, flags) == UVS_UVM_FREC_FLAGS_OFF, "frec flags");
+_Static_assert(offsetof(struct uvs_uvm_frec, dups) == UVS_UVM_FREC_DUPS_OFF, "frec dups");
+_Static_assert(offsetof(struct uvs_uvm_frec, rsvd) == UVS_UVM_FREC_RSVD_OFF, "frec rsvd");
+_Static_assert(offsetof(struct uvs_uvm_frec, cycle) == UVS_UVM_FREC_CYCLE_OFF, "frec cycle");
+_Static_assert(sizeof(struct uvs_uvm_fqctl) == UVS_UVM_FQCTL_SIZE, "fqctl size");
+_Static_assert(offsetof(struct uvs_uvm_fqctl, tail) == UVS_UVM_FQCTL_TAIL_OFF, "fqctl tail");
+_Static_assert(offsetof(struct uvs_uvm_fqctl, head) == UVS_UVM_FQCTL_HEAD_OFF, "fqctl head");
+_Static_assert(offsetof(struct uvs_uvm_fqctl, flags) == UVS_UVM_FQCTL_FLAGS_OFF, "fqctl flags");
+_Static_assert(offsetof(struct uvs_uvm_fqctl, log2sz) == UVS_UVM_FQCTL_LOG2SZ_OFF, "fqctl log2sz");
+_Static_assert(offsetof(struct uvs_uvm_fqctl, records) == UVS_UVM_FQCTL_RECORDS_OFF, "fqctl records");
+_Static_assert(offsetof(struct uvs_uvm_fqctl, batches) == UVS_UVM_FQCTL_BATCHES_OFF, "fqctl batches");
+_Static_assert(offsetof(struct uvs_uvm_fqctl, overflows) == UVS_UVM_FQCTL_OVERFLOWS_OFF, "fqctl overflows");
+_Static_assert(sizeof(struct uvs_uvm_fw_stats) == UVS_UVM_FWSTATS_SIZE, "fw stats size");
+
+#endif
