@@ -9,6 +9,7 @@
 #include <uvmsoc/hostq.h>
 
 #include "cmd.h"
+#include "csr.h"
 #include "fw.h"
 #include "fwdma.h"
 #include "htif.h"
@@ -95,6 +96,17 @@ static int post_event(void)
 	}
 }
 
+/* uvs_launch_run() for host launches, with a console line when it fails
+ * (the host gets the same facts in the event; the line also has the pc). */
+static int launch_and_report(const struct uvs_launch_req *req, struct uvs_launch_result *res)
+{
+	int err = uvs_launch_run(req, res);
+
+	if (res->outcome != UVS_LAUNCH_OK)
+		uvs_launch_print(res, "(host launch)");
+	return err;
+}
+
 /* One pass over the command queue; returns after the queue is empty. */
 static void serve_cmdq(void)
 {
@@ -124,7 +136,7 @@ static void serve_cmdq(void)
 			cmdq_fail("cannot read command record", rec);
 			return;
 		}
-		if (uvs_cmd_execute(&cmd_buf, &evt_buf, uvs_launch_run) && post_event() != 0) {
+		if (uvs_cmd_execute(&cmd_buf, &evt_buf, launch_and_report) && post_event() != 0) {
 			cmdq_fail("event queue unwritable", base);
 			return;
 		}
@@ -147,9 +159,22 @@ int uvs_hostq_serve(const struct uvs_platform *p)
 		return UVS_FW_EXIT_BAD_PLATFORM;
 	}
 	uvs_htif_set_fw_exit((uintptr_t)(p->hostif_base + UVS_HOSTIF_FW_EXIT_OFF));
+	printf("uvmsoc-fw: serving the host command queue (%u compute harts)\n", uvs_launch_harts());
+	/*
+	 * Sleep in WFI between commands: the block's irq_o (hart 0's machine
+	 * external interrupt) is DOORBELL != 0 or an enabled CMDQ with HEAD !=
+	 * TAIL. Only mie.MEIE is set and mstatus.MIE stays 0, so WFI returns
+	 * when the line is high (privileged spec 3.3.3) and no trap is taken.
+	 * The line is a level: a command that arrives between the last look
+	 * and the WFI keeps it high, so nothing is missed.
+	 */
+	csr_set(mie, CSR_MIE_MEIE);
 	__asm__ volatile("fence rw, rw" ::: "memory");
 	wr32(UVS_HOSTIF_FW_STATUS_OFF, UVS_HOSTIF_FW_STATUS_READY);	/* the block raises INT_FW */
-	printf("uvmsoc-fw: serving the host command queue (%u compute harts)\n", uvs_launch_harts());
-	for (;;)
+	for (;;) {
+		if (rd32(UVS_HOSTIF_DOORBELL_OFF) != 0)
+			wr32(UVS_HOSTIF_DOORBELL_OFF, 0);	/* acknowledge: drops its share of irq_o */
 		serve_cmdq();
+		__asm__ volatile("wfi" ::: "memory");
+	}
 }

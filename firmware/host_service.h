@@ -23,12 +23,14 @@
 /**
  * Serves the host: checks the block's ID register, initialises the DMA
  * channel, routes exit() to FW_EXIT as well, writes FW_STATUS = READY
- * (INT_FW), then forever takes
+ * (INT_FW), then forever: clears a non-zero DOORBELL, takes
  * command records from CMDQ (in order, while CMDQ is enabled), executes
  * them (cmd.h) and posts their events to EVQ (waiting while EVQ is full or
  * disabled: backpressure, nothing is dropped), raising INT_EVQ. A CMDQ with
  * a bad LOG2SZ/base, a TAIL out of range or a record the DMA cannot read
- * disables CMDQ and raises INT_CMDQ_ERROR. Returns only on a setup error:
+ * disables CMDQ and raises INT_CMDQ_ERROR; when CMDQ is empty, sleeps in
+ * WFI until the block's interrupt line (hart 0's MEIP: DOORBELL != 0 or
+ * CMDQ not empty) rises. Returns only on a setup error:
  * UVS_FW_EXIT_BAD_PLATFORM with a console line saying why.
  */
 int uvs_hostq_serve(const struct uvs_platform *p);

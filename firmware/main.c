@@ -8,10 +8,12 @@
 #include <stdio.h>
 
 #include <libfdt.h>
+#include <uvmsoc/hostif.h>
 #include <uvmsoc/memmap.h>
 
 #include "console.h"
 #include "fw.h"
+#include "htif.h"
 #include "host_service.h"
 #include "launch.h"
 #include "ns16550.h"
@@ -55,6 +57,10 @@ int uvs_fw_main(uint64_t hartid, const void *dtb)
 		return UVS_FW_EXIT_BAD_PLATFORM;
 	}
 	uvs_console_use(&uart);
+	/* Firmware loaded by the host: the simulator does not watch tohost, so
+	 * every exit (including fatal traps) also writes HOSTIF_FW_EXIT. */
+	if (platform.hostif_base != 0)
+		uvs_htif_set_fw_exit((uintptr_t)(platform.hostif_base + UVS_HOSTIF_FW_EXIT_OFF));
 
 	uvs_report_platform(&platform, hartid, dtb, fdt_totalsize(dtb));
 	if (uvs_launch_init(&platform, LAUNCH_PARK_WAIT_CYCLES) > 0)

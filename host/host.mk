@@ -15,7 +15,8 @@ HOST_CLI        := $(HOST_BUILD)/uvmsoc
 HOST_LIB_SRCS   := $(wildcard host/lib/*.c)
 HOST_LIB_HDRS   := $(wildcard host/lib/*.h) include/uvmsoc/uvmsoc.h include/uvmsoc/cosim.h \
                    include/uvmsoc/dma_desc.h include/uvmsoc/hostq.h
-HOST_ABI_H      := $(GEN_INC)/uvmsoc/hostif.h $(GEN_INC)/uvmsoc/dma.h $(GEN_INC)/uvmsoc/memmap.h
+HOST_ABI_H      := $(GEN_INC)/uvmsoc/hostif.h $(GEN_INC)/uvmsoc/dma.h $(GEN_INC)/uvmsoc/memmap.h \
+                   $(GEN_INC)/uvmsoc/kernel.h
 HOST_LDLIBS     := -lelf -lfdt
 HOST_CLI_SRCS   := $(wildcard host/cli/*.c)
 HOST_TESTS      := $(notdir $(basename $(wildcard tests/host/test_*.c)))
@@ -66,3 +67,22 @@ HOST_TEST_BINS := $(foreach t,$(HOST_TESTS),$(HOST_TEST_BUILD)/$(t) $(HOST_TEST_
 host-unit-tests-build: $(HOST_TEST_BINS) $(HOST_TEST_DATA)
 host-unit-tests: host-unit-tests-build host
 	@set -e; for t in $(HOST_TEST_BINS); do echo "== $$t"; $$t; done
+
+# ---- end-to-end test helpers (tests/e2e.tests) ----
+# crc32c-file: reference CRC-32C of a file (host/cli/crc32c.c, built on its own);
+# test_dtb_devices: cmocka test of the simulator's DTB device nodes (sim/dtb.c), plain and ASan/UBSan.
+E2E_BUILD := $(BUILD)/tests/e2e
+E2E_BINS  := $(E2E_BUILD)/crc32c-file $(E2E_BUILD)/test_dtb_devices $(E2E_BUILD)/san/test_dtb_devices
+.PHONY: e2e-tests-build
+e2e-tests-build: $(E2E_BINS)
+$(E2E_BUILD)/crc32c-file: tests/e2e/crc32c_file.c host/cli/crc32c.c host/cli/crc32c.h
+	@mkdir -p $(@D)
+	$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) -Ihost/cli tests/e2e/crc32c_file.c host/cli/crc32c.c -o $@
+$(E2E_BUILD)/test_dtb_devices: tests/e2e/test_dtb_devices.c sim/dtb.c sim/dtb.h $(GEN_INC)/uvmsoc/memmap.h
+	@mkdir -p $(@D)
+	$(HOST_CC) $(HOST_CFLAGS) -Isim tests/e2e/test_dtb_devices.c sim/dtb.c -lfdt -lcmocka -o $@
+$(E2E_BUILD)/san/test_dtb_devices: tests/e2e/test_dtb_devices.c sim/dtb.c sim/dtb.h $(GEN_INC)/uvmsoc/memmap.h
+	@mkdir -p $(@D)
+	$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) -Isim tests/e2e/test_dtb_devices.c sim/dtb.c -lfdt -lcmocka -o $@
+# `make test` builds host-unit-tests-build: bring the e2e helpers along.
+host-unit-tests-build: e2e-tests-build

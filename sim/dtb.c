@@ -93,3 +93,99 @@ int uvs_dtb_check(const void *blob, size_t size, unsigned harts, const char *nam
     }
     return 0;
 }
+
+/* Set "reg" of @node to one (base, size) pair in the parent's cell sizes. */
+static int set_reg(void *fdt, int parent, int node, uint64_t base, uint64_t size)
+{
+    fdt32_t cells[4];
+    int ac = fdt_address_cells(fdt, parent), sc = fdt_size_cells(fdt, parent), n = 0;
+
+    if (ac < 1 || ac > 2 || sc < 0 || sc > 2)
+        return -FDT_ERR_BADNCELLS;
+    if ((ac == 1 && base >> 32) || (sc == 1 && size >> 32))
+        return -FDT_ERR_BADVALUE; /* does not fit the parent's cells */
+    if (ac == 2)
+        cells[n++] = cpu_to_fdt32((uint32_t)(base >> 32));
+    cells[n++] = cpu_to_fdt32((uint32_t)base);
+    if (sc == 2)
+        cells[n++] = cpu_to_fdt32((uint32_t)(size >> 32));
+    if (sc >= 1)
+        cells[n++] = cpu_to_fdt32((uint32_t)size);
+    return fdt_setprop(fdt, node, "reg", cells, n * (int)sizeof cells[0]);
+}
+
+/* Add @parent/@name with the string property @key = @value and reg; an
+ * existing node of that name is kept unchanged. 0 or a libfdt error. */
+static int add_node(void *fdt, int parent, const char *name, const char *key, const char *value,
+                    uint64_t base, uint64_t size)
+{
+    int node = fdt_subnode_offset(fdt, parent, name), rc;
+
+    if (node >= 0)
+        return 0;
+    node = fdt_add_subnode(fdt, parent, name);
+    if (node < 0)
+        return node;
+    rc = fdt_setprop_string(fdt, node, key, value);
+    if (rc == 0)
+        rc = set_reg(fdt, parent, node, base, size);
+    return rc;
+}
+
+int uvs_dtb_add_devices(const void *in, int host, uint64_t hbm_size, void **out, size_t *out_size,
+                        char *err, size_t errlen)
+{
+    char name[32];
+    int rc, soc;
+    size_t cap;
+    void *fdt;
+
+    *out = NULL;
+    *out_size = 0;
+    rc = fdt_check_header(in);
+    if (rc != 0) {
+        snprintf(err, errlen, "cannot add devices to the DTB: %s", fdt_strerror(rc));
+        return -EINVAL;
+    }
+    cap = fdt_totalsize(in) + 1024; /* room for three small nodes */
+    fdt = malloc(cap);
+    if (!fdt) {
+        snprintf(err, errlen, "out of memory adding devices to the DTB");
+        return -ENOMEM;
+    }
+    rc = fdt_open_into(in, fdt, (int)cap);
+    soc = 0;
+    if (rc == 0 && host) {
+        soc = fdt_path_offset(fdt, "/soc");
+        if (soc < 0)
+            soc = 0; /* no /soc: the root */
+        snprintf(name, sizeof name, "dma@%llx", (unsigned long long)UVS_DMA_BASE);
+        rc = add_node(fdt, soc, name, "compatible", "uvmsoc,dma", UVS_DMA_BASE, UVS_DMA_SIZE);
+        if (rc == 0) {
+            snprintf(name, sizeof name, "hostif@%llx", (unsigned long long)UVS_HOSTIF_BASE);
+            rc = add_node(fdt, soc, name, "compatible", "uvmsoc,hostif", UVS_HOSTIF_BASE,
+                          UVS_HOSTIF_SIZE);
+        }
+    }
+    if (rc == 0 && hbm_size) {
+        snprintf(name, sizeof name, "memory@%llx", (unsigned long long)UVS_HBM_BASE);
+        rc = add_node(fdt, 0, name, "device_type", "memory", UVS_HBM_BASE, hbm_size);
+    }
+    if (rc == 0)
+        rc = fdt_pack(fdt);
+    if (rc != 0) {
+        snprintf(err, errlen, "cannot add the %s%s%s nodes to the DTB: %s", host ? "host interface and DMA" : "",
+                 host && hbm_size ? " and " : "", hbm_size ? "HBM memory" : "", fdt_strerror(rc));
+        free(fdt);
+        return -EINVAL;
+    }
+    if (fdt_totalsize(fdt) > UVS_DTB_MAX_SIZE) {
+        snprintf(err, errlen, "DTB with the added device nodes is %u bytes, larger than %llu",
+                 fdt_totalsize(fdt), (unsigned long long)UVS_DTB_MAX_SIZE);
+        free(fdt);
+        return -EFBIG;
+    }
+    *out = fdt;
+    *out_size = fdt_totalsize(fdt);
+    return 0;
+}

@@ -6,6 +6,7 @@
 #define UVS_SIM_DTB_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -30,6 +31,26 @@ int uvs_dtb_read_file(const char *path, void **blob, size_t *size, char *err, si
  */
 int uvs_dtb_check(const void *blob, size_t size, unsigned harts, const char *name,
                   char *err, size_t errlen);
+
+/**
+ * uvs_dtb_add_devices - describe the run-time devices of the simulated board
+ * in a copy of the DTB @in (Devicetree Specification v0.4: 2.3.6 "reg",
+ * 3.4 /memory; include/uvmsoc/memmap.def for the addresses).
+ * @host: a host link is attached (--host-socket): adds dma@10020000
+ *        (compatible "uvmsoc,dma", reg UVS_DMA_BASE/SIZE) and
+ *        hostif@10030000 (compatible "uvmsoc,hostif", reg UVS_HOSTIF_BASE/
+ *        SIZE) under /soc (under / when the tree has no /soc);
+ * @hbm_size: populated HBM bytes; when non-zero adds /memory@1000000000
+ *        (device_type "memory", reg UVS_HBM_BASE @hbm_size).
+ * reg cells follow the parent's #address-cells / #size-cells. A node that
+ * already exists (same name) is left as it is. The result is packed.
+ * @out, @out_size: a malloc'ed copy (free() it) and its length in bytes.
+ * Returns 0, -EINVAL (the input is not a valid DTB, or libfdt refuses an
+ * edit) or -EFBIG (the result exceeds UVS_DTB_MAX_SIZE) or -ENOMEM, with a
+ * one-line reason in @err.
+ */
+int uvs_dtb_add_devices(const void *in, int host, uint64_t hbm_size, void **out, size_t *out_size,
+                        char *err, size_t errlen);
 
 #ifdef __cplusplus
 }

@@ -22,7 +22,13 @@ static int fail(int status, const char *msg)
     return status;
 }
 
-/* Read (or take the default), check and place the DTB. */
+/*
+ * Read (or take the default), check and place the DTB. The built-in DTB
+ * describes the fixed board; the devices that exist only at run time are
+ * added to it here: the DMA engine and the host interface with
+ * --host-socket, the HBM memory node with --hbm (uvs_dtb_add_devices). A
+ * --dtb file is the user's complete description and is used as given.
+ */
 static int setup_dtb(const struct uvs_opts *o, unsigned harts, const void *def, size_t def_size,
                      uint64_t *dtb_addr, char *err)
 {
@@ -37,6 +43,13 @@ static int setup_dtb(const struct uvs_opts *o, unsigned harts, const void *def, 
         blob = file;
     }
     rc = uvs_dtb_check(blob, size, harts, o->dtb ? o->dtb : "default DTB", err, ERR_MAX);
+    if (rc == 0 && !o->dtb && (o->host_socket || uvs_sim.mem.hbm_size)) {
+        rc = uvs_dtb_add_devices(blob, o->host_socket != NULL, uvs_sim.mem.hbm_size, &file, &size,
+                                 err, ERR_MAX);
+        if (rc != 0)
+            return (int)UVS_EXIT_INTERNAL;
+        blob = file;
+    }
     if (rc == 0) {
         *dtb_addr = UVS_SRAM_BASE + uvs_sim.mem.sram_size - UVS_DTB_MAX_SIZE;
         memcpy(uvs_mem_ptr(&uvs_sim.mem, *dtb_addr, size), blob, size);
@@ -106,6 +119,9 @@ int uvs_sim_setup(struct uvs_opts *o, int argc, char **argv, unsigned harts,
         setvbuf(uvs_sim.retire_log, NULL, _IOFBF, 1 << 20);
     }
     if (uvs_sim.host_mode) {
+        /* The device console of a long-lived, host-driven simulator: show
+         * each UART line when it is complete, also in a file or pipe. */
+        setvbuf(stdout, NULL, _IOLBF, 0);
         rc = uvs_cosim_open(o, err, sizeof err);
         if (rc != 0)
             return fail((int)UVS_EXIT_INTERNAL, err);

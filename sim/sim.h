@@ -54,8 +54,9 @@ extern struct uvs_sim uvs_sim;
 /**
  * uvs_sim_setup - parse the command line into @o, then set up uvs_sim:
  * SRAM of @sram_bytes, the program's segments, the DTB (--dtb or the
- * @dtb/@dtb_size default, checked for @harts harts) at SRAM top -
- * UVS_DTB_MAX_SIZE, the boot ROM, the retire log (and checks that the FST
+ * @dtb/@dtb_size default, checked for @harts harts; the default gets the
+ * DMA and host interface nodes with --host-socket and an HBM memory node
+ * with --hbm, see uvs_dtb_add_devices) at SRAM top - UVS_DTB_MAX_SIZE, the boot ROM, the retire log (and checks that the FST
  * file can be created). Prints --help's text on
  * stdout, or one "uvmsoc-sim: ..." line on stderr for an error.
  * Returns UVS_SIM_RUN, or the exit status to end with (0 after --help,

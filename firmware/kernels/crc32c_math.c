@@ -12,10 +12,26 @@ void uvs_crc32c_table(uint32_t table[256])
 	}
 }
 
+/*
+ * Byte at a time through the table, but memory is read in aligned 8-byte
+ * words: in HBM every access pays the HBM latency (about 100 cycles), so one
+ * load per 8 bytes instead of per byte is what makes the kernel fast.
+ * Little-endian: the word's low byte is the first byte in memory.
+ */
 uint32_t uvs_crc32c_raw(const uint32_t table[256], uint32_t crc, const uint8_t *buf, size_t len)
 {
-	for (size_t i = 0; i < len; i++)
-		crc = table[(crc ^ buf[i]) & 0xff] ^ (crc >> 8);
+	while (len != 0 && ((uintptr_t)buf & 7) != 0) {
+		crc = table[(crc ^ *buf++) & 0xff] ^ (crc >> 8);
+		len--;
+	}
+	for (; len >= 8; len -= 8, buf += 8) {
+		uint64_t w = *(const uint64_t *)(const void *)buf;
+
+		for (int k = 0; k < 8; k++, w >>= 8)
+			crc = table[(crc ^ (uint32_t)w) & 0xff] ^ (crc >> 8);
+	}
+	while (len-- != 0)
+		crc = table[(crc ^ *buf++) & 0xff] ^ (crc >> 8);
 	return crc;
 }
 

@@ -5,6 +5,7 @@
 #ifndef UVMSOC_CLI_H
 #define UVMSOC_CLI_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include <uvmsoc/uvmsoc.h>
@@ -19,6 +20,8 @@ enum {
 /** Global options, shared by every subcommand. */
 struct cli_global {
     struct uvs_open_opts open; /**< backend, socket, timeout */
+    const char *sim;           /**< --sim SIMULATOR, NULL = none */
+    const char *sim_args;      /**< --sim-args, NULL = none */
 };
 
 /** A subcommand: name, one-line summary, help text, and its entry point. */
@@ -27,6 +30,7 @@ struct cli_cmd {
     const char *summary;
     const char *help;
     int (*run)(const struct cli_global *g, int argc, char **argv);
+    int spawns; /**< 1: the command starts g->sim itself (main() does it for the others) */
 };
 
 /** The subcommands, terminated by an entry with name NULL. */
@@ -48,10 +52,38 @@ struct uvs_dev *cli_open(const struct cli_global *g);
 /**
  * cli_spawn_sim - start the simulator @sim with `--host-socket TMP/sim.sock
  * --host-once` and the space-separated @args (may be NULL), wait until it
- * listens, and point *@socket_path at its socket. Returns CLI_OK, or
- * CLI_FAIL after printing why (cannot run it, it exited, no socket in 10 s).
+ * listens, and point *@socket_path at its socket.
+ * @console: where its stdout (the device's UART) goes: NULL = ours, "" = a
+ * log file in its temporary directory (see cli_sim_console()), else a file.
+ * Returns CLI_OK, or CLI_FAIL after printing why (cannot run it, cannot
+ * create the console file, it exited, no socket in 10 s).
  */
-int cli_spawn_sim(const char *sim, const char *args, const char **socket_path);
+int cli_spawn_sim(const char *sim, const char *args, const char *console, const char **socket_path);
+
+/** cli_sim_console - the console file of the running spawned simulator, or NULL (none, or its stdout is ours). */
+const char *cli_sim_console(void);
+
+/** What cli_locate() looks for. */
+enum cli_thing {
+    CLI_SIM,       /**< the simulator: $UVMSOC_SIM, EXE/../c4/uvmsoc-sim, EXE/uvmsoc-sim-c4 */
+    CLI_FIRMWARE,  /**< $UVMSOC_FIRMWARE, EXE/../firmware/uvmsoc-fw.elf, EXE/../share/uvmsoc/uvmsoc-fw.elf */
+    CLI_KERNEL_DIR /**< $UVMSOC_KERNEL_DIR, EXE/../firmware/kernels, EXE/../share/uvmsoc/kernels */
+};
+
+/**
+ * cli_locate - find @what when no option names it: the environment variable
+ * (must exist), else the first candidate next to this executable (EXE = its
+ * directory) that exists. Writes the path to @out (@outlen bytes).
+ * Returns 0, or -1 after printing where it looked.
+ */
+int cli_locate(enum cli_thing what, char *out, size_t outlen);
+
+/**
+ * cli_run_kernel - `uvmsoc run --kernel NAME ...` (kernel_run.c): the
+ * end-to-end kernel path. @argc/@argv are run's arguments (argv[0] = "run").
+ * Returns CLI_OK, CLI_FAIL or CLI_USAGE.
+ */
+int cli_run_kernel(const struct cli_global *g, int argc, char **argv);
 
 /** cli_reap_sim - wait for (or stop) the simulator of cli_spawn_sim and remove its directory; no-op without one. */
 void cli_reap_sim(void);

@@ -141,9 +141,40 @@ static int cmd_load_fw(const struct cli_global *g, int argc, char **argv)
 
 /* ---------------- run ---------------- */
 static const char run_help[] =
-    "usage: uvmsoc [GLOBAL OPTIONS] run [--firmware ELF [--dtb FILE]] [--cycles N]\n"
+    "usage: uvmsoc [GLOBAL OPTIONS] run --kernel NAME [--input FILE] [KERNEL OPTIONS]\n"
+    "       uvmsoc [GLOBAL OPTIONS] run [--firmware ELF [--dtb FILE]] [--cycles N]\n"
     "\n"
-    "Boot the device and check that its firmware serves the host: load the\n"
+    "With --kernel: run a compute kernel end to end. Without --socket (and\n"
+    "$UVMSOC_SOCKET) it starts its own simulator (--sim, default build/c4/uvmsoc-sim\n"
+    "next to this program); loads the firmware by DMA and boots it (unless the\n"
+    "device's firmware is already running and --firmware is not given), loads\n"
+    "the kernel ELF into the kernel region, copies the input into HBM by DMA,\n"
+    "writes the argument block, sends HOSTQ_OP_LAUNCH, waits for its event,\n"
+    "checks the result on the host and prints device statistics.\n"
+    "\n"
+    "  --kernel NAME      kernel: KERNEL_DIR/NAME.elf, or a path to a kernel ELF\n"
+    "                     (crc32c, memcpy, fill, axpy are checked on the host;\n"
+    "                     any other kernel runs with --args)\n"
+    "  --input FILE       data copied into HBM (crc32c, memcpy; axpy: the int64 x\n"
+    "                     vector); default: --size bytes of generated data\n"
+    "  --size BYTES       generated data or fill length (default 64K; K, M, G)\n"
+    "  --value N          fill: byte value (default 0xa5); axpy: scalar a (default 3)\n"
+    "  --args LIST        comma-separated 64-bit arguments for other kernels\n"
+    "                     (e.g. fault: mode,argument,thread)\n"
+    "  --harts N          threads to launch, one per compute hart (default: all)\n"
+    "  --kernel-timeout N launch timeout in device cycles (default 100M)\n"
+    "  --hbm SIZE         HBM of the simulator run starts (simulator --hbm)\n"
+    "  --firmware ELF     firmware to load (default: build/firmware/uvmsoc-fw.elf\n"
+    "                     next to this program, or $UVMSOC_FIRMWARE)\n"
+    "  --kernel-dir DIR   where kernels are (default: build/firmware/kernels next to\n"
+    "                     this program, or $UVMSOC_KERNEL_DIR)\n"
+    "  --console FILE     the started simulator's console (device UART) goes to\n"
+    "                     FILE ('-' = here); default: kept aside, its last lines\n"
+    "                     are shown when something fails\n"
+    "Exit status 1 when the kernel aborts, exits with an error, times out or its\n"
+    "result does not match the host's (crc32c: MISMATCH).\n"
+    "\n"
+    "Without --kernel: boot the device and check that its firmware serves the host: load the\n"
     "firmware if given (as load-fw), release the management hart, wait for the\n"
     "firmware to report ready, send a NOP through the host command queue and wait\n"
     "for its completion event, then let the device run N more cycles and print\n"
@@ -156,13 +187,16 @@ static const char run_help[] =
     "Fails (exit 1) when the management hart halts, the firmware is not ready or\n"
     "does not answer within the global --timeout.\n";
 
-static int cmd_run(const struct cli_global *g, int argc, char **argv)
+static int cmd_run(const struct cli_global *gl, int argc, char **argv)
 {
     static const struct option opts[] = {{"firmware", required_argument, NULL, 'f'}, {"dtb", required_argument, NULL, 'd'},
                                          {"cycles", required_argument, NULL, 'c'}, {NULL, 0, NULL, 0}};
     const char *fw = NULL, *dtb = NULL;
     uint64_t cycles = 1000000;
     int c;
+    for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+        if (strcmp(argv[i], "--kernel") == 0 || strncmp(argv[i], "--kernel=", 9) == 0)
+            return cli_run_kernel(gl, argc, argv);
     optind = 0;
     while ((c = next_opt(argc, argv, opts, "run")) != -1) {
         if (c == 'f') fw = optarg;
@@ -176,6 +210,10 @@ static int cmd_run(const struct cli_global *g, int argc, char **argv)
         fprintf(stderr, "uvmsoc run: --dtb needs --firmware\n");
         return CLI_USAGE;
     }
+    struct cli_global local = *gl;
+    const struct cli_global *g = &local;
+    if (gl->sim && cli_spawn_sim(gl->sim, gl->sim_args, NULL, &local.open.socket_path) != CLI_OK)
+        return CLI_FAIL;
     struct uvs_dev *dev = cli_open(g);
     if (!dev)
         return CLI_FAIL;
@@ -285,9 +323,9 @@ out:
 }
 
 const struct cli_cmd cli_cmds[] = {
-    {"info", "print the device's identification and configuration", info_help, cmd_info},
-    {"load-fw", "load firmware (and a DTB) into device memory", load_help, cmd_load_fw},
-    {"run", "boot the firmware and check the host command path", run_help, cmd_run},
-    {"dma-test", "copy data host->device->host by DMA and compare", dma_help, cmd_dma_test},
-    {NULL, NULL, NULL, NULL},
+    {"info", "print the device's identification and configuration", info_help, cmd_info, 0},
+    {"load-fw", "load firmware (and a DTB) into device memory", load_help, cmd_load_fw, 0},
+    {"run", "run a kernel end to end (--kernel), or boot and check the command path", run_help, cmd_run, 1},
+    {"dma-test", "copy data host->device->host by DMA and compare", dma_help, cmd_dma_test, 0},
+    {NULL, NULL, NULL, NULL, 0},
 };

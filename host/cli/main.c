@@ -37,6 +37,9 @@ static void usage(FILE *f)
             (unsigned long long)UVS_DEFAULT_TIMEOUT_CYCLES);
     for (const struct cli_cmd *c = cli_cmds; c->name; c++)
         fprintf(f, "  %-10s %s\n", c->name, c->summary);
+    fprintf(f, "\nEnvironment: UVMSOC_SOCKET (simulator socket), UVMSOC_SIM, UVMSOC_FIRMWARE,\n"
+               "UVMSOC_KERNEL_DIR (what 'run --kernel' uses when no option names it; default:\n"
+               "next to this program, e.g. build/c4/uvmsoc-sim for build/host/uvmsoc).\n");
     fprintf(f, "\nExit status: 0 success, 1 device or driver error, 2 bad command line.\n");
 }
 
@@ -152,7 +155,9 @@ int main(int argc, char **argv)
             fprintf(stderr, "uvmsoc: --sim needs the cosim backend\n");
             return CLI_USAGE;
         }
-        if (sim && cli_spawn_sim(sim, sim_args, &g.open.socket_path) != CLI_OK)
+        g.sim = sim;
+        g.sim_args = sim_args;
+        if (sim && !cmd->spawns && cli_spawn_sim(sim, sim_args, NULL, &g.open.socket_path) != CLI_OK)
             return CLI_FAIL;
         int rc = cmd->run(&g, argc - optind + 1, argv + optind - 1);
         cli_reap_sim();

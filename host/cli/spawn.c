@@ -5,6 +5,7 @@
  * any simulator, and when the CLI detaches (GOODBYE) the simulator exits.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,15 +20,38 @@
 static pid_t sim_pid = -1;
 static char sim_dir[64];
 static char sim_sock[96];
+static char sim_log[96];  /* console file in sim_dir (console ""), else empty */
 
-int cli_spawn_sim(const char *sim, const char *args, const char **socket_path)
+const char *cli_sim_console(void)
 {
+    return sim_pid > 0 && sim_log[0] ? sim_log : NULL;
+}
+
+int cli_spawn_sim(const char *sim, const char *args, const char *console, const char **socket_path)
+{
+    int out_fd = -1;
     strcpy(sim_dir, "/tmp/uvmsoc-run.XXXXXX");
     if (!mkdtemp(sim_dir)) {
         fprintf(stderr, "uvmsoc: --sim: cannot create a temporary directory: %s\n", strerror(errno));
         return CLI_FAIL;
     }
     snprintf(sim_sock, sizeof sim_sock, "%s/sim.sock", sim_dir);
+    sim_log[0] = '\0';
+    if (console) {
+        const char *path = console;
+        if (!*console) {
+            snprintf(sim_log, sizeof sim_log, "%s/console.log", sim_dir);
+            path = sim_log;
+        }
+        out_fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+        if (out_fd < 0) {
+            fprintf(stderr, "uvmsoc: cannot create the device console file %s: %s\n", path, strerror(errno));
+            sim_log[0] = '\0';
+            rmdir(sim_dir);
+            sim_dir[0] = '\0';
+            return CLI_FAIL;
+        }
+    }
     char *argv[64];
     int n = 0;
     char *copy = strdup(args ? args : "");
@@ -42,14 +66,21 @@ int cli_spawn_sim(const char *sim, const char *args, const char **socket_path)
     if (sim_pid < 0) {
         fprintf(stderr, "uvmsoc: --sim: fork: %s\n", strerror(errno));
         free(copy);
+        if (out_fd >= 0)
+            close(out_fd);
+        cli_reap_sim();
         return CLI_FAIL;
     }
     if (sim_pid == 0) {
+        if (out_fd >= 0 && dup2(out_fd, STDOUT_FILENO) < 0)
+            _exit(127);
         execv(sim, argv);
         fprintf(stderr, "uvmsoc: --sim: cannot run %s: %s\n", sim, strerror(errno));
         _exit(127);
     }
     free(copy);
+    if (out_fd >= 0)
+        close(out_fd);
     /* wait up to 10 s for the socket to appear, or the simulator to exit */
     for (int i = 0; i < 1000; i++) {
         struct stat st;
@@ -62,7 +93,7 @@ int cli_spawn_sim(const char *sim, const char *args, const char **socket_path)
             sim_pid = -1;
             fprintf(stderr, "uvmsoc: --sim: %s exited (status %d) before listening\n", sim,
                     WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
-            rmdir(sim_dir);
+            cli_reap_sim();
             return CLI_FAIL;
         }
         nanosleep(&(struct timespec){.tv_nsec = 10000000}, NULL);
@@ -87,6 +118,9 @@ void cli_reap_sim(void)
     }
     if (sim_dir[0]) {
         unlink(sim_sock);
+        if (sim_log[0])
+            unlink(sim_log);
+        sim_log[0] = '\0';
         rmdir(sim_dir);
         sim_dir[0] = '\0';
     }

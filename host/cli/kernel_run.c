@@ -1,0 +1,744 @@
+/*
+ * uvmsoc CLI: `run --kernel NAME`, a compute kernel end to end
+ * (docs/architecture.md "Kernels and launch"; include/uvmsoc/kernel.def):
+ * firmware loaded by DMA and booted, kernel image loaded into the kernel
+ * region (UVS_KERNEL_BASE), input copied into HBM, argument block written
+ * at UVS_KERNEL_DATA_BASE, HOSTQ_OP_LAUNCH sent, its completion event
+ * decoded, the result checked on the host, device statistics printed.
+ *
+ * Device memory used: input at UVS_HBM_BASE, a second buffer (memcpy
+ * destination, axpy y) at the next 4 KiB boundary after it, the argument
+ * block at UVS_KERNEL_DATA_BASE and the crc32c output word right after it.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <dirent.h>
+
+#include <uvmsoc/dma.h>
+#include <uvmsoc/hostif.h>
+#include <uvmsoc/kernel.h>
+#include <uvmsoc/kernel_abi.h>
+#include <uvmsoc/memmap.h>
+
+#include "cli.h"
+#include "crc32c.h"
+
+#define CHUNK_MAX (64u << 20)         /* largest DMA bounce buffer */
+#define EVENT_MARGIN 20000000ull      /* cycles the event may take beyond the kernel timeout */
+#define LAUNCH_COOKIE 0x6b72756e00000000ull
+
+/* One run: options, data, statistics. */
+struct krun {
+    const struct cli_global *g;
+    struct uvs_dev *dev;
+    struct uvs_info info;
+    const struct recipe *rc;
+    const char *name;               /* --kernel as given */
+    char kpath[PATH_MAX];           /* kernel ELF */
+    char fwpath[PATH_MAX];          /* firmware ELF */
+    const char *fw_opt, *kdir_opt, *input, *console;
+    int have_size, have_value, have_args;
+    uint64_t size, value, harts, ktimeout, hbm;
+    uint64_t args[UVS_KARGS_MAX];
+    unsigned nargs;
+    uint8_t *data;                  /* input bytes (file or generated) */
+    size_t len;
+    struct uvs_fw_image kimg;       /* parsed kernel */
+    uint64_t buf2;                  /* second buffer's device address */
+    /* statistics: device cycles and DMA payload bytes per step */
+    uint64_t c_start, c_boot, c_kload, c_in, c_args, c_kernel, c_out;
+    uint64_t b_boot, b_kload, b_in, b_out, b_args;
+    int booted;
+    struct timespec t0;
+};
+
+/* A kernel the CLI knows how to feed and check. */
+struct recipe {
+    const char *name;
+    int input;   /* uses --input / generated data */
+    int buf2;    /* needs a second HBM buffer of the input's size */
+    /* fill args[] (nargs) from the placed data */
+    void (*args)(struct krun *k);
+    /* check the result; prints one line; returns CLI_OK or CLI_FAIL */
+    int (*check)(struct krun *k, uint64_t value);
+};
+
+/* ---------------- DMA with statistics ---------------- */
+
+/* Copy n bytes between host memory p and device address a (op H2D or D2H)
+ * through a bounce buffer of at most CHUNK_MAX; adds cycles and bytes. */
+static int xfer(struct krun *k, unsigned op, uint64_t a, void *p, size_t n, uint64_t *cyc, uint64_t *bytes)
+{
+    struct uvs_dma_buf b;
+    int err = uvs_dma_alloc(k->dev, n < CHUNK_MAX ? n : CHUNK_MAX, &b);
+    for (size_t off = 0; !err && off < n;) {
+        size_t m = n - off < b.size ? n - off : b.size;
+        struct uvs_dma_result r;
+        if (op == UVS_DMA_OP_H2D)
+            memcpy(b.host, (uint8_t *)p + off, m);
+        err = op == UVS_DMA_OP_H2D ? uvs_dma_copy(k->dev, op, a + off, b.bus, m, &r)
+                                   : uvs_dma_copy(k->dev, op, b.bus, a + off, m, &r);
+        if (!err && op == UVS_DMA_OP_D2H)
+            memcpy((uint8_t *)p + off, b.host, m);
+        *cyc += r.cycles;
+        *bytes += r.bytes;
+        off += m;
+    }
+    uvs_dma_free(k->dev, &b);
+    return err;
+}
+
+/* ---------------- recipes ---------------- */
+
+static uint64_t out_addr(void)
+{
+    return UVS_KERNEL_DATA_BASE + UVS_KARGS_SIZE;
+}
+
+static void crc_args(struct krun *k)
+{
+    k->args[0] = UVS_HBM_BASE;
+    k->args[1] = k->len;
+    k->args[2] = out_addr();
+    k->nargs = 3;
+}
+
+static int crc_check(struct krun *k, uint64_t value)
+{
+    uint32_t host = cli_crc32c_update(0, k->data, k->len), out = 0;
+    uint64_t cyc = 0;
+    int err = xfer(k, UVS_DMA_OP_D2H, out_addr(), &out, sizeof out, &cyc, &k->b_out);
+    k->c_out += cyc;
+    if (err)
+        return cli_error("read the kernel's output word", err);
+    int ok = value == host && out == host;
+    printf("crc32c: device 0x%08" PRIx32 ", host 0x%08" PRIx32 " -> %s\n", (uint32_t)value, host,
+           ok ? "MATCH" : "MISMATCH");
+    if (!ok && out != (uint32_t)value)
+        printf("crc32c: the output word at 0x%llx holds 0x%08" PRIx32 ", the launch result 0x%08" PRIx32 "\n",
+               (unsigned long long)out_addr(), out, (uint32_t)value);
+    return ok ? CLI_OK : CLI_FAIL;
+}
+
+static void memcpy_args(struct krun *k)
+{
+    k->args[0] = k->buf2;
+    k->args[1] = UVS_HBM_BASE;
+    k->args[2] = k->len;
+    k->nargs = 3;
+}
+
+/* Read back n bytes at a and compare with want (NULL: every byte = fill). */
+static int compare_back(struct krun *k, const char *what, uint64_t a, const uint8_t *want, uint8_t fill, size_t n)
+{
+    uint8_t *got = malloc(n ? n : 1);
+    if (!got) {
+        fprintf(stderr, "uvmsoc run: out of memory\n");
+        return CLI_FAIL;
+    }
+    int err = n ? xfer(k, UVS_DMA_OP_D2H, a, got, n, &k->c_out, &k->b_out) : 0;
+    if (err) {
+        free(got);
+        return cli_error("read back the kernel's output", err);
+    }
+    for (size_t i = 0; i < n; i++) {
+        uint8_t w = want ? want[i] : fill;
+        if (got[i] != w) {
+            printf("%s: MISMATCH at byte %zu (device address 0x%llx): expected 0x%02x, got 0x%02x\n", what, i,
+                   (unsigned long long)(a + i), w, got[i]);
+            free(got);
+            return CLI_FAIL;
+        }
+    }
+    free(got);
+    printf("%s: %zu bytes checked on the host -> MATCH\n", what, n);
+    return CLI_OK;
+}
+
+static int memcpy_check(struct krun *k, uint64_t value)
+{
+    (void)value;
+    return compare_back(k, "memcpy", k->buf2, k->data, 0, k->len);
+}
+
+static void fill_args(struct krun *k)
+{
+    k->args[0] = UVS_HBM_BASE; /* holds the generated pattern: the kernel must overwrite it */
+    k->args[1] = k->len;
+    k->args[2] = k->have_value ? k->value : 0xa5;
+    k->nargs = 3;
+}
+
+static int fill_check(struct krun *k, uint64_t value)
+{
+    (void)value;
+    return compare_back(k, "fill", UVS_HBM_BASE, NULL, (uint8_t)k->args[2], k->len);
+}
+
+static void axpy_args(struct krun *k)
+{
+    k->args[0] = k->len / 8;
+    k->args[1] = k->have_value ? k->value : 3;
+    k->args[2] = UVS_HBM_BASE;
+    k->args[3] = k->buf2;
+    k->nargs = 4;
+}
+
+/* y's initial value, element i (the host writes it before the launch). */
+static uint64_t axpy_y0(size_t i)
+{
+    return 0x9e3779b97f4a7c15ull * (i + 1);
+}
+
+static int axpy_check(struct krun *k, uint64_t value)
+{
+    (void)value;
+    size_t n = k->len / 8;
+    uint8_t *want = malloc(n * 8 + 1);
+    if (!want) {
+        fprintf(stderr, "uvmsoc run: out of memory\n");
+        return CLI_FAIL;
+    }
+    for (size_t i = 0; i < n; i++) {
+        uint64_t x, y;
+        memcpy(&x, k->data + 8 * i, 8);
+        y = k->args[1] * x + axpy_y0(i); /* wraps modulo 2^64 like the kernel */
+        memcpy(want + 8 * i, &y, 8);
+    }
+    int rc = compare_back(k, "axpy", k->buf2, want, 0, n * 8);
+    free(want);
+    return rc;
+}
+
+static const struct recipe recipes[] = {
+    {"crc32c", 1, 0, crc_args, crc_check},
+    {"memcpy", 1, 1, memcpy_args, memcpy_check},
+    {"fill", 1, 0, fill_args, fill_check},
+    {"axpy", 1, 1, axpy_args, axpy_check},
+};
+
+/* ---------------- inputs ---------------- */
+
+/* Deterministic pseudo-random bytes (xorshift64). */
+static void generate(uint8_t *p, size_t n)
+{
+    uint64_t s = 0x2545f4914f6cdd1dull;
+    for (size_t i = 0; i < n; i++) {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        p[i] = (uint8_t)(s >> 24);
+    }
+}
+
+/* Read the whole file (at most max bytes). Prints why on failure. */
+static int read_input(struct krun *k, uint64_t max)
+{
+    FILE *f = fopen(k->input, "rb");
+    struct stat st;
+    if (!f) {
+        fprintf(stderr, "uvmsoc run: --input %s: cannot open: %s\n", k->input, strerror(errno));
+        return CLI_FAIL;
+    }
+    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+        fprintf(stderr, "uvmsoc run: --input %s: is a directory\n", k->input);
+        fclose(f);
+        return CLI_FAIL;
+    }
+    size_t cap = 0;
+    for (;;) {
+        if (k->len == cap) {
+            if (cap >= max) {
+                fprintf(stderr, "uvmsoc run: --input %s: larger than %llu bytes (the device's HBM)\n", k->input,
+                        (unsigned long long)max);
+                fclose(f);
+                return CLI_FAIL;
+            }
+            size_t ncap = cap ? 2 * cap : 1 << 20;
+            if (ncap > max)
+                ncap = (size_t)max;
+            uint8_t *nb = realloc(k->data, ncap);
+            if (!nb) {
+                fprintf(stderr, "uvmsoc run: --input %s: out of memory\n", k->input);
+                fclose(f);
+                return CLI_FAIL;
+            }
+            k->data = nb;
+            cap = ncap;
+        }
+        size_t n = fread(k->data + k->len, 1, cap - k->len, f);
+        k->len += n;
+        if (n == 0)
+            break;
+    }
+    int bad = ferror(f);
+    int e = errno;
+    fclose(f);
+    if (bad) {
+        fprintf(stderr, "uvmsoc run: --input %s: read error: %s\n", k->input, strerror(e));
+        return CLI_FAIL;
+    }
+    return CLI_OK;
+}
+
+/* Parse "a,b,c" into k->args. */
+static int parse_args(struct krun *k, const char *s)
+{
+    char *copy = strdup(s), *save = NULL;
+    int rc = CLI_OK;
+    if (!copy)
+        return CLI_FAIL;
+    k->nargs = 0;
+    for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+        if (k->nargs == UVS_KARGS_MAX) {
+            fprintf(stderr, "uvmsoc run: --args: more than %d arguments\n", (int)UVS_KARGS_MAX);
+            rc = CLI_USAGE;
+            break;
+        }
+        if (cli_parse_u64("--args", t, &k->args[k->nargs])) {
+            rc = CLI_USAGE;
+            break;
+        }
+        k->nargs++;
+    }
+    free(copy);
+    k->have_args = 1;
+    return rc;
+}
+
+/* Print the kernels in dir (names of *.elf), for a "no such kernel" error. */
+static void list_kernels(const char *dir)
+{
+    DIR *d = opendir(dir);
+    char names[1024] = "";
+    if (!d)
+        return;
+    for (struct dirent *e; (e = readdir(d));) {
+        size_t n = strlen(e->d_name);
+        if (n > 4 && strcmp(e->d_name + n - 4, ".elf") == 0 && strlen(names) + n < sizeof names - 2)
+            snprintf(names + strlen(names), sizeof names - strlen(names), " %.*s", (int)(n - 4), e->d_name);
+    }
+    closedir(d);
+    if (names[0])
+        fprintf(stderr, "uvmsoc run: kernels in %s:%s\n", dir, names);
+}
+
+/* Resolve --kernel to an ELF path and parse it (must lie in the kernel region). */
+static int find_kernel(struct krun *k)
+{
+    char dir[PATH_MAX];
+    struct stat st;
+    if (strchr(k->name, '/')) {
+        snprintf(k->kpath, sizeof k->kpath, "%s", k->name);
+    } else {
+        if (!*k->name || k->name[0] == '.') {
+            fprintf(stderr, "uvmsoc run: --kernel '%s': not a kernel name\n", k->name);
+            return CLI_USAGE;
+        }
+        if (k->kdir_opt)
+            snprintf(dir, sizeof dir, "%s", k->kdir_opt);
+        else if (cli_locate(CLI_KERNEL_DIR, dir, sizeof dir) != 0)
+            return CLI_FAIL;
+        if ((size_t)snprintf(k->kpath, sizeof k->kpath, "%s/%s.elf", dir, k->name) >= sizeof k->kpath) {
+            fprintf(stderr, "uvmsoc run: --kernel '%s': name too long\n", k->name);
+            return CLI_USAGE;
+        }
+        if (stat(k->kpath, &st) != 0) {
+            fprintf(stderr, "uvmsoc run: no kernel '%s' (%s: %s)\n", k->name, k->kpath, strerror(errno));
+            list_kernels(dir);
+            return CLI_FAIL;
+        }
+    }
+    const struct uvs_mem_range region = {UVS_KERNEL_BASE, UVS_KERNEL_SIZE};
+    int err = uvs_fw_parse(k->kpath, &region, 1, &k->kimg);
+    if (err == -ERANGE) {
+        fprintf(stderr, "uvmsoc run: kernel %s: %s (the kernel region is 0x%llx..0x%llx)\n", k->kpath, uvs_last_error(),
+                (unsigned long long)UVS_KERNEL_BASE, (unsigned long long)(UVS_KERNEL_BASE + UVS_KERNEL_SIZE));
+        return CLI_FAIL;
+    }
+    if (err)
+        return cli_error("kernel", err);
+    for (size_t i = 0; i < sizeof recipes / sizeof recipes[0]; i++) {
+        const char *base = strrchr(k->kpath, '/');
+        base = base ? base + 1 : k->kpath;
+        size_t n = strlen(recipes[i].name);
+        if (strncmp(base, recipes[i].name, n) == 0 && strcmp(base + n, ".elf") == 0)
+            k->rc = &recipes[i];
+    }
+    return CLI_OK;
+}
+
+/* ---------------- device steps ---------------- */
+
+/* Show the end of the spawned simulator's console (device UART), if any. */
+static void show_console(void)
+{
+    const char *path = cli_sim_console();
+    FILE *f = path ? fopen(path, "r") : NULL;
+    char lines[6][256];
+    unsigned n = 0;
+    if (!f)
+        return;
+    while (fgets(lines[n % 6], sizeof lines[0], f))
+        n++;
+    fclose(f);
+    if (!n)
+        return;
+    fprintf(stderr, "uvmsoc run: device console (last %u lines):\n", n < 6 ? n : 6);
+    for (unsigned i = n < 6 ? 0 : n - 6; i < n; i++)
+        fprintf(stderr, "  | %s%s", lines[i % 6], strchr(lines[i % 6], '\n') ? "" : "\n");
+}
+
+/* Load and boot the firmware unless it already runs (and none was named). */
+static int boot(struct krun *k, uint64_t timeout)
+{
+    uint64_t t = uvs_cycles(k->dev);
+    int err;
+    if (!k->fw_opt && (k->info.mgmt_status & UVS_HOSTIF_MGMT_STATUS_RUNNING)) {
+        printf("firmware:  already running on the device (not reloaded)\n");
+    } else {
+        struct uvs_fw_loaded l;
+        if (k->fw_opt)
+            snprintf(k->fwpath, sizeof k->fwpath, "%s", k->fw_opt);
+        else if (cli_locate(CLI_FIRMWARE, k->fwpath, sizeof k->fwpath) != 0)
+            return CLI_FAIL;
+        if ((err = uvs_fw_load(k->dev, k->fwpath, NULL, &l)))
+            return cli_error("load the firmware", err);
+        if ((err = uvs_fw_start(k->dev)))
+            return cli_error("release the management hart", err);
+        k->b_boot = l.bytes;
+        k->booted = 1;
+        printf("firmware:  %s (%llu bytes by DMA, entry 0x%llx)\n", k->fwpath, (unsigned long long)l.bytes,
+               (unsigned long long)l.entry);
+    }
+    if ((err = uvs_fw_wait_ready(k->dev, timeout)))
+        return cli_error("boot", err);
+    k->c_boot = uvs_cycles(k->dev) - t;
+    return CLI_OK;
+}
+
+/* Kernel image into the kernel region (segments, then zero fill). */
+static int load_kernel(struct krun *k)
+{
+    for (unsigned i = 0; i < k->kimg.nsegs; i++) {
+        uint64_t a = k->kimg.seg[i].addr, fs = k->kimg.seg[i].filesz, ms = k->kimg.seg[i].memsz;
+        int err = fs ? xfer(k, UVS_DMA_OP_H2D, a, (void *)k->kimg.seg[i].data, fs, &k->c_kload, &k->b_kload) : 0;
+        if (!err && ms > fs) {
+            void *z = calloc(1, ms - fs);
+            err = z ? xfer(k, UVS_DMA_OP_H2D, a + fs, z, ms - fs, &k->c_kload, &k->b_kload) : -ENOMEM;
+            free(z);
+        }
+        if (err)
+            return cli_error("load the kernel", err);
+    }
+    return CLI_OK;
+}
+
+/* Input into HBM, the second buffer's initial contents, the argument block. */
+static int place_data(struct krun *k)
+{
+    int err = k->len ? xfer(k, UVS_DMA_OP_H2D, UVS_HBM_BASE, k->data, k->len, &k->c_in, &k->b_in) : 0;
+    if (err)
+        return cli_error("copy the input into HBM", err);
+    if (k->rc && k->rc->buf2 && k->len) {
+        uint8_t *y = malloc(k->len);
+        if (!y)
+            return cli_error("prepare the second buffer", -ENOMEM);
+        for (size_t i = 0; i + 8 <= k->len; i += 8) {
+            uint64_t v = axpy_y0(i / 8);
+            memcpy(y + i, &v, 8);
+        }
+        memset(y + (k->len & ~(size_t)7), 0, k->len & 7);
+        err = xfer(k, UVS_DMA_OP_H2D, k->buf2, y, k->len, &k->c_in, &k->b_in);
+        free(y);
+        if (err)
+            return cli_error("prepare the second buffer", err);
+    }
+    /* The argument block and the (cleared) output word after it, in one copy. */
+    struct {
+        struct uvs_kernel_args a;
+        uint64_t out;
+    } blk;
+    _Static_assert(sizeof blk.a == UVS_KARGS_SIZE, "output word right after the argument block");
+    memset(&blk, 0, sizeof blk);
+    blk.a.magic = UVS_KARGS_MAGIC;
+    blk.a.nargs = k->nargs;
+    memcpy(blk.a.arg, k->args, sizeof blk.a.arg);
+    if ((err = xfer(k, UVS_DMA_OP_H2D, UVS_KERNEL_DATA_BASE, &blk, sizeof blk, &k->c_args, &k->b_args)))
+        return cli_error("write the argument block", err);
+    return CLI_OK;
+}
+
+/* Name of an exception code (RISC-V privileged spec v1.12, table 3.6). */
+static const char *cause_name(uint32_t code)
+{
+    static const char *const n[] = {
+        "instruction address misaligned", "instruction access fault", "illegal instruction", "breakpoint",
+        "load address misaligned", "load access fault", "store/AMO address misaligned", "store/AMO access fault",
+        "environment call from U-mode", "environment call from S-mode", "reserved", "environment call from M-mode",
+        "instruction page fault", "load page fault", "reserved", "store/AMO page fault",
+    };
+    return code < sizeof n / sizeof n[0] ? n[code] : "reserved";
+}
+
+/* Explain a failed launch event; returns CLI_FAIL. */
+static int launch_failed(const struct krun *k, const struct uvs_hostq_evt *ev)
+{
+    uint32_t code = (uint32_t)((ev->value & UVS_LAUNCH_VAL_CODE_MASK) >> UVS_LAUNCH_VAL_CODE_SHIFT);
+    unsigned thread = (unsigned)((ev->value & UVS_LAUNCH_VAL_THREAD_MASK) >> UVS_LAUNCH_VAL_THREAD_SHIFT);
+    unsigned hart = (unsigned)((ev->value & UVS_LAUNCH_VAL_HART_MASK) >> UVS_LAUNCH_VAL_HART_SHIFT);
+    const char *n = k->name;
+    switch (-ev->status) {
+    case UVS_HOSTQ_ERR_EFAULT:
+        fprintf(stderr, "uvmsoc run: kernel %s aborted: thread %u (hart %u): %s (mcause %u), address 0x%llx\n", n,
+                thread, hart, cause_name(code), code, (unsigned long long)ev->addr);
+        break;
+    case UVS_HOSTQ_ERR_ECANCELED:
+        fprintf(stderr, "uvmsoc run: kernel %s failed: thread %u (hart %u) exited with status %d%s\n", n, thread, hart,
+                (int32_t)code, (int32_t)code == UVS_KERNEL_EXIT_BAD_ARGS ? " (bad arguments)" : "");
+        break;
+    case UVS_HOSTQ_ERR_ETIMEDOUT:
+        fprintf(stderr, "uvmsoc run: kernel %s timed out: thread %u (hart %u) still running at pc 0x%llx; stopped\n", n,
+                thread, hart, (unsigned long long)ev->addr);
+        break;
+    case UVS_HOSTQ_ERR_EINVAL:
+        fprintf(stderr, "uvmsoc run: kernel %s: launch rejected: invalid arguments (address 0x%llx)\n", n,
+                (unsigned long long)ev->addr);
+        break;
+    case UVS_HOSTQ_ERR_E2BIG:
+        fprintf(stderr, "uvmsoc run: kernel %s: launch rejected: more threads than compute harts (--harts)\n", n);
+        break;
+    case UVS_HOSTQ_ERR_ENODEV:
+        fprintf(stderr, "uvmsoc run: kernel %s: launch rejected: the device has no usable compute hart\n", n);
+        break;
+    case UVS_HOSTQ_ERR_EOPNOTSUPP:
+        fprintf(stderr, "uvmsoc run: the device's firmware does not know HOSTQ_OP_LAUNCH (status %d)\n", ev->status);
+        break;
+    default:
+        fprintf(stderr, "uvmsoc run: kernel %s: launch failed with status %d (%s)\n", n, ev->status,
+                uvs_strerror(ev->status));
+        break;
+    }
+    return CLI_FAIL;
+}
+
+/* Send LAUNCH and wait for its event; *ev gets it. */
+static int launch(struct krun *k, struct uvs_hostq_evt *ev)
+{
+    static uint64_t seq;
+    struct uvs_hostq_cmd cmd;
+    memset(&cmd, 0, sizeof cmd);
+    cmd.opcode = UVS_HOSTQ_OP_LAUNCH;
+    cmd.flags = UVS_HOSTQ_CMD_F_EVENT;
+    cmd.cookie = LAUNCH_COOKIE | ++seq;
+    cmd.arg[0] = k->kimg.entry;
+    cmd.arg[1] = UVS_KERNEL_DATA_BASE;
+    cmd.arg[2] = k->harts;
+    cmd.arg[3] = 1;
+    cmd.arg[4] = k->ktimeout;
+    uint64_t t = uvs_cycles(k->dev);
+    uint64_t wait = (k->ktimeout ? k->ktimeout : UVS_KERNEL_TIMEOUT_DEFAULT) + EVENT_MARGIN;
+    int err = uvs_cmd_submit(k->dev, &cmd);
+    if (!err)
+        err = uvs_evt_wait(k->dev, ev, wait);
+    if (err)
+        return cli_error("launch", err);
+    k->c_kernel = uvs_cycles(k->dev) - t;
+    if (ev->cookie != cmd.cookie || ev->type != UVS_HOSTQ_EVT_CMD_DONE) {
+        fprintf(stderr, "uvmsoc run: unexpected event (type %u, cookie 0x%llx) instead of the launch's completion\n",
+                ev->type, (unsigned long long)ev->cookie);
+        return CLI_FAIL;
+    }
+    return ev->status ? launch_failed(k, ev) : CLI_OK;
+}
+
+/* Statistics table. */
+static void print_stats(const struct krun *k)
+{
+    struct timespec t1;
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double wall = (double)(t1.tv_sec - k->t0.tv_sec) + (t1.tv_nsec - k->t0.tv_nsec) / 1e9;
+    uint64_t total = uvs_cycles(k->dev) - k->c_start;
+    uint64_t bytes = k->b_boot + k->b_kload + k->b_in + k->b_args + k->b_out;
+    double bw = k->info.link_bw / 65536.0;
+    printf("statistics (device cycles at %u MHz; link %.2f bytes/cycle, latency %u cycles):\n",
+           k->info.clock_khz / 1000, bw, k->info.link_latency);
+    if (k->booted)
+        printf("  firmware load + boot   %12llu cycles  %10llu bytes\n", (unsigned long long)k->c_boot,
+               (unsigned long long)k->b_boot);
+    else
+        printf("  firmware ready check   %12llu cycles\n", (unsigned long long)k->c_boot);
+    printf("  kernel image load      %12llu cycles  %10llu bytes\n", (unsigned long long)k->c_kload,
+           (unsigned long long)k->b_kload);
+    printf("  input DMA into HBM     %12llu cycles  %10llu bytes", (unsigned long long)k->c_in,
+           (unsigned long long)k->b_in);
+    if (k->c_in && bw > 0)
+        printf("  (link %.1f%% busy)", 100.0 * (double)k->b_in / ((double)k->c_in * bw));
+    printf("\n");
+    printf("  argument block         %12llu cycles  %10llu bytes\n", (unsigned long long)k->c_args,
+           (unsigned long long)k->b_args);
+    printf("  kernel (launch->event) %12llu cycles\n", (unsigned long long)k->c_kernel);
+    printf("  result readback        %12llu cycles  %10llu bytes\n", (unsigned long long)k->c_out,
+           (unsigned long long)k->b_out);
+    printf("  total                  %12llu cycles  %10llu bytes", (unsigned long long)total, (unsigned long long)bytes);
+    if (total && bw > 0)
+        printf("  (link %.2f%% busy)", 100.0 * (double)bytes / ((double)total * bw));
+    printf("\n");
+    printf("  simulation speed       %12.2f MHz (wall time %.2f s)\n", wall > 0 ? (double)total / wall / 1e6 : 0.0, wall);
+}
+
+/* ---------------- the command ---------------- */
+
+int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"kernel", required_argument, NULL, 'k'},    {"input", required_argument, NULL, 'i'},
+        {"size", required_argument, NULL, 's'},      {"value", required_argument, NULL, 'v'},
+        {"args", required_argument, NULL, 'a'},      {"harts", required_argument, NULL, 'n'},
+        {"kernel-timeout", required_argument, NULL, 't'}, {"hbm", required_argument, NULL, 'H'},
+        {"firmware", required_argument, NULL, 'f'},  {"kernel-dir", required_argument, NULL, 'K'},
+        {"console", required_argument, NULL, 'c'},   {NULL, 0, NULL, 0},
+    };
+    struct krun k;
+    struct cli_global local = *g;
+    int c, rc = CLI_FAIL, err;
+    memset(&k, 0, sizeof k);
+    k.g = &local;
+    k.size = 64 << 10;
+    optind = 0;
+    while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+        switch (c) {
+        case 'k': k.name = optarg; break;
+        case 'i': k.input = optarg; break;
+        case 'f': k.fw_opt = optarg; break;
+        case 'K': k.kdir_opt = optarg; break;
+        case 'c': k.console = optarg; break;
+        case 'a': if (parse_args(&k, optarg)) return CLI_USAGE; break;
+        case 's': if (cli_parse_u64("--size", optarg, &k.size)) return CLI_USAGE; k.have_size = 1; break;
+        case 'v': if (cli_parse_u64("--value", optarg, &k.value)) return CLI_USAGE; k.have_value = 1; break;
+        case 'n': if (cli_parse_u64("--harts", optarg, &k.harts)) return CLI_USAGE; break;
+        case 't': if (cli_parse_u64("--kernel-timeout", optarg, &k.ktimeout)) return CLI_USAGE; break;
+        case 'H': if (cli_parse_u64("--hbm", optarg, &k.hbm)) return CLI_USAGE; break;
+        default:
+            fprintf(stderr, "uvmsoc run: option '%s' is unknown or needs an argument; see 'uvmsoc run --help'\n",
+                    argv[optind - 1]);
+            return CLI_USAGE;
+        }
+    }
+    if (optind != argc) {
+        fprintf(stderr, "uvmsoc run: unexpected argument '%s'; see 'uvmsoc run --help'\n", argv[optind]);
+        return CLI_USAGE;
+    }
+    if (k.harts > UINT32_MAX || k.size > (1ull << 34)) {
+        fprintf(stderr, "uvmsoc run: --harts or --size out of range\n");
+        return CLI_USAGE;
+    }
+    if ((rc = find_kernel(&k)) != CLI_OK)
+        goto out;
+    rc = CLI_FAIL;
+    if (k.rc && k.have_args) {
+        fprintf(stderr, "uvmsoc run: --args: kernel %s gets its arguments from --input/--size/--value\n", k.rc->name);
+        rc = CLI_USAGE;
+        goto out;
+    }
+    if (!k.rc && (k.input || k.have_size || k.have_value)) {
+        fprintf(stderr, "uvmsoc run: kernel %s takes --args, not --input/--size/--value\n", k.name);
+        rc = CLI_USAGE;
+        goto out;
+    }
+    if (k.rc && k.input && k.have_size) {
+        fprintf(stderr, "uvmsoc run: --input and --size exclude each other\n");
+        rc = CLI_USAGE;
+        goto out;
+    }
+    /* Input before starting anything: a bad file costs no simulation. */
+    if (k.rc && k.input && (rc = read_input(&k, 1ull << 34)) != CLI_OK)
+        goto out;
+    rc = CLI_FAIL;
+    if (k.rc && !k.input) {
+        k.len = (size_t)k.size;
+        k.data = malloc(k.len ? k.len : 1);
+        if (!k.data) {
+            fprintf(stderr, "uvmsoc run: out of memory for %zu bytes of data\n", k.len);
+            goto out;
+        }
+        generate(k.data, k.len);
+    }
+
+    /* The device: ours (spawned), or the one at --socket / $UVMSOC_SOCKET. */
+    const char *env = getenv("UVMSOC_SOCKET");
+    int spawn = local.sim || (!local.open.socket_path && !(env && *env));
+    if (k.hbm && !spawn)
+        fprintf(stderr, "uvmsoc run: note: --hbm applies to a simulator run starts; using the running one as it is\n");
+    if (spawn) {
+        char simpath[PATH_MAX], args[1024];
+        const char *sim = local.sim;
+        if (!sim) {
+            if (cli_locate(CLI_SIM, simpath, sizeof simpath) != 0)
+                goto out;
+            sim = simpath;
+        }
+        if (k.hbm)
+            snprintf(args, sizeof args, "--hbm %llu %s", (unsigned long long)k.hbm,
+                     local.sim_args ? local.sim_args : "");
+        else
+            snprintf(args, sizeof args, "%s", local.sim_args ? local.sim_args : "");
+        const char *console = !k.console ? "" : strcmp(k.console, "-") == 0 ? NULL : k.console;
+        if (cli_spawn_sim(sim, args, console, &local.open.socket_path) != CLI_OK)
+            goto out;
+    }
+    clock_gettime(CLOCK_MONOTONIC, &k.t0);
+    if (!(k.dev = cli_open(&local)))
+        goto out;
+    k.c_start = uvs_cycles(k.dev);
+    if ((err = uvs_info(k.dev, &k.info))) {
+        cli_error("info", err);
+        goto out;
+    }
+    if (k.rc) {
+        uint64_t room = (k.len + 4095) & ~4095ull;
+        uint64_t need = k.rc->buf2 ? 2 * room : room;
+        k.buf2 = UVS_HBM_BASE + room;
+        if (need > k.info.hbm_size) {
+            fprintf(stderr, "uvmsoc run: %zu bytes of data need %llu bytes of HBM, the device has %llu (--hbm)\n",
+                    k.len, (unsigned long long)need, (unsigned long long)k.info.hbm_size);
+            goto out;
+        }
+        k.rc->args(&k);
+    }
+    printf("device:    %u harts (%u compute), %llu MiB HBM, link %.2f bytes/cycle\n", k.info.harts,
+           k.info.harts ? k.info.harts - 1 : 0, (unsigned long long)(k.info.hbm_size >> 20), k.info.link_bw / 65536.0);
+    uint64_t timeout = local.open.timeout_cycles ? local.open.timeout_cycles : UVS_DEFAULT_TIMEOUT_CYCLES;
+    if ((rc = boot(&k, timeout)) != CLI_OK || (rc = load_kernel(&k)) != CLI_OK || (rc = place_data(&k)) != CLI_OK)
+        goto fail;
+    printf("kernel:    %s (entry 0x%llx), %u argument%s", k.kpath, (unsigned long long)k.kimg.entry, k.nargs,
+           k.nargs == 1 ? "" : "s");
+    if (k.rc)
+        printf(", %zu bytes of %s%s", k.len, k.input ? "input from " : "generated data", k.input ? k.input : "");
+    printf("\n");
+    fflush(stdout);
+    struct uvs_hostq_evt ev;
+    if ((rc = launch(&k, &ev)) != CLI_OK)
+        goto fail;
+    printf("result:    0x%llx\n", (unsigned long long)ev.value);
+    rc = k.rc ? k.rc->check(&k, ev.value) : CLI_OK;
+    print_stats(&k);
+    goto out;
+fail:
+    rc = CLI_FAIL;
+    fflush(stdout);
+    show_console();
+out:
+    if (k.dev)
+        uvs_close(k.dev);
+    uvs_fw_image_free(&k.kimg);
+    free(k.data);
+    return rc;
+}
