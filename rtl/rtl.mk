@@ -2,6 +2,7 @@
 #
 # RTL_PKGS       generated ABI packages $(GEN_RTL)/uvs_<name>_pkg.sv
 # RTL_CORE_SRCS  rtl/core/*.sv, package files (*_pkg.sv) first
+# RTL_IOMMU_SRCS rtl/iommu/*.sv (the IOMMU instantiated by the SoC), package files first
 # RTL_SOC_SRCS   rtl/soc/*.sv, package files first
 # RTL_SRCS       all of the above in compile order; top module $(RTL_TOP)
 # RTL_PARAMS     top parameters of the configuration (harts, mtime divider)
@@ -17,7 +18,9 @@ RTL_CORE_SRCS := $(sort $(wildcard rtl/core/*_pkg.sv)) \
                  $(sort $(filter-out %_pkg.sv,$(wildcard rtl/core/*.sv)))
 RTL_SOC_SRCS  := $(sort $(wildcard rtl/soc/*_pkg.sv)) \
                  $(sort $(filter-out %_pkg.sv,$(wildcard rtl/soc/*.sv)))
-RTL_SRCS      := $(RTL_PKGS) $(RTL_CORE_SRCS) $(RTL_SOC_SRCS)
+RTL_IOMMU_SRCS := $(sort $(wildcard rtl/iommu/*_pkg.sv)) \
+                  $(sort $(filter-out %_pkg.sv,$(wildcard rtl/iommu/*.sv)))
+RTL_SRCS      := $(RTL_PKGS) $(RTL_CORE_SRCS) $(RTL_IOMMU_SRCS) $(RTL_SOC_SRCS)
 RTL_PARAMS    := -GNUM_HARTS=$$((1 + $(CFG_COMPUTE_HARTS))) -GMTIME_DIV=$(CFG_MTIME_DIV)
 RTL_LINT_VLT  := $(GEN_RTL)/lint.vlt
 

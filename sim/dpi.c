@@ -23,7 +23,8 @@ static struct uvs_dma_env dma_env(void)
     return e;
 }
 
-/* One bus access of port 2*hart + (0 fetch, 1 data); returns 1 for a bus error. */
+/* One bus access of port 2*hart + (0 fetch, 1 data) or UVS_MEM_PORT_IOMMU (the IOMMU's
+ * memory master); returns 1 for a bus error. */
 int uvs_dpi_mem(int port, long long addr, char we, char be, long long wdata, char amo,
                 long long *rdata)
 {

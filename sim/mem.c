@@ -14,6 +14,9 @@
 #error "uvmsoc-sim models a little-endian bus on a little-endian host"
 #endif
 
+_Static_assert(UVS_MEM_PORT_IOMMU < UVS_MEM_MAX_PORTS && (UVS_MEM_PORT_IOMMU & 1) == 1,
+               "the IOMMU's memory port must be a data port within UVS_MEM_MAX_PORTS");
+
 int uvs_mem_init(struct uvs_mem *m, uint64_t sram_size)
 {
     memset(m, 0, sizeof *m);

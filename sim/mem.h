@@ -15,8 +15,12 @@
 extern "C" {
 #endif
 
-/** Most bus ports: a fetch port and a data port per hart. */
-#define UVS_MEM_MAX_PORTS (2 * UVS_MAX_HARTS)
+/**
+ * Most bus ports: a fetch port and a data port per hart (2 * hart + 0/1),
+ * then the IOMMU's memory master (UVS_MEM_PORT_IOMMU, memmap.def; odd, so
+ * it is a data port) and one spare fetch slot.
+ */
+#define UVS_MEM_MAX_PORTS (2 * UVS_MAX_HARTS + 2)
 
 /** One LR reservation: the 8-byte granule `addr & ~7` (bus.def). */
 struct uvs_resv {
@@ -90,7 +94,8 @@ int uvs_mem_is_hbm(const struct uvs_mem *m, uint64_t addr);
 
 /**
  * uvs_mem_access - one bus access (docs/architecture.md, "On-chip bus").
- * @port:  2 * hart + (0 fetch, 1 data), < UVS_MEM_MAX_PORTS.
+ * @port:  2 * hart + (0 fetch, 1 data), or UVS_MEM_PORT_IOMMU (a data
+ *         port with its own reservation), < UVS_MEM_MAX_PORTS.
  * @addr:  byte address; fetch: 4-byte aligned, data: any byte of the word.
  * @we:    write (plain store); ignored for LR, SC and AMOs.
  * @be:    byte enables within the aligned 8-byte word `addr & ~7`.

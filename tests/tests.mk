@@ -31,6 +31,10 @@ $(ISA_OUT)/%.elf: $(ISA_DIR)/%.S $(ISA_LIB) $(GEN_INC)/uvmsoc/memmap.h
 sim-c4:
 	$(MAKE) CONFIG=c4 BUILD=$(BUILD) sim
 
-test: sim sim-c4 firmware isa-tests sim-unit-tests firmware-tests model-unit-tests host host-unit-tests-build mt-tb mt-tb-tests
+# The IOMMU-in-the-SoC test program (tests/iommu_soc.tests).
+include tests/iommu_soc/iommu_soc.mk
+
+test: sim sim-c4 firmware isa-tests sim-unit-tests firmware-tests model-unit-tests host host-unit-tests-build \
+      iommu-soc-tests mt-tb mt-tb-tests
 	@SIM=$(SIM) SIM_C4=$(SIM_C4) BUILD=$(BUILD) FIRMWARE_ELF=$(FIRMWARE_ELF) \
 	  tests/run.sh $(BUILD)/tests/logs $(sort $(wildcard tests/*.tests))

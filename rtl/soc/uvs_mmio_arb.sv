@@ -2,12 +2,15 @@
 // UART, HOSTIF, DMA) among N requesters (the harts' data ports and, in the
 // SoC, the host link's BAR0 port as the last requester). At most one grant per
 // cycle; the downstream target is always ready and answers one cycle after
-// the request, and the answer goes back to the requester granted then
-// (docs/architecture.md, "On-chip bus": single outstanding request per port).
+// the request, or SLOW_WAIT cycles later when it flags the request slow
+// (m_slow_i; no other request is granted meanwhile), and the answer goes back to
+// the requester granted then (docs/architecture.md, "On-chip bus": single
+// outstanding request per port).
 // MMIO accesses are rare, so one shared bus costs nothing measurable.
 module uvs_mmio_arb #(
   parameter int N  = 1,                     // number of requesters, >= 1
-  parameter int IW = (N > 1) ? $clog2(N) : 1 // width of a requester index
+  parameter int IW = (N > 1) ? $clog2(N) : 1, // width of a requester index
+  parameter int SLOW_WAIT = 2               // wait states of a slow request, 1..3
 ) (
   input  logic                clk_i,
   input  logic                rst_ni,     // synchronous, active low
@@ -28,14 +31,16 @@ module uvs_mmio_arb #(
   output logic                m_we_o,
   output logic [7:0]          m_be_o,
   output logic [63:0]         m_wdata_o,
-  input  logic [63:0]         m_rdata_i,  // one cycle after m_req_o
-  input  logic                m_err_i     // one cycle after m_req_o
+  input  logic                m_slow_i,   // with m_req_o: the target answers SLOW_WAIT cycles later
+  input  logic [63:0]         m_rdata_i,  // one (slow: 1 + SLOW_WAIT) cycles after m_req_o
+  input  logic                m_err_i     // one (slow: 1 + SLOW_WAIT) cycles after m_req_o
 );
   logic [IW-1:0] ptr_q;   // highest priority requester this cycle
   logic [IW-1:0] sel;     // granted requester
   logic          any;
   logic [IW-1:0] sel_q;   // requester whose response is due
   logic          pend_q;
+  logic [1:0]    slow_q;  // cycles until a slow request's answer is due, minus one
 
   // Round robin: first requester at or after ptr_q, wrapping around.
   always_comb begin
@@ -45,7 +50,7 @@ module uvs_mmio_arb #(
       int i;
       i = int'(ptr_q) + k;
       if (i >= N) i = i - N;
-      if (req_i[i]) begin
+      if (req_i[i] && slow_q == 2'd0) begin
         sel = IW'(i);
         any = 1'b1;
       end
@@ -76,12 +81,18 @@ module uvs_mmio_arb #(
       ptr_q  <= '0;
       sel_q  <= '0;
       pend_q <= 1'b0;
+      slow_q <= 2'd0;
     end else begin
-      pend_q <= any;
+      pend_q <= (any && !m_slow_i) || slow_q == 2'd1;
+      if (any && m_slow_i)      slow_q <= 2'(SLOW_WAIT);
+      else if (slow_q != 2'd0)  slow_q <= slow_q - 2'd1;
       if (any) begin
         sel_q <= sel;
         ptr_q <= (int'(sel) == N - 1) ? '0 : sel + IW'(1);
       end
     end
   end
+
+  if (SLOW_WAIT < 1 || SLOW_WAIT > 3)
+    $error("uvs_mmio_arb: SLOW_WAIT must be 1..3");
 endmodule

@@ -11,11 +11,22 @@
 // .. +0xff goes to DMA channel 0, the rest of BAR0 to uvs_hostif. MSIs go to
 // the link model through DPI (uvs_hostif). Whether a host link is attached
 // (host_blocks) comes from the simulator at reset (uvs_dpi_hostif_config).
+// IOMMU (uvs_iommu, rtl/iommu/README.md): registers at UVS_IOMMU_BASE on the
+// MMIO bus; its memory master (device directory, page tables, queues) has
+// its own DPI memory port UVS_MEM_PORT_IOMMU (own LR/SC reservation, HBM
+// latency). A compute hart's (hart >= 1) data access to the unified virtual
+// range (memmap.def UVA) goes to IOMMU requester port hart - 1 with
+// device_id UVS_UVA_DID, user privilege and exec = 0 (kernels run in U mode
+// and only load/store/AMO there); the translated request continues on the
+// hart's own data memory port (uvs_mem_mux). Everything else bypasses the
+// IOMMU. With no compute harts, the IOMMU has one requester port, tied off.
 // Interrupts: CLINT msip/mtimecmp per hart; UART irq, or-ed with the host
-// interface's doorbell interrupt, to hart 0's irq_external_i. With a host
+// interface's doorbell interrupt and the IOMMU's wire-signaled interrupt,
+// to hart 0's irq_external_i. With a host
 // link the harts are held in reset while HOSTIF_MGMT_CTRL.HOLD is set
 // or after the management hart halted (mgmt_halt_i); DEV_RESET resets harts,
-// CLINT, UART and DMA. Retired instructions are counted (retired_o) and,
+// CLINT, UART and DMA. Without a host link, the host port, host interface
+// and DMA engine are clock-gated after reset. Retired instructions are counted (retired_o) and,
 // while trace_retired_i = 1, reported to the harness (uvs_dpi_retire).
 module uvs_soc #(
   parameter int NUM_HARTS = 1,   // 1 management + N compute harts, 1..32
@@ -35,6 +46,8 @@ module uvs_soc #(
 
   localparam int DMA_NCH  = int'(UVS_DMA_CHANNELS);
   localparam int DMA_HOST = int'(UVS_DMA_CHAN_HOST);
+  // IOMMU requester ports: one per compute hart (at least one, tied off).
+  localparam int NPORT    = (NUM_HARTS > 1) ? NUM_HARTS - 1 : 1;
 
   // ---- hart ports ----
   logic [NUM_HARTS-1:0]       i_req, i_gnt, i_rvalid, i_err;
@@ -46,6 +59,21 @@ module uvs_soc #(
   // data port -> memory
   logic [NUM_HARTS-1:0]       dm_req, dm_gnt, dm_rvalid, dm_err;
   logic [NUM_HARTS-1:0][63:0] dm_rdata;
+  // data port -> IOMMU requester port (compute harts)
+  logic [NUM_HARTS-1:0]       u_req, u_gnt, u_rvalid, u_err;
+  logic [NUM_HARTS-1:0][63:0] u_rdata;
+  // IOMMU requester and downstream ports (port p = hart p + 1)
+  logic        rq_req [NPORT], rq_gnt [NPORT], rq_we [NPORT], rq_rvalid [NPORT], rq_err [NPORT];
+  logic        rq_priv [NPORT], rq_exec [NPORT];
+  logic [63:0] rq_addr [NPORT], rq_wdata [NPORT], rq_rdata [NPORT];
+  logic [7:0]  rq_be [NPORT];
+  logic [3:0]  rq_amo [NPORT];
+  logic [23:0] rq_did [NPORT];
+  logic        dn_req [NPORT], dn_gnt [NPORT], dn_we [NPORT], dn_rvalid [NPORT], dn_err [NPORT];
+  logic [63:0] dn_addr [NPORT], dn_wdata [NPORT], dn_rdata [NPORT];
+  logic [7:0]  dn_be [NPORT];
+  logic [3:0]  dn_amo [NPORT];
+  logic        irq_iommu;
   // data port -> MMIO arbiter
   logic [NUM_HARTS-1:0]       mm_req, mm_gnt, mm_rvalid;
   logic [63:0]                mm_rdata;
@@ -109,7 +137,7 @@ module uvs_soc #(
       .dmem_err_i      (d_err[h]),
       .irq_software_i  (irq_sw[h]),
       .irq_timer_i     (irq_tmr[h]),
-      .irq_external_i  (h == 0 ? (irq_uart || (host_blocks && irq_host)) : 1'b0),
+      .irq_external_i  (h == 0 ? (irq_uart || (host_blocks && irq_host) || irq_iommu_q) : 1'b0),
       .mtime_i         (mtime),
       .rvfi_valid_o    (rv_valid[h]),
       .rvfi_pc_o       (rv_pc[h]),
@@ -137,7 +165,7 @@ module uvs_soc #(
       .err_o    (i_err[h])
     );
 
-    uvs_bus_demux u_ddemux (
+    uvs_bus_demux #(.UVA(h >= 1)) u_ddemux (
       .clk_i,
       .rst_ni        (core_rst_n),
       .req_i         (d_req[h]),
@@ -157,20 +185,94 @@ module uvs_soc #(
       .mmio_gnt_i    (mm_gnt[h]),
       .mmio_rvalid_i (mm_rvalid[h]),
       .mmio_rdata_i  (mm_rdata),
-      .mmio_err_i    (mm_err)
+      .mmio_err_i    (mm_err),
+      .uva_req_o     (u_req[h]),
+      .uva_gnt_i     (u_gnt[h]),
+      .uva_rvalid_i  (u_rvalid[h]),
+      .uva_rdata_i   (u_rdata[h]),
+      .uva_err_i     (u_err[h])
     );
+
+    // The data memory port: the hart's direct path, and for a compute hart
+    // also its IOMMU downstream port (uvs_mem_mux).
+    logic        pm_req, pm_gnt, pm_we, pm_rvalid;
+    logic [63:0] pm_addr, pm_wdata;
+    logic [7:0]  pm_be;
+    logic [3:0]  pm_amo;
+
+    if (h >= 1) begin : g_iommu_path
+      assign rq_req[h-1]   = u_req[h];
+      assign rq_addr[h-1]  = d_addr[h];
+      assign rq_we[h-1]    = d_we[h];
+      assign rq_be[h-1]    = d_be[h];
+      assign rq_wdata[h-1] = d_wdata[h];
+      assign rq_amo[h-1]   = d_amo[h];
+      assign rq_did[h-1]   = 24'(UVS_UVA_DID);
+      assign rq_priv[h-1]  = 1'b0;  // user: kernels run in U mode
+      assign rq_exec[h-1]  = 1'b0;  // data port only
+      assign u_gnt[h]      = rq_gnt[h-1];
+      assign u_rvalid[h]   = rq_rvalid[h-1];
+      assign u_rdata[h]    = rq_rdata[h-1];
+      assign u_err[h]      = rq_err[h-1];
+      assign dn_rdata[h-1] = dm_rdata[h];
+      assign dn_err[h-1]   = dm_err[h];
+
+      uvs_mem_mux u_mux (
+        .clk_i,
+        .rst_ni     (core_rst_n),
+        .a_req_i    (dm_req[h]),
+        .a_gnt_o    (dm_gnt[h]),
+        .a_addr_i   (d_addr[h]),
+        .a_we_i     (d_we[h]),
+        .a_be_i     (d_be[h]),
+        .a_wdata_i  (d_wdata[h]),
+        .a_amo_i    (d_amo[h]),
+        .a_rvalid_o (dm_rvalid[h]),
+        .b_req_i    (dn_req[h-1]),
+        .b_gnt_o    (dn_gnt[h-1]),
+        .b_addr_i   (dn_addr[h-1]),
+        .b_we_i     (dn_we[h-1]),
+        .b_be_i     (dn_be[h-1]),
+        .b_wdata_i  (dn_wdata[h-1]),
+        .b_amo_i    (dn_amo[h-1]),
+        .b_rvalid_o (dn_rvalid[h-1]),
+        .m_req_o    (pm_req),
+        .m_gnt_i    (pm_gnt),
+        .m_addr_o   (pm_addr),
+        .m_we_o     (pm_we),
+        .m_be_o     (pm_be),
+        .m_wdata_o  (pm_wdata),
+        .m_amo_o    (pm_amo),
+        .m_rvalid_i (pm_rvalid)
+      );
+    end else begin : g_direct
+      logic unused_uva_req;
+      assign unused_uva_req = u_req[h];
+      assign u_gnt[h]     = 1'b0;
+      assign u_rvalid[h]  = 1'b0;
+      assign u_rdata[h]   = '0;
+      assign u_err[h]     = 1'b0;
+      assign pm_req       = dm_req[h];
+      assign dm_gnt[h]    = pm_gnt;
+      assign pm_addr      = d_addr[h];
+      assign pm_we        = d_we[h];
+      assign pm_be        = d_be[h];
+      assign pm_wdata     = d_wdata[h];
+      assign pm_amo       = d_amo[h];
+      assign dm_rvalid[h] = pm_rvalid;
+    end
 
     uvs_mem_port #(.PORT(2 * h + 1)) u_dmem (
       .clk_i,
       .rst_ni   (core_rst_n),
-      .req_i    (dm_req[h]),
-      .gnt_o    (dm_gnt[h]),
-      .addr_i   (d_addr[h]),
-      .we_i     (d_we[h]),
-      .be_i     (d_be[h]),
-      .wdata_i  (d_wdata[h]),
-      .amo_i    (d_amo[h]),
-      .rvalid_o (dm_rvalid[h]),
+      .req_i    (pm_req),
+      .gnt_o    (pm_gnt),
+      .addr_i   (pm_addr),
+      .we_i     (pm_we),
+      .be_i     (pm_be),
+      .wdata_i  (pm_wdata),
+      .amo_i    (pm_amo),
+      .rvalid_o (pm_rvalid),
       .rdata_o  (dm_rdata[h]),
       .err_o    (dm_err[h])
     );
@@ -198,7 +300,9 @@ module uvs_soc #(
   logic                   m_req, m_we, m_host;
   logic [AW-1:0]          m_src;
   logic [63:0]            m_addr, m_wdata, m_rdata;
-  logic [63:0]            clint_rdata, uart_rdata, hostif_rdata, dma_rdata;
+  logic [63:0]            clint_rdata, uart_rdata, hostif_rdata, dma_rdata, iommu_rdata;
+  logic                   iommu_err, iommu_err_q, irq_iommu_q;
+  logic [63:0]            iommu_rdata_q;
   logic [7:0]             m_be;
   mmio_tgt_e              m_tgt, m_tgt_q;
   logic [DMA_NCH-1:0]     dma_done, dma_error;
@@ -209,8 +313,19 @@ module uvs_soc #(
   logic [63:0]            host_wdata;
   logic [31:0]            fw_exit;
 
+  // Without a host link (host_blocks = 0) the host port, host interface and
+  // DMA engine are unreachable and idle after reset: their clock stops
+  // (uvs_clk_gate), so a run without --host-socket spends no work on them.
+  logic host_clk, host_act;
+  assign host_act = !rst_ni || !dev_rst_n || host_blocks;
+  uvs_clk_gate #(.IDLE(4)) u_host_cg (
+    .clk_i,
+    .act_i (host_act),
+    .clk_o (host_clk)
+  );
+
   uvs_host_port u_host_port (
-    .clk_i       (clk_i),
+    .clk_i       (host_clk),
     .rst_ni,
     .enable_i    (host_blocks),
     .req_o       (host_req),
@@ -237,7 +352,7 @@ module uvs_soc #(
   assign mm_gnt     = a_gnt[NUM_HARTS-1:0];
   assign mm_rvalid  = a_rvalid[NUM_HARTS-1:0];
 
-  uvs_mmio_arb #(.N(NREQ), .IW(AW)) u_mmio_arb (
+  uvs_mmio_arb #(.N(NREQ), .IW(AW), .SLOW_WAIT(2)) u_mmio_arb (
     .clk_i, .rst_ni,
     .req_i     (a_req),
     .gnt_o     (a_gnt),
@@ -254,8 +369,9 @@ module uvs_soc #(
     .m_we_o    (m_we),
     .m_be_o    (m_be),
     .m_wdata_o (m_wdata),
+    .m_slow_i  (m_tgt == MT_IOMMU),
     .m_rdata_i (m_rdata),
-    .m_err_i   (1'b0)
+    .m_err_i   (m_tgt_q == MT_IOMMU && iommu_err_q)
   );
   assign m_host = (int'(m_src) == NUM_HARTS);
   assign m_tgt  = mmio_target(m_addr);
@@ -270,6 +386,7 @@ module uvs_soc #(
       MT_CLINT:  m_rdata = clint_rdata;
       MT_HOSTIF: m_rdata = hostif_rdata;
       MT_DMA:    m_rdata = dma_rdata;
+      MT_IOMMU:  m_rdata = iommu_rdata_q;
       default:   m_rdata = uart_rdata;
     endcase
   end
@@ -303,7 +420,8 @@ module uvs_soc #(
                        (dma_error[DMA_HOST] ? 32'(UVS_HOSTIF_INT_DMA_ERROR) : 32'd0);
 
   uvs_hostif #(.NUM_HARTS(NUM_HARTS)) u_hostif (
-    .clk_i, .rst_ni,
+    .clk_i        (host_clk),
+    .rst_ni,
     .req_i        (m_req && m_tgt == MT_HOSTIF),
     .host_i       (m_host),
     .addr_i       (m_addr[15:3]),
@@ -321,7 +439,7 @@ module uvs_soc #(
   );
 
   uvs_dma #(.NCH(DMA_NCH)) u_dma (
-    .clk_i   (clk_i),
+    .clk_i   (host_clk),
     .rst_ni  (dev_rst_n),
     .req_i   (m_req && m_tgt == MT_DMA),
     .addr_i  (m_addr[15:3]),
@@ -331,6 +449,180 @@ module uvs_soc #(
     .rdata_o (dma_rdata),
     .done_o  (dma_done),
     .error_o (dma_error)
+  );
+
+  // ---- IOMMU: register block on the MMIO bus, memory master on its own port ----
+  logic        im_req, im_gnt, im_we, im_rvalid, im_err;
+  logic [63:0] im_addr, im_wdata, im_rdata;
+  logic [7:0]  im_be;
+  logic [3:0]  im_amo;
+  // The MMIO arbiter expects the answer two cycles after the request (the
+  // register stage, then uvs_iommu_regs grants at once and answers a cycle
+  // later), and the trace is for testbenches.
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic        unused_reg_gnt, unused_reg_rvalid;
+  logic        unused_trc_hit [NPORT];
+  logic        unused_trc_valid, unused_trc_cmd, unused_trc_busy;
+  logic [(NPORT > 1 ? $clog2(NPORT) : 1)-1:0] unused_trc_port;
+  logic [1:0]  unused_trc_status;
+  logic [11:0] unused_trc_cause;
+  logic [8:0]  unused_trc_prgi;
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  if (NUM_HARTS == 1) begin : g_no_compute
+    // the one requester port of a configuration without compute harts
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic unused_port;
+    assign unused_port = rq_gnt[0] | rq_rvalid[0] | (|rq_rdata[0]) | rq_err[0] | dn_req[0] |
+                         (|dn_addr[0]) | dn_we[0] | (|dn_be[0]) | (|dn_wdata[0]) | (|dn_amo[0]);
+    /* verilator lint_on UNUSEDSIGNAL */
+    assign rq_req[0]    = 1'b0;
+    assign rq_addr[0]   = '0;
+    assign rq_we[0]     = 1'b0;
+    assign rq_be[0]     = '0;
+    assign rq_wdata[0]  = '0;
+    assign rq_amo[0]    = '0;
+    assign rq_did[0]    = 24'(UVS_UVA_DID);
+    assign rq_priv[0]   = 1'b0;
+    assign rq_exec[0]   = 1'b0;
+    assign dn_gnt[0]    = 1'b0;
+    assign dn_rvalid[0] = 1'b0;
+    assign dn_rdata[0]  = '0;
+    assign dn_err[0]    = 1'b0;
+  end
+
+  // The IOMMU's clock runs only while it is in use (uvs_clk_gate): reset, a
+  // register access, a requester port with a request or an answer
+  // outstanding, or its memory master with a request or an answer
+  // outstanding, and IOMMU_IDLE cycles after that for its internal steps.
+  localparam int IOMMU_IDLE = 64;
+  logic             iommu_clk, iommu_act, im_out_q;
+  logic [NPORT-1:0] rq_busy, rq_out_q;
+
+  for (genvar p = 0; p < NPORT; p++) begin : g_rq_busy
+    assign rq_busy[p] = rq_req[p] || rq_out_q[p];
+    always_ff @(posedge clk_i) begin
+      if (!dev_rst_n)                   rq_out_q[p] <= 1'b0;
+      else if (rq_req[p] && rq_gnt[p])  rq_out_q[p] <= 1'b1;
+      else if (rq_rvalid[p])            rq_out_q[p] <= 1'b0;
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    if (!dev_rst_n)            im_out_q <= 1'b0;
+    else if (im_req && im_gnt) im_out_q <= 1'b1;
+    else if (im_rvalid)        im_out_q <= 1'b0;
+  end
+  assign iommu_act = !dev_rst_n || (m_req && m_tgt == MT_IOMMU) || (|rq_busy) ||
+                     im_req || im_out_q;
+
+  // Register accesses reach the IOMMU through a register stage in its clock
+  // domain, and its answer and interrupt come back through one in the SoC's
+  // (the MMIO arbiter adds two wait states to IOMMU accesses), so that the
+  // IOMMU's logic depends on nothing that changes while its clock is off and
+  // the harts' logic on nothing of the IOMMU's clock domain.
+  logic        ir_req_q, ir_we_q;
+  logic [15:0] ir_off_q;
+  logic [7:0]  ir_be_q;
+  logic [63:0] ir_wdata_q;
+  always_ff @(posedge clk_i) begin
+    iommu_rdata_q <= iommu_rdata;
+    iommu_err_q   <= iommu_err;
+    irq_iommu_q   <= irq_iommu;
+  end
+  always_ff @(posedge iommu_clk) begin
+    if (!dev_rst_n) begin
+      ir_req_q   <= 1'b0;
+      ir_we_q    <= 1'b0;
+      ir_off_q   <= '0;
+      ir_be_q    <= '0;
+      ir_wdata_q <= '0;
+    end else begin
+      ir_req_q <= m_req && m_tgt == MT_IOMMU;
+      if (m_req && m_tgt == MT_IOMMU) begin
+        ir_we_q    <= m_we;
+        ir_off_q   <= m_addr[15:0];
+        ir_be_q    <= m_be;
+        ir_wdata_q <= m_wdata;
+      end
+    end
+  end
+
+  uvs_clk_gate #(.IDLE(IOMMU_IDLE)) u_iommu_cg (
+    .clk_i,
+    .act_i (iommu_act),
+    .clk_o (iommu_clk)
+  );
+
+  uvs_iommu #(.NUM_PORTS(NPORT)) u_iommu (
+    .clk_i             (iommu_clk),
+    .rst_ni            (dev_rst_n),
+    .rq_req_i          (rq_req),
+    .rq_gnt_o          (rq_gnt),
+    .rq_addr_i         (rq_addr),
+    .rq_we_i           (rq_we),
+    .rq_be_i           (rq_be),
+    .rq_wdata_i        (rq_wdata),
+    .rq_amo_i          (rq_amo),
+    .rq_did_i          (rq_did),
+    .rq_priv_i         (rq_priv),
+    .rq_exec_i         (rq_exec),
+    .rq_rvalid_o       (rq_rvalid),
+    .rq_rdata_o        (rq_rdata),
+    .rq_err_o          (rq_err),
+    .dn_req_o          (dn_req),
+    .dn_gnt_i          (dn_gnt),
+    .dn_addr_o         (dn_addr),
+    .dn_we_o           (dn_we),
+    .dn_be_o           (dn_be),
+    .dn_wdata_o        (dn_wdata),
+    .dn_amo_o          (dn_amo),
+    .dn_rvalid_i       (dn_rvalid),
+    .dn_rdata_i        (dn_rdata),
+    .dn_err_i          (dn_err),
+    .mem_req_o         (im_req),
+    .mem_gnt_i         (im_gnt),
+    .mem_addr_o        (im_addr),
+    .mem_we_o          (im_we),
+    .mem_be_o          (im_be),
+    .mem_wdata_o       (im_wdata),
+    .mem_amo_o         (im_amo),
+    .mem_rvalid_i      (im_rvalid),
+    .mem_rdata_i       (im_rdata),
+    .mem_err_i         (im_err),
+    .reg_req_i         (ir_req_q),
+    .reg_gnt_o         (unused_reg_gnt),
+    .reg_addr_i        (UVS_IOMMU_BASE | 64'(ir_off_q)),
+    .reg_we_i          (ir_we_q),
+    .reg_be_i          (ir_be_q),
+    .reg_wdata_i       (ir_wdata_q),
+    .reg_amo_i         (4'd0),
+    .reg_rvalid_o      (unused_reg_rvalid),
+    .reg_rdata_o       (iommu_rdata),
+    .reg_err_o         (iommu_err),
+    .irq_o             (irq_iommu),
+    .trc_hit_o         (unused_trc_hit),
+    .trc_walk_valid_o  (unused_trc_valid),
+    .trc_walk_port_o   (unused_trc_port),
+    .trc_walk_status_o (unused_trc_status),
+    .trc_walk_cause_o  (unused_trc_cause),
+    .trc_walk_prgi_o   (unused_trc_prgi),
+    .trc_cmd_o         (unused_trc_cmd),
+    .trc_walk_busy_o   (unused_trc_busy)
+  );
+
+  uvs_mem_port #(.PORT(int'(UVS_MEM_PORT_IOMMU))) u_iommu_mem (
+    .clk_i    (iommu_clk),
+    .rst_ni   (dev_rst_n),
+    .req_i    (im_req),
+    .gnt_o    (im_gnt),
+    .addr_i   (im_addr),
+    .we_i     (im_we),
+    .be_i     (im_be),
+    .wdata_i  (im_wdata),
+    .amo_i    (im_amo),
+    .rvalid_o (im_rvalid),
+    .rdata_o  (im_rdata),
+    .err_o    (im_err)
   );
 
   // Elaboration-time parameter checks.

@@ -8,15 +8,17 @@ package uvs_soc_pkg;
   typedef enum logic [1:0] {
     TGT_MEM  = 2'd0,  // BOOTROM, SRAM or HBM window: the DPI memory port
     TGT_MMIO = 2'd1,  // CLINT, UART0, HOSTIF or DMA: the shared MMIO arbiter
-    TGT_ERR  = 2'd2   // unmapped or reserved: the error responder
+    TGT_ERR  = 2'd2,  // unmapped or reserved: the error responder
+    TGT_UVA  = 2'd3   // unified virtual range of a compute hart: the IOMMU
   } target_e;
 
   // Target on the shared MMIO bus.
-  typedef enum logic [1:0] {
-    MT_CLINT  = 2'd0,  // uvs_clint
-    MT_UART   = 2'd1,  // uvs_uart
-    MT_HOSTIF = 2'd2,  // uvs_hostif (BAR0 block as the device sees it)
-    MT_DMA    = 2'd3   // uvs_dma (channel registers)
+  typedef enum logic [2:0] {
+    MT_CLINT  = 3'd0,  // uvs_clint
+    MT_UART   = 3'd1,  // uvs_uart
+    MT_HOSTIF = 3'd2,  // uvs_hostif (BAR0 block as the device sees it)
+    MT_DMA    = 3'd3,  // uvs_dma (channel registers)
+    MT_IOMMU  = 3'd4   // uvs_iommu register block
   } mmio_tgt_e;
 
   // True when addr lies in [base, base + size); size is a power of two and
@@ -32,20 +34,39 @@ package uvs_soc_pkg;
   // host_blocks = 1 when the host interface and DMA engine are present (the
   // simulator runs with a host link); else their regions stay reserved.
   // Past the populated SRAM/HBM size, the C memory model answers a bus error.
+  // uva = 1 for a compute hart's data port: an address of the unified
+  // virtual range (memmap.def UVA: below 2^47 and in no other region, also
+  // not in a reserved one) goes to the IOMMU, atomics included.
   function automatic target_e decode(logic [63:0] addr, logic is_amo,
-                                     logic host_blocks);
+                                     logic host_blocks, logic uva);
     if (in_region(addr, UVS_BOOTROM_BASE, UVS_BOOTROM_SIZE) ||
         in_region(addr, UVS_SRAM_BASE, UVS_SRAM_SIZE) ||
         in_region(addr, UVS_HBM_BASE, UVS_HBM_SIZE))
       return TGT_MEM;
     if (!is_amo && (in_region(addr, UVS_CLINT_BASE, UVS_CLINT_SIZE) ||
-                    in_region(addr, UVS_UART0_BASE, UVS_UART0_SIZE)))
+                    in_region(addr, UVS_UART0_BASE, UVS_UART0_SIZE) ||
+                    in_region(addr, UVS_IOMMU_BASE, UVS_IOMMU_SIZE)))
       return TGT_MMIO;
     if (!is_amo && host_blocks &&
         (in_region(addr, UVS_HOSTIF_BASE, UVS_HOSTIF_SIZE) ||
          in_region(addr, UVS_DMA_BASE, UVS_DMA_SIZE)))
       return TGT_MMIO;
+    if (uva && in_region(addr, UVS_UVA_BASE, UVS_UVA_SIZE) && !in_device_region(addr))
+      return TGT_UVA;
     return TGT_ERR;
+  endfunction
+
+  // True when addr lies in one of the device's own regions (every region of
+  // memmap.def but UVA, reserved ones included).
+  function automatic logic in_device_region(logic [63:0] addr);
+    return in_region(addr, UVS_BOOTROM_BASE, UVS_BOOTROM_SIZE) ||
+           in_region(addr, UVS_CLINT_BASE, UVS_CLINT_SIZE) ||
+           in_region(addr, UVS_UART0_BASE, UVS_UART0_SIZE) ||
+           in_region(addr, UVS_IOMMU_BASE, UVS_IOMMU_SIZE) ||
+           in_region(addr, UVS_DMA_BASE, UVS_DMA_SIZE) ||
+           in_region(addr, UVS_HOSTIF_BASE, UVS_HOSTIF_SIZE) ||
+           in_region(addr, UVS_SRAM_BASE, UVS_SRAM_SIZE) ||
+           in_region(addr, UVS_HBM_BASE, UVS_HBM_SIZE);
   endfunction
 
   // Which MMIO target an address on the shared MMIO bus selects.
@@ -53,6 +74,7 @@ package uvs_soc_pkg;
     if (in_region(addr, UVS_CLINT_BASE, UVS_CLINT_SIZE)) return MT_CLINT;
     if (in_region(addr, UVS_HOSTIF_BASE, UVS_HOSTIF_SIZE)) return MT_HOSTIF;
     if (in_region(addr, UVS_DMA_BASE, UVS_DMA_SIZE)) return MT_DMA;
+    if (in_region(addr, UVS_IOMMU_BASE, UVS_IOMMU_SIZE)) return MT_IOMMU;
     return MT_UART;
   endfunction
 

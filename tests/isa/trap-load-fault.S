@@ -29,7 +29,7 @@ TEST_MAIN
   LOAD_FAULT lwu, UNMAPPED_ADDR
   LOAD_FAULT ld, UNMAPPED_ADDR
   LOAD_FAULT ld, 0                                   /* address 0: below the ROM */
-  LOAD_FAULT ld, UVS_IOMMU_BASE                      /* reserved region */
+  LOAD_FAULT ld, UVS_IOMMU_BASE + 0x1000             /* IOMMU window past its registers */
   LOAD_FAULT lw, UVS_DMA_BASE + 0x10                 /* reserved region */
   LOAD_FAULT ld, UVS_SRAM_BASE + 0x400000            /* past the 4 MiB populated SRAM */
   LOAD_FAULT ld, UVS_HBM_BASE                        /* reserved: HBM window */

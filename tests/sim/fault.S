@@ -23,7 +23,7 @@ _start:
     csrw    mtvec, t0
     li      s10, -1
     la      s11, 1f                 /* load from a reserved region: error responder */
-    li      t0, UVS_IOMMU_BASE
+    li      t0, UVS_DMA_BASE            /* (reserved without a host link) */
     ld      t1, 0(t0)
 1:  EXPECT  1, 5
     la      s11, 1f                 /* store to an unmapped address */

@@ -1,0 +1,415 @@
+/*
+ * IOMMU in the SoC, driven by the management hart (issue 3; run on config c4
+ * with --hbm): hart 0 builds a one-level device directory and an Sv39 page
+ * table in HBM (RISC-V IOMMU spec v1.0 2.1, privileged spec 4.4), turns on
+ * the command, fault and page-request queues (spec 5.6-5.17) and directory
+ * translation, then lets compute hart 1 access unified virtual addresses
+ * (memmap.def UVA; device_id UVS_UVA_DID, user privilege):
+ *   - a translated load and store reach the mapped HBM pages;
+ *   - a store to a non-valid page parks; hart 0 takes the page request
+ *     (external interrupt + ipsr.pip + pqt), fills the PTE, sends
+ *     PAGE_REPLAY, and the store completes with the right data (A/D set by
+ *     the IOMMU, tc.SADE);
+ *   - a store to a read-only page is not replayable: the compute hart takes a
+ *     store access fault (cause 7, mtval = the virtual address) and a fault
+ *     record with cause 15 appears;
+ *   - after remapping a page, IOTINVAL.VMA + IOFENCE.C make the new mapping
+ *     visible (before it the IOTLB still holds the old one).
+ * Ends through tohost: 1 = pass, else status = the failed step (enum step),
+ * with one console line naming it.
+ *
+ * Negative controls (tests/iommu_soc.tests): built with -DSKIP_REPLAY the
+ * parked store never completes (status ST_COMPUTE); with -DSKIP_IOTINVAL the
+ * stale translation stays (status ST_IOTINVAL).
+ */
+#include <stdint.h>
+#include <uvmsoc/iommu_structs.h>
+#include <uvmsoc/memmap.h>
+
+#include "iommu_soc.h"
+
+volatile uint64_t tohost __attribute__((section(".tohost"), aligned(8)));
+volatile uint64_t fromhost __attribute__((section(".tohost"), aligned(8)));
+
+/** Failure statuses: the step that failed. */
+enum step {
+    ST_CAPS = 1,       /* capabilities register */
+    ST_QUEUES = 2,     /* a queue did not come on */
+    ST_LOAD = 3,       /* translated load */
+    ST_STORE = 4,      /* translated store */
+    ST_PRQ_RECORD = 5, /* page-request record */
+    ST_PRQ_PARKED = 6, /* the access to the non-valid page did not wait */
+    ST_PRQ_IRQ = 7,    /* external interrupt / ipsr.pip of the page request */
+    ST_REPLAY = 8,     /* the access did not complete correctly after PAGE_REPLAY */
+    ST_AD = 9,         /* A/D bits of the fixed PTE */
+    ST_FAULT_TRAP = 10, /* store to a read-only page: compute hart's trap */
+    ST_FAULT_RECORD = 11, /* store to a read-only page: fault record */
+    ST_STALE = 12,     /* IOTLB did not hold the old mapping before IOTINVAL */
+    ST_IOTINVAL = 13,  /* new mapping not used after IOTINVAL */
+    ST_CMDQ = 14,      /* command queue did not process a command */
+    ST_TRAP = 15,      /* unexpected trap on hart 0 */
+    ST_COMPUTE = 16,   /* compute hart did not answer */
+    ST_AMO = 17        /* AMO through the IOMMU */
+};
+
+/* ---- memory layout in HBM (4-KiB pages) ---- */
+#define PG 0x1000u
+#define HBM(off) (UVS_HBM_BASE + (uint64_t)(off))
+#define DDT_PA HBM(0x0000)
+#define ROOT_PA HBM(0x1000)
+#define L1_PA HBM(0x2000)
+#define L0_PA HBM(0x3000)
+#define CQ_PA HBM(0x4000)
+#define FQ_PA HBM(0x5000)
+#define PQ_PA HBM(0x6000)
+#define DATA_PA(i) HBM(0x10000 + (uint64_t)(i) * PG)
+#define CQ_LOG2SZM1 7 /* 256 commands x 16 B */
+#define FQ_LOG2SZM1 6 /* 128 records x 32 B */
+#define PQ_LOG2SZM1 7 /* 256 records x 16 B */
+#define PSCID 1u
+
+/* Unified virtual addresses: Sv39-canonical, outside every device region. */
+#define VA_BASE UVS_U64(0x2000000000)
+#define VA(page) (VA_BASE + (uint64_t)(page) * PG)
+enum { PAGE_RW = 0, PAGE_RO = 1, PAGE_MISSING = 2, PAGE_REMAP = 3 };
+/* Physical pages: 0 RW, 1 RO, 2 the missing page's frame, 3 old and 4 new remap target */
+
+#define TIMEOUT 200000u /* polling iterations */
+
+static volatile uint8_t *const uart = (volatile uint8_t *)(uintptr_t)UVS_UART0_BASE;
+
+static void puts_(const char *s)
+{
+    while (*s)
+        uart[0] = (uint8_t)*s++;
+}
+
+static void puthex(uint64_t v)
+{
+    char b[19] = "0x";
+    for (int i = 0; i < 16; i++)
+        b[2 + i] = "0123456789abcdef"[(v >> (60 - 4 * i)) & 15];
+    b[18] = 0;
+    puts_(b);
+}
+
+/* Ends the run: status 0 = pass. */
+static __attribute__((noreturn)) void finish(unsigned status)
+{
+    tohost = status ? ((uint64_t)status << 1) | 1 : 1;
+    for (;;)
+        __asm__ volatile("wfi");
+}
+
+/* Fails step @st with a console line naming it and the values compared. */
+static __attribute__((noreturn)) void fail(unsigned st, const char *what, uint64_t got, uint64_t want)
+{
+    puts_("iommu_soc: FAIL step ");
+    puthex(st);
+    puts_(": ");
+    puts_(what);
+    puts_(" got ");
+    puthex(got);
+    puts_(" want ");
+    puthex(want);
+    puts_("\n");
+    finish(st);
+}
+
+static void check(unsigned st, const char *what, uint64_t got, uint64_t want)
+{
+    if (got != want)
+        fail(st, what, got, want);
+}
+
+__attribute__((interrupt("machine"))) static void hart0_trap(void)
+{
+    uint64_t cause, tval, epc;
+    __asm__ volatile("csrr %0, mcause" : "=r"(cause));
+    __asm__ volatile("csrr %0, mtval" : "=r"(tval));
+    __asm__ volatile("csrr %0, mepc" : "=r"(epc));
+    puts_("iommu_soc: hart 0 trap at ");
+    puthex(epc);
+    puts_(" mtval ");
+    puthex(tval);
+    puts_("\n");
+    fail(ST_TRAP, "unexpected trap, mcause", cause, 0);
+}
+
+/* ---- IOMMU registers ---- */
+static volatile uint64_t *reg64(uint64_t off)
+{
+    return (volatile uint64_t *)(uintptr_t)(UVS_IOMMU_BASE + off);
+}
+static volatile uint32_t *reg32(uint64_t off)
+{
+    return (volatile uint32_t *)(uintptr_t)(UVS_IOMMU_BASE + off);
+}
+static volatile uint64_t *mem64(uint64_t pa)
+{
+    return (volatile uint64_t *)(uintptr_t)pa;
+}
+
+static void fence(void)
+{
+    __asm__ volatile("fence rw, rw" ::: "memory");
+}
+
+static uint64_t pte(uint64_t pa, uint64_t flags)
+{
+    return ((pa >> 12) << UVS_IOMMU_PTE_PPN_SHIFT) | flags | UVS_IOMMU_PTE_V_MASK;
+}
+
+#define LEAF_U (UVS_IOMMU_PTE_R_MASK | UVS_IOMMU_PTE_U_MASK | UVS_IOMMU_PTE_A_MASK)
+#define LEAF_RW (LEAF_U | UVS_IOMMU_PTE_W_MASK | UVS_IOMMU_PTE_D_MASK)
+#define L0_INDEX(page) (((VA(page) >> 12) & 0x1ff))
+
+static void zero_page(uint64_t pa)
+{
+    for (unsigned i = 0; i < PG / 8; i++)
+        mem64(pa)[i] = 0;
+}
+
+/* Appends a command to the command queue and waits until the IOMMU consumed
+ * it (cqh reaches the new tail). */
+static void command(uint64_t dw0, uint64_t dw1)
+{
+    uint32_t t = *reg32(UVS_IOMMU_CQT_OFF);
+    volatile uint64_t *c = mem64(CQ_PA + (uint64_t)t * UVS_IOMMU_CMD_SIZE);
+    c[0] = dw0;
+    c[1] = dw1;
+    fence();
+    uint32_t nt = (t + 1) & ((1u << (CQ_LOG2SZM1 + 1)) - 1);
+    *reg32(UVS_IOMMU_CQT_OFF) = nt;
+    for (unsigned i = 0; *reg32(UVS_IOMMU_CQH_OFF) != nt; i++)
+        if (i > TIMEOUT)
+            fail(ST_CMDQ, "cqh after a command, cqcsr", *reg32(UVS_IOMMU_CQCSR_OFF), nt);
+}
+
+/* ---- compute hart 1 requests ---- */
+static void post(uint64_t op, uint64_t va, uint64_t val)
+{
+    mbox1.op = op;
+    mbox1.va = va;
+    mbox1.val = val;
+    fence();
+    mbox1.seq = mbox1.seq + 1;
+    fence();
+    *(volatile uint32_t *)(uintptr_t)(UVS_CLINT_BASE + UVS_CLINT_MSIP_OFF + 4) = 1;
+}
+
+static int done(void)
+{
+    fence();
+    return mbox1.done_seq == mbox1.seq;
+}
+
+static uint64_t wait_done(void)
+{
+    for (unsigned i = 0; !done(); i++)
+        if (i > TIMEOUT)
+            fail(ST_COMPUTE, "compute hart 1 answer, done_seq", mbox1.done_seq, mbox1.seq);
+    return mbox1.result;
+}
+
+static uint64_t request(uint64_t op, uint64_t va, uint64_t val)
+{
+    post(op, va, val);
+    return wait_done();
+}
+
+static uint64_t mip(void)
+{
+    uint64_t v;
+    __asm__ volatile("csrr %0, mip" : "=r"(v));
+    return v;
+}
+#define MIP_MEIP (UVS_U64(1) << 11)
+
+/* Directory, page tables and queues; translation on. */
+static void setup(void)
+{
+    static const uint64_t zero[] = {DDT_PA, ROOT_PA, L1_PA, L0_PA, CQ_PA, FQ_PA, PQ_PA};
+    for (unsigned i = 0; i < sizeof zero / sizeof zero[0]; i++)
+        zero_page(zero[i]);
+    for (unsigned p = 0; p < 5; p++)
+        for (unsigned i = 0; i < PG / 8; i++)
+            mem64(DATA_PA(p))[i] = ((uint64_t)(p + 1) << 32) | i;
+
+    /* device context of UVS_UVA_DID (1LVL directory: index = device_id 6:0) */
+    volatile uint64_t *dc = mem64(DDT_PA + (UVS_UVA_DID & 0x7f) * UVS_IOMMU_DC_SIZE);
+    dc[UVS_IOMMU_DC_TA_OFF / 8] = (uint64_t)PSCID << UVS_IOMMU_DC_TA_PSCID_SHIFT;
+    dc[UVS_IOMMU_DC_FSC_OFF / 8] = (UVS_IOMMU_IOSATP_SV39 << UVS_IOMMU_DC_FSC_MODE_SHIFT) | (ROOT_PA >> 12);
+    dc[UVS_IOMMU_DC_IOHGATP_OFF / 8] = 0;
+    dc[UVS_IOMMU_DC_TC_OFF / 8] = UVS_IOMMU_DC_TC_V_MASK | UVS_IOMMU_DC_TC_SADE_MASK | UVS_IOMMU_DC_TC_UVS_PRQ_MASK;
+
+    /* Sv39: root[VPN2] -> L1, L1[VPN1] -> L0, leaves in L0 */
+    mem64(ROOT_PA)[(VA_BASE >> 30) & 0x1ff] = pte(L1_PA, 0);
+    mem64(L1_PA)[(VA_BASE >> 21) & 0x1ff] = pte(L0_PA, 0);
+    mem64(L0_PA)[L0_INDEX(PAGE_RW)] = pte(DATA_PA(0), LEAF_RW);
+    mem64(L0_PA)[L0_INDEX(PAGE_RO)] = pte(DATA_PA(1), LEAF_U);
+    mem64(L0_PA)[L0_INDEX(PAGE_MISSING)] = 0;
+    mem64(L0_PA)[L0_INDEX(PAGE_REMAP)] = pte(DATA_PA(3), LEAF_RW);
+    fence();
+
+    *reg64(UVS_IOMMU_CQB_OFF) = ((CQ_PA >> 12) << UVS_IOMMU_CQB_PPN_SHIFT) | CQ_LOG2SZM1;
+    *reg64(UVS_IOMMU_FQB_OFF) = ((FQ_PA >> 12) << UVS_IOMMU_FQB_PPN_SHIFT) | FQ_LOG2SZM1;
+    *reg64(UVS_IOMMU_PQB_OFF) = ((PQ_PA >> 12) << UVS_IOMMU_PQB_PPN_SHIFT) | PQ_LOG2SZM1;
+    *reg32(UVS_IOMMU_CQCSR_OFF) = UVS_IOMMU_CQCSR_CQEN_MASK;
+    *reg32(UVS_IOMMU_FQCSR_OFF) = UVS_IOMMU_FQCSR_FQEN_MASK | UVS_IOMMU_FQCSR_FIE_MASK;
+    *reg32(UVS_IOMMU_PQCSR_OFF) = UVS_IOMMU_PQCSR_PQEN_MASK | UVS_IOMMU_PQCSR_PIE_MASK;
+    for (unsigned i = 0;; i++) {
+        uint32_t c = *reg32(UVS_IOMMU_CQCSR_OFF), f = *reg32(UVS_IOMMU_FQCSR_OFF),
+                 p = *reg32(UVS_IOMMU_PQCSR_OFF);
+        if ((c & UVS_IOMMU_CQCSR_CQON_MASK) && (f & UVS_IOMMU_FQCSR_FQON_MASK) &&
+            (p & UVS_IOMMU_PQCSR_PQON_MASK))
+            break;
+        if (i > TIMEOUT)
+            fail(ST_QUEUES, "cqcsr|fqcsr|pqcsr on", ((uint64_t)c << 32) | f | ((uint64_t)p << 20), 0);
+    }
+    *reg64(UVS_IOMMU_DDTP_OFF) = ((DDT_PA >> 12) << UVS_IOMMU_DDTP_PPN_SHIFT) | UVS_IOMMU_DDTP_MODE_1LVL;
+    check(ST_QUEUES, "ddtp mode", *reg64(UVS_IOMMU_DDTP_OFF) & UVS_IOMMU_DDTP_IOMMU_MODE_MASK,
+          UVS_IOMMU_DDTP_MODE_1LVL);
+}
+
+/* A store to a non-valid page becomes a page request; hart 0 maps the page
+ * and replays it. */
+static void page_request_and_replay(void)
+{
+    const uint64_t va = VA(PAGE_MISSING) + 0x28, val = UVS_U64(0x5eed0000cafe1234);
+    uint32_t pqh = *reg32(UVS_IOMMU_PQH_OFF);
+
+    post(OP_STORE, va, val);
+    unsigned i = 0;
+    while (*reg32(UVS_IOMMU_PQT_OFF) == pqh)
+        if (++i > TIMEOUT)
+            fail(ST_PRQ_RECORD, "pqt (no page request)", pqh, pqh + 1);
+    check(ST_PRQ_RECORD, "pqt", *reg32(UVS_IOMMU_PQT_OFF), pqh + 1);
+
+    /* the wire-signaled interrupt reaches hart 0's MEIP with ipsr.pip */
+    for (i = 0; !(mip() & MIP_MEIP); i++)
+        if (i > 1000)
+            fail(ST_PRQ_IRQ, "mip.MEIP after a page request", mip(), MIP_MEIP);
+    check(ST_PRQ_IRQ, "ipsr.pip", *reg32(UVS_IOMMU_IPSR_OFF) & UVS_IOMMU_IPSR_PIP_MASK,
+          UVS_IOMMU_IPSR_PIP_MASK);
+
+    volatile struct uvs_iommu_pq_raw *rec =
+        (volatile struct uvs_iommu_pq_raw *)(uintptr_t)(PQ_PA + (uint64_t)pqh * UVS_IOMMU_PQREC_SIZE);
+    uint64_t hdr = rec->hdr, pl = rec->payload;
+    check(ST_PRQ_RECORD, "record DID", (hdr & UVS_IOMMU_PQREC_DW0_DID_MASK) >> UVS_IOMMU_PQREC_DW0_DID_SHIFT,
+          UVS_UVA_DID);
+    check(ST_PRQ_RECORD, "record page address", pl & UVS_IOMMU_PQREC_DW1_ADDR_MASK, VA(PAGE_MISSING));
+    check(ST_PRQ_RECORD, "record R/W/L",
+          pl & (UVS_IOMMU_PQREC_DW1_R_MASK | UVS_IOMMU_PQREC_DW1_W_MASK | UVS_IOMMU_PQREC_DW1_L_MASK),
+          UVS_IOMMU_PQREC_DW1_W_MASK | UVS_IOMMU_PQREC_DW1_L_MASK);
+    uint64_t prgi = (pl & UVS_IOMMU_PQREC_DW1_PRGI_MASK) >> UVS_IOMMU_PQREC_DW1_PRGI_SHIFT;
+
+    /* the store is parked: the compute hart is still waiting for it */
+    for (i = 0; i < 2000; i++)
+        if (done())
+            fail(ST_PRQ_PARKED, "store to a non-valid page completed before the replay", 1, 0);
+    check(ST_PRQ_PARKED, "physical page before the replay", *mem64(DATA_PA(2) + 0x28), (UVS_U64(3) << 32) | 5);
+
+    /* consume the record, acknowledge the interrupt: MEIP must drop */
+    *reg32(UVS_IOMMU_PQH_OFF) = pqh + 1;
+    *reg32(UVS_IOMMU_IPSR_OFF) = UVS_IOMMU_IPSR_PIP_MASK;
+    for (i = 0; mip() & MIP_MEIP; i++)
+        if (i > 1000)
+            fail(ST_PRQ_IRQ, "mip.MEIP after ipsr.pip cleared", mip(), 0);
+
+    /* fix the PTE (A and D clear: the IOMMU sets them, tc.SADE) and replay */
+    mem64(L0_PA)[L0_INDEX(PAGE_MISSING)] =
+        pte(DATA_PA(2), UVS_IOMMU_PTE_R_MASK | UVS_IOMMU_PTE_W_MASK | UVS_IOMMU_PTE_U_MASK);
+    fence();
+#ifdef SKIP_REPLAY
+    (void)prgi;
+#else
+    command(UVS_IOMMU_CMD_OP_UVS_PAGE_REPLAY | ((uint64_t)UVS_UVA_DID << UVS_IOMMU_CMD_PAGE_REPLAY_DW0_DID_SHIFT),
+            (prgi << UVS_IOMMU_CMD_PAGE_REPLAY_DW1_PRGI_SHIFT) |
+                (UVS_IOMMU_PRG_RESP_SUCCESS << UVS_IOMMU_CMD_PAGE_REPLAY_DW1_RESP_SHIFT));
+#endif
+    wait_done();
+    check(ST_REPLAY, "compute hart traps after the replay", mbox1.ntraps, 0);
+    check(ST_REPLAY, "stored data in the new page", *mem64(DATA_PA(2) + 0x28), val);
+    check(ST_REPLAY, "load back through the IOMMU", request(OP_LOAD, va, 0), val);
+    uint64_t ad = UVS_IOMMU_PTE_A_MASK | UVS_IOMMU_PTE_D_MASK;
+    check(ST_AD, "PTE A/D after the store", mem64(L0_PA)[L0_INDEX(PAGE_MISSING)] & ad, ad);
+}
+
+/* A store to a read-only page: access fault on the hart, cause 15 record. */
+static void write_fault(void)
+{
+    const uint64_t va = VA(PAGE_RO) + 0x10;
+    uint32_t fqh = *reg32(UVS_IOMMU_FQH_OFF);
+    uint64_t before = *mem64(DATA_PA(1) + 0x10);
+
+    request(OP_STORE, va, 0xbad);
+    check(ST_FAULT_TRAP, "compute hart traps", mbox1.ntraps, 1);
+    check(ST_FAULT_TRAP, "mcause (store access fault)", mbox1.trap_cause, 7);
+    check(ST_FAULT_TRAP, "mtval", mbox1.trap_tval, va);
+    check(ST_FAULT_TRAP, "read-only page unchanged", *mem64(DATA_PA(1) + 0x10), before);
+
+    check(ST_FAULT_RECORD, "fqt", *reg32(UVS_IOMMU_FQT_OFF), fqh + 1);
+    volatile struct uvs_iommu_fq_raw *rec =
+        (volatile struct uvs_iommu_fq_raw *)(uintptr_t)(FQ_PA + (uint64_t)fqh * UVS_IOMMU_FQREC_SIZE);
+    uint64_t hdr = rec->hdr;
+    check(ST_FAULT_RECORD, "CAUSE", (hdr & UVS_IOMMU_FQREC_DW0_CAUSE_MASK) >> UVS_IOMMU_FQREC_DW0_CAUSE_SHIFT,
+          UVS_IOMMU_CAUSE_WRITE_PAGE);
+    check(ST_FAULT_RECORD, "TTYP", (hdr & UVS_IOMMU_FQREC_DW0_TTYP_MASK) >> UVS_IOMMU_FQREC_DW0_TTYP_SHIFT,
+          UVS_IOMMU_TTYP_UNTRANSLATED_WRITE);
+    check(ST_FAULT_RECORD, "DID", (hdr & UVS_IOMMU_FQREC_DW0_DID_MASK) >> UVS_IOMMU_FQREC_DW0_DID_SHIFT,
+          UVS_UVA_DID);
+    check(ST_FAULT_RECORD, "iotval", rec->iotval, va);
+    check(ST_FAULT_RECORD, "ipsr.fip", *reg32(UVS_IOMMU_IPSR_OFF) & UVS_IOMMU_IPSR_FIP_MASK,
+          UVS_IOMMU_IPSR_FIP_MASK);
+    *reg32(UVS_IOMMU_FQH_OFF) = fqh + 1;
+    *reg32(UVS_IOMMU_IPSR_OFF) = UVS_IOMMU_IPSR_FIP_MASK;
+    mbox1.ntraps = 0;
+    fence();
+}
+
+/* Remap a page: the IOTLB keeps the old translation until IOTINVAL.VMA. */
+static void remap_and_invalidate(void)
+{
+    const uint64_t va = VA(PAGE_REMAP) + 0x40;
+    const uint64_t old_val = (UVS_U64(4) << 32) | 8, new_val = (UVS_U64(5) << 32) | 8;
+
+    check(ST_LOAD, "load before the remap", request(OP_LOAD, va, 0), old_val);
+    mem64(L0_PA)[L0_INDEX(PAGE_REMAP)] = pte(DATA_PA(4), LEAF_RW);
+    fence();
+    check(ST_STALE, "load after the PTE change, before IOTINVAL (IOTLB hit)", request(OP_LOAD, va, 0), old_val);
+#ifndef SKIP_IOTINVAL
+    command(UVS_IOMMU_CMD_OP_IOTINVAL | (UVS_IOMMU_CMD_F3_IOTINVAL_VMA << UVS_IOMMU_CMD_DW0_FUNC3_SHIFT) |
+                UVS_IOMMU_CMD_IOTINVAL_DW0_AV_MASK | UVS_IOMMU_CMD_IOTINVAL_DW0_PSCV_MASK |
+                ((uint64_t)PSCID << UVS_IOMMU_CMD_IOTINVAL_DW0_PSCID_SHIFT),
+            (VA(PAGE_REMAP) >> 12) << UVS_IOMMU_CMD_IOTINVAL_DW1_ADDR_SHIFT);
+#endif
+    command(UVS_IOMMU_CMD_OP_IOFENCE | (UVS_IOMMU_CMD_F3_IOFENCE_C << UVS_IOMMU_CMD_DW0_FUNC3_SHIFT) |
+                UVS_IOMMU_CMD_IOFENCE_DW0_PR_MASK | UVS_IOMMU_CMD_IOFENCE_DW0_PW_MASK,
+            0);
+    check(ST_IOTINVAL, "load after IOTINVAL", request(OP_LOAD, va, 0), new_val);
+    check(ST_IOTINVAL, "cqcsr errors", *reg32(UVS_IOMMU_CQCSR_OFF) &
+          (UVS_IOMMU_CQCSR_CQMF_MASK | UVS_IOMMU_CQCSR_CMD_ILL_MASK), 0);
+}
+
+/** iommu_soc_main - hart 0: the test; ends through tohost. */
+void iommu_soc_main(void)
+{
+    __asm__ volatile("csrw mtvec, %0" ::"r"((uintptr_t)hart0_trap));
+    check(ST_CAPS, "capabilities", *reg64(UVS_IOMMU_CAPABILITIES_OFF), UVS_IOMMU_CAPS_UVMSOC);
+    setup();
+
+    /* translated load and store */
+    check(ST_LOAD, "load through the IOMMU", request(OP_LOAD, VA(PAGE_RW) + 0x18, 0), (UVS_U64(1) << 32) | 3);
+    request(OP_STORE, VA(PAGE_RW) + 0x20, UVS_U64(0x0123456789abcdef));
+    check(ST_STORE, "store through the IOMMU, in HBM", *mem64(DATA_PA(0) + 0x20), UVS_U64(0x0123456789abcdef));
+    check(ST_AMO, "amoadd.d old value", request(OP_AMOADD, VA(PAGE_RW) + 0x20, 1), UVS_U64(0x0123456789abcdef));
+    check(ST_AMO, "amoadd.d result in HBM", *mem64(DATA_PA(0) + 0x20), UVS_U64(0x0123456789abcdf0));
+    check(ST_LOAD, "compute hart traps", mbox1.ntraps, 0);
+
+    page_request_and_replay();
+    write_fault();
+    remap_and_invalidate();
+    puts_("iommu_soc: PASS\n");
+    finish(0);
+}
