@@ -65,6 +65,7 @@ static struct {
     uint64_t now;
     uint64_t next_poll;
     bool stop;
+    bool closing;                  /* shutting down: a client already gone is expected */
 } S = {.lfd = -1, .cfd = -1, .memfd = -1};
 
 struct uvs_host_io uvs_host_io;
@@ -148,10 +149,20 @@ int uvs_cosim_open(const struct uvs_opts *o, char *err, size_t errlen)
     S.host_size = o->host_mem;
     if ((rc = clear_path(o->host_socket, err, errlen)) != 0)
         return rc;
+    /* Bind under a temporary name, listen, then rename into place: a client
+     * that sees the socket file can connect at once (no bind-to-listen
+     * window answering ECONNREFUSED). */
+    struct sockaddr_un tmp = {.sun_family = AF_UNIX};
+    int n = snprintf(tmp.sun_path, sizeof tmp.sun_path, "%s.%ld", o->host_socket, (long)getpid());
+    if (n < 0 || (size_t)n >= sizeof tmp.sun_path)
+        tmp = sa; /* no room for a suffix: bind in place */
+    unlink(tmp.sun_path);
     S.lfd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    if (S.lfd < 0 || bind(S.lfd, (struct sockaddr *)&sa, sizeof sa) != 0 || listen(S.lfd, 4) != 0) {
+    if (S.lfd < 0 || bind(S.lfd, (struct sockaddr *)&tmp, sizeof tmp) != 0 || listen(S.lfd, 4) != 0 ||
+        (strcmp(tmp.sun_path, sa.sun_path) != 0 && rename(tmp.sun_path, sa.sun_path) != 0)) {
         rc = -errno;
         snprintf(err, errlen, "cannot listen on --host-socket %s: %s", o->host_socket, strerror(errno));
+        unlink(tmp.sun_path);
         return rc;
     }
     S.listening = true;
@@ -211,7 +222,10 @@ static int send_msg(union uvs_cosim_msg *m, int pass_fd)
         if (n < 0 && errno == EINTR)
             continue;
         if (n < 0) {
-            logf_("client went away (%s)", strerror(errno));
+            /* At shutdown the client may have sent GOODBYE and closed before
+             * we read it: EPIPE/ECONNRESET then is the expected end. */
+            if (!(S.closing && (errno == EPIPE || errno == ECONNRESET)))
+                logf_("client went away (%s)", strerror(errno));
             drop_client();
             return -1;
         }
@@ -609,6 +623,7 @@ void uvs_cosim_close(uint64_t now, bool watchdog)
     unsigned reason = watchdog ? UVS_COSIM_BYE_WATCHDOG : UVS_COSIM_BYE_EXIT;
     int exit_code = watchdog ? (int)UVS_EXIT_TIMEOUT : 0;
     S.now = now;
+    S.closing = true;
     if (S.cfd >= 0 && S.req == UVS_COSIM_RUN)
         time_sync(UVS_COSIM_STOP_HALT);
     if (S.cfd >= 0) {
