@@ -194,9 +194,13 @@ module uvs_iommu
   logic [23:0]   rel_did;
   logic [8:0]    rel_prgi;
   logic [3:0]    rel_resp;
-  logic          retry_ok;
+  logic          res_retry_fq;
+  logic          retry_ok, fq_retry_ok;
 
-  assign retry_ok = !pq_on || !(pq_of || pq_mf);
+  // A port held for lack of room walks again once the queue can take records
+  // (or is off / in memory fault, when its record is no longer kept back).
+  assign retry_ok    = !pq_on || !(pq_of || pq_mf);
+  assign fq_retry_ok = !fq_on || fq_mf || !fq_of;
 
   for (genvar i = 0; i < NUM_PORTS; i++) begin : g_port
     assign dcc_lk_did[i] = rq_did_i[i];
@@ -215,11 +219,11 @@ module uvs_iommu
       .walk_req_o(walk_req[i]), .walk_gnt_i(walk_gnt[i]), .walk_iova_o(walk_iova[i]),
       .walk_did_o(walk_did[i]), .walk_acc_o(walk_acc[i]), .walk_priv_o(walk_priv[i]),
       .res_valid_i(res_valid && res_port == PW'(i)), .res_status_i(res_status), .res_pa_i(res_pa),
-      .res_prgi_i(res_prgi), .res_slot_i(res_slot),
+      .res_prgi_i(res_prgi), .res_slot_i(res_slot), .res_retry_fq_i(res_retry_fq),
       .park_wait_o(park_wait[i]), .park_page_o(park_page[i]), .park_w_o(park_w[i]),
       .park_slot_o(park_slot[i]), .park_prgi_o(park_prgi[i]),
       .rel_i(rel), .rel_did_i(rel_did), .rel_prgi_i(rel_prgi), .rel_resp_i(rel_resp),
-      .retry_ok_i(retry_ok), .trc_hit_o(trc_hit_o[i])
+      .retry_ok_i(retry_ok), .fq_retry_ok_i(fq_retry_ok), .trc_hit_o(trc_hit_o[i])
     );
   end
 
@@ -245,7 +249,7 @@ module uvs_iommu
   end
 
   // ---- walker and record writer ----
-  logic        wr_start, wr_pq, wr_refused, wr_done, wr_err;
+  logic        wr_start, wr_pq, wr_refused, wr_refused_full, wr_done, wr_err;
   logic [63:0] wr_rec [4];
   logic        park_busy, walk_busy;
 
@@ -254,7 +258,7 @@ module uvs_iommu
     .walk_req_i(wany), .walk_gnt_o(walker_gnt), .walk_port_i(wsel), .walk_iova_i(walk_iova[wsel]),
     .walk_did_i(walk_did[wsel]), .walk_acc_i(walk_acc[wsel]), .walk_priv_i(walk_priv[wsel]),
     .res_valid_o(res_valid), .res_port_o(res_port), .res_status_o(res_status), .res_pa_o(res_pa),
-    .res_cause_o(res_cause), .res_prgi_o(res_prgi), .res_slot_o(res_slot),
+    .res_cause_o(res_cause), .res_prgi_o(res_prgi), .res_slot_o(res_slot), .res_retry_fq_o(res_retry_fq),
     .busy_o(walk_busy), .park_busy_o(park_busy),
     .ddtp_mode_i(ddtp_mode), .ddtp_ppn_i(ddtp_ppn), .pq_on_i(pq_on),
     .dcc_did_o(dcc_lk_did[NUM_PORTS]), .dcc_hit_i(dcc_lk_hit[NUM_PORTS]), .dcc_dc_i(dcc_lk_dc[NUM_PORTS]),
@@ -264,6 +268,7 @@ module uvs_iommu
     .park_wait_i(park_wait), .park_did_i(walk_did), .park_page_i(park_page), .park_w_i(park_w),
     .park_slot_i(park_slot), .park_prgi_i(park_prgi),
     .wr_start_o(wr_start), .wr_pq_o(wr_pq), .wr_rec_o(wr_rec), .wr_refused_i(wr_refused),
+    .wr_refused_full_i(wr_refused_full),
     .wr_done_i(wr_done), .wr_err_i(wr_err),
     .m_req_o(c_req[2]), .m_gnt_i(c_gnt[2]), .m_addr_o(c_addr[2]), .m_we_o(c_we[2]), .m_be_o(c_be[2]),
     .m_wdata_o(c_wdata[2]), .m_amo_o(c_amo[2]), .m_rvalid_i(c_rvalid[2]), .m_rdata_i(c_rdata),
@@ -273,6 +278,7 @@ module uvs_iommu
   uvs_iommu_qwr u_qwr (
     .clk_i, .rst_ni,
     .start_i(wr_start), .sel_pq_i(wr_pq), .rec_i(wr_rec), .refused_o(wr_refused),
+    .refused_full_o(wr_refused_full),
     .done_o(wr_done), .err_o(wr_err),
     .fq_ppn_i(fq_ppn), .fq_log2szm1_i(fq_lsz), .fq_head_i(fq_head), .fq_tail_i(fq_tail),
     .fq_on_i(fq_on), .fq_mf_i(fq_mf), .fq_of_i(fq_of),

@@ -5,9 +5,11 @@
 // the C reference model (sim/model/iommu_walk.c), which follows the RISC-V
 // privileged spec 20211203 4.3.2 (translation process) with the RISC-V IOMMU
 // spec v1.0 2.3 fault causes.
+//
+// Written for Yosys's SystemVerilog subset as well (bench/iommu.mk,
+// iommu-synth): no imports inside the package, functions assign their name
+// instead of `return`, names of other packages scoped with `::`.
 package uvs_iommu_pkg;
-  import uvs_iommu_pt_pkg::*;
-  import uvs_iommu_rec_pkg::*;
 
   // Access type of a request (model: enum uvs_iommu_access).
   typedef enum logic [1:0] {
@@ -22,13 +24,8 @@ package uvs_iommu_pkg;
     ST_OK    = 2'd0,  // translated
     ST_FAULT = 2'd1,  // non-replayable: the requester gets err = 1
     ST_PARK  = 2'd2,  // replayable: parked in a page-request group
-    ST_RETRY = 2'd3   // page-request queue cannot take the record: retried later
+    ST_RETRY = 2'd3   // page-request or fault queue cannot take the record: held, retried later
   } status_e;
-
-  // iosatp.MODE values (iommu_pt.def).
-  localparam logic [3:0] MODE_BARE = UVS_IOMMU_IOSATP_BARE[3:0];
-  localparam logic [3:0] MODE_SV39 = UVS_IOMMU_IOSATP_SV39[3:0];
-  localparam logic [3:0] MODE_SV48 = UVS_IOMMU_IOSATP_SV48[3:0];
 
   // A decoded, checked device context (model: struct uvs_iommu_dc).
   typedef struct packed {
@@ -52,27 +49,27 @@ package uvs_iommu_pkg;
   // Fault cause of a page fault for access acc (IOMMU spec 3.2: 12, 13, 15).
   function automatic logic [11:0] page_fault_cause(acc_e acc);
     case (acc)
-      ACC_EXEC:  return UVS_IOMMU_CAUSE_INSN_PAGE[11:0];
-      ACC_WRITE: return UVS_IOMMU_CAUSE_WRITE_PAGE[11:0];
-      default:   return UVS_IOMMU_CAUSE_READ_PAGE[11:0];
+      ACC_EXEC:  page_fault_cause = uvs_iommu_rec_pkg::UVS_IOMMU_CAUSE_INSN_PAGE[11:0];
+      ACC_WRITE: page_fault_cause = uvs_iommu_rec_pkg::UVS_IOMMU_CAUSE_WRITE_PAGE[11:0];
+      default:   page_fault_cause = uvs_iommu_rec_pkg::UVS_IOMMU_CAUSE_READ_PAGE[11:0];
     endcase
   endfunction
 
   // Fault cause of an access fault for access acc (IOMMU spec 3.2: 1, 5, 7).
   function automatic logic [11:0] access_fault_cause(acc_e acc);
     case (acc)
-      ACC_EXEC:  return UVS_IOMMU_CAUSE_INSN_ACCESS[11:0];
-      ACC_WRITE: return UVS_IOMMU_CAUSE_WRITE_ACCESS[11:0];
-      default:   return UVS_IOMMU_CAUSE_READ_ACCESS[11:0];
+      ACC_EXEC:  access_fault_cause = uvs_iommu_rec_pkg::UVS_IOMMU_CAUSE_INSN_ACCESS[11:0];
+      ACC_WRITE: access_fault_cause = uvs_iommu_rec_pkg::UVS_IOMMU_CAUSE_WRITE_ACCESS[11:0];
+      default:   access_fault_cause = uvs_iommu_rec_pkg::UVS_IOMMU_CAUSE_READ_ACCESS[11:0];
     endcase
   endfunction
 
   // TTYP of an untranslated request (IOMMU spec 3.2: 1 exec, 2 read, 3 write).
   function automatic logic [5:0] ttyp_of(acc_e acc);
     case (acc)
-      ACC_EXEC:  return UVS_IOMMU_TTYP_UNTRANSLATED_EXEC[5:0];
-      ACC_WRITE: return UVS_IOMMU_TTYP_UNTRANSLATED_WRITE[5:0];
-      default:   return UVS_IOMMU_TTYP_UNTRANSLATED_READ[5:0];
+      ACC_EXEC:  ttyp_of = uvs_iommu_rec_pkg::UVS_IOMMU_TTYP_UNTRANSLATED_EXEC[5:0];
+      ACC_WRITE: ttyp_of = uvs_iommu_rec_pkg::UVS_IOMMU_TTYP_UNTRANSLATED_WRITE[5:0];
+      default:   ttyp_of = uvs_iommu_rec_pkg::UVS_IOMMU_TTYP_UNTRANSLATED_READ[5:0];
     endcase
   endfunction
 
@@ -86,10 +83,10 @@ package uvs_iommu_pkg;
       ACC_WRITE: perm = w;
       default:   perm = x;
     endcase
-    if (!perm) return 1'b0;
-    if (!priv_s) return u;
-    if (!u) return 1'b1;
-    return sum && (acc != ACC_EXEC);
+    if (!perm)        leaf_perm_ok = 1'b0;
+    else if (!priv_s) leaf_perm_ok = u;
+    else if (!u)      leaf_perm_ok = 1'b1;
+    else              leaf_perm_ok = sum && (acc != ACC_EXEC);
   endfunction
 
   // True when a cached leaf lets the request through with no change
@@ -97,15 +94,14 @@ package uvs_iommu_pkg;
   // for a write.
   function automatic logic leaf_allows(logic ens, logic sum, acc_e acc, logic priv_s,
                                        logic r, logic w, logic x, logic u, logic a, logic d);
-    if (priv_s && !ens) return 1'b0;
-    if (!leaf_perm_ok(sum, acc, priv_s, r, w, x, u) || !a) return 1'b0;
-    return (acc != ACC_WRITE) || d;
+    if ((priv_s && !ens) || !leaf_perm_ok(sum, acc, priv_s, r, w, x, u) || !a) leaf_allows = 1'b0;
+    else leaf_allows = (acc != ACC_WRITE) || d;
   endfunction
 
   // Mask of the IOVA page-number bits 63:12 a leaf of this level translates
   // (the bits below 9 * level are page offset).
   function automatic logic [51:0] vpn_mask(logic [1:0] level);
-    return ~((52'd1 << (9 * int'(level))) - 52'd1);
+    vpn_mask = ~((52'd1 << (9 * int'(level))) - 52'd1);
   endfunction
 
   // Physical address of iova through a leaf with PPN ppn at level level
@@ -113,6 +109,6 @@ package uvs_iommu_pkg;
   function automatic logic [63:0] leaf_pa(logic [43:0] ppn, logic [1:0] level, logic [63:0] iova);
     logic [63:0] size_m1;
     size_m1 = (64'd1 << (12 + 9 * int'(level))) - 64'd1;
-    return (({8'd0, ppn, 12'd0}) & ~size_m1) | (iova & size_m1);
+    leaf_pa = (({8'd0, ppn, 12'd0}) & ~size_m1) | (iova & size_m1);
   endfunction
 endpackage

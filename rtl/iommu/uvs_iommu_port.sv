@@ -14,11 +14,15 @@
 //  FAULT -> rvalid with err = 1 (the hart takes an access fault);
 //  PARK  -> parked, no response, until PAGE_REPLAY of its group: response
 //           Success walks again, any other response answers err = 1;
-//  RETRY -> held until the page-request queue can take records again
-//           (pqof and pqmf clear, or the queue off), then walks again.
+//  RETRY -> held, no response, until the queue that had no room can take
+//           records again, then walks again: the page-request queue (pqof
+//           and pqmf clear, or the queue off; retry_ok_i) or, with
+//           res_retry_fq_i, the fault queue (fqof clear, fqmf set or the
+//           queue off; fq_retry_ok_i).
 // acc: fetch if exec_i; write for a store, SC or AMO; read for a load or LR.
 module uvs_iommu_port
   import uvs_iommu_pkg::*;
+  import uvs_iommu_pt_pkg::*;
   import uvs_iommu_regs_pkg::*;
   import uvs_iommu_rec_pkg::*;
   import uvs_bus_pkg::*;
@@ -73,6 +77,7 @@ module uvs_iommu_port
   input  logic [63:0] res_pa_i,
   input  logic [8:0]  res_prgi_i,
   input  logic [SLOT_W-1:0] res_slot_i,
+  input  logic        res_retry_fq_i,  // with RETRY: the fault queue had no room
   // parked state (for group decisions) and PAGE_REPLAY release
   output logic        park_wait_o,
   output logic [51:0] park_page_o,
@@ -83,10 +88,14 @@ module uvs_iommu_port
   input  logic [23:0] rel_did_i,
   input  logic [8:0]  rel_prgi_i,
   input  logic [3:0]  rel_resp_i,
-  input  logic        retry_ok_i,
+  input  logic        retry_ok_i,     // page-request queue can take records (or is off)
+  input  logic        fq_retry_ok_i,  // fault queue can take records (or discards them)
   // verification trace: fast-path translation this cycle
   output logic        trc_hit_o
 );
+  // iosatp.MODE Bare (iommu_pt.def).
+  localparam logic [3:0] MODE_BARE = UVS_IOMMU_IOSATP_BARE[3:0];
+
   typedef enum logic [3:0] {IDLE, LOOKUP, WALKQ, WALKING, DNREQ, DNWAIT, ERRRSP, PARKED, RETRYW} state_e;
   state_e      state_q;
   logic [63:0] addr_q, wdata_q, pa_q;
@@ -101,6 +110,7 @@ module uvs_iommu_port
   /* verilator lint_on UNUSEDSIGNAL */
   logic [8:0]  prgi_q;
   logic [SLOT_W-1:0] slot_q;
+  logic        retry_fq_q;  // RETRY for the fault queue (else the page-request queue)
 
   acc_e acc_in;
   assign acc_in = rq_exec_i ? ACC_EXEC :
@@ -156,7 +166,7 @@ module uvs_iommu_port
       state_q <= IDLE;
       addr_q <= '0; wdata_q <= '0; pa_q <= '0; we_q <= 1'b0; priv_q <= 1'b0; be_q <= '0;
       amo_q <= '0; did_q <= '0; acc_q <= ACC_READ; dch_q <= 1'b0; dc_q <= '0;
-      prgi_q <= '0; slot_q <= '0;
+      prgi_q <= '0; slot_q <= '0; retry_fq_q <= 1'b0;
     end else begin
       case (state_q)
         IDLE: if (rq_req_i) begin
@@ -182,6 +192,7 @@ module uvs_iommu_port
           pa_q   <= res_pa_i;
           prgi_q <= res_prgi_i;
           slot_q <= res_slot_i;
+          retry_fq_q <= res_retry_fq_i;
           case (res_status_i)
             ST_OK:    state_q <= DNREQ;
             ST_FAULT: state_q <= ERRRSP;
@@ -194,7 +205,7 @@ module uvs_iommu_port
         ERRRSP: state_q <= IDLE;
         PARKED: if (rel_i && rel_did_i == did_q && rel_prgi_i == prgi_q)
           state_q <= (rel_resp_i == UVS_IOMMU_PRG_RESP_SUCCESS[3:0]) ? WALKQ : ERRRSP;
-        RETRYW: if (retry_ok_i) state_q <= WALKQ;
+        RETRYW: if (retry_fq_q ? fq_retry_ok_i : retry_ok_i) state_q <= WALKQ;
         default: state_q <= IDLE;
       endcase
     end

@@ -4,6 +4,9 @@
 //  - in the cycle of start_i (combinationally) it refuses the record when
 //    the queue is off, has MF or OF set, or is full (tail == head - 1); a
 //    full queue also gets OF set (set_of pulse). Nothing is written then.
+//    refused_full_o tells a refusal for lack of room (full or OF, queue on,
+//    MF clear): the walker then holds the requester (RETRY) rather than
+//    dropping the record (uvmsoc deviation from spec 3.2/5.16, README).
 //  - otherwise it writes the record's doublewords at base + tail * size
 //    through its memory client, then pulses done_o; on a bus error it stops,
 //    pulses set_mf and done_o with err_o (no tail change); on success it
@@ -16,6 +19,7 @@ module uvs_iommu_qwr (
   input  logic        sel_pq_i,   // 0 fault queue, 1 page-request queue
   input  logic [63:0] rec_i [4],  // record doublewords (page request: 0, 1)
   output logic        refused_o,  // with start_i: not written
+  output logic        refused_full_o,  // with refused_o: for lack of room (OF set or full; on, MF clear)
   output logic        done_o,     // pulse: write finished
   output logic        err_o,      // with done_o: memory fault
   // queue state (uvs_iommu_regs): base PPN, LOG2SZ-1, head, tail, csr bits
@@ -79,6 +83,7 @@ module uvs_iommu_qwr (
   logic take;
   assign take      = start_i && state_q == IDLE;
   assign refused_o = take && (!on || mf || of || full);
+  assign refused_full_o = refused_o && on && !mf && (of || full);
 
   logic [1:0] last;
   assign last = pq_q ? 2'd1 : 2'd3;

@@ -18,6 +18,11 @@
 // cqt/fqh/pqh keep LOG2SZ bits; xqcsr: xqen/xie read-write, error bits
 // RW1C, xqen 0->1 zeroes the IOMMU-owned index (cqh/fqt/pqt) and the error
 // bits and sets xqon, xqen = 0 clears xqon; ipsr RW1C; icvec 16 bits.
+// A queue that is on with a base not naturally aligned to its size
+// (2^LOG2SZ x 16 or 32 bytes above 4 KiB, spec 5.6/5.9/5.12, where the
+// spec leaves its addresses UNSPECIFIED) has xqmf set -- from the xqen
+// write that turns it on, and again after any clear -- so its memory is
+// never accessed; software turns it off and writes a correct base.
 // Hardware events of a cycle apply before a software write of that cycle.
 // ipsr: cip while cqcsr.cie and an error or fence_w_ip bit; fip/pip on a
 // new record when xie, and while xie and MF or OF (spec 5.18). irq_o is the
@@ -95,19 +100,31 @@ module uvs_iommu_regs
   localparam logic [31:0] FCTL = UVS_IOMMU_FCTL_WSI_MASK[31:0];
 
   function automatic logic [31:0] idx_mask(logic [4:0] l);
-    return 32'(((33'd2 << l) - 33'd1));
+    idx_mask = 32'(((33'd2 << l) - 33'd1));
   endfunction
+
+  // True when queue q's base is not aligned to the queue's size of
+  // 2^(LOG2SZ-1 + 1 + rlog2) bytes (rlog2: log2 of the record size).
+  /* verilator lint_off UNUSEDSIGNAL */
+  function automatic logic misaligned(queue_t q, logic [2:0] rlog2);
+    logic [5:0]  bytes_log2;
+    logic [43:0] mask;
+    bytes_log2 = {1'b0, q.log2szm1} + 6'd1 + {3'd0, rlog2};
+    mask       = (bytes_log2 > 6'd12) ? ((44'd1 << (bytes_log2 - 6'd12)) - 44'd1) : 44'd0;
+    misaligned = (q.ppn & mask) != 44'd0;
+  endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
 
   // Register images of a queue (each uses some of the queue's fields).
   /* verilator lint_off UNUSEDSIGNAL */
   function automatic logic [63:0] qb_val(queue_t q);
-    return {10'd0, q.ppn, 5'd0, q.log2szm1};
+    qb_val = {10'd0, q.ppn, 5'd0, q.log2szm1};
   endfunction
   function automatic logic [31:0] cqcsr_val(queue_t q);
-    return {15'd0, q.on, 4'd0, q.fence_w_ip, q.cmd_ill, q.cmd_to, q.mf, 6'd0, q.ie, q.en};
+    cqcsr_val = {15'd0, q.on, 4'd0, q.fence_w_ip, q.cmd_ill, q.cmd_to, q.mf, 6'd0, q.ie, q.en};
   endfunction
   function automatic logic [31:0] qcsr_val(queue_t q);
-    return {15'd0, q.on, 6'd0, q.of, q.mf, 6'd0, q.ie, q.en};
+    qcsr_val = {15'd0, q.on, 6'd0, q.of, q.mf, 6'd0, q.ie, q.en};
   endfunction
   /* verilator lint_on UNUSEDSIGNAL */
 
@@ -115,36 +132,36 @@ module uvs_iommu_regs
   function automatic logic [3:0] reg_size(logic [15:0] off);
     case (off)
       UVS_IOMMU_CAPABILITIES_OFF[15:0], UVS_IOMMU_DDTP_OFF[15:0], UVS_IOMMU_CQB_OFF[15:0],
-      UVS_IOMMU_FQB_OFF[15:0], UVS_IOMMU_PQB_OFF[15:0], UVS_IOMMU_ICVEC_OFF[15:0]: return 4'd8;
+      UVS_IOMMU_FQB_OFF[15:0], UVS_IOMMU_PQB_OFF[15:0], UVS_IOMMU_ICVEC_OFF[15:0]: reg_size = 4'd8;
       UVS_IOMMU_FCTL_OFF[15:0], UVS_IOMMU_CQH_OFF[15:0], UVS_IOMMU_CQT_OFF[15:0],
       UVS_IOMMU_FQH_OFF[15:0], UVS_IOMMU_FQT_OFF[15:0], UVS_IOMMU_PQH_OFF[15:0],
       UVS_IOMMU_PQT_OFF[15:0], UVS_IOMMU_CQCSR_OFF[15:0], UVS_IOMMU_FQCSR_OFF[15:0],
-      UVS_IOMMU_PQCSR_OFF[15:0], UVS_IOMMU_IPSR_OFF[15:0]: return 4'd4;
-      default: return 4'd0;
+      UVS_IOMMU_PQCSR_OFF[15:0], UVS_IOMMU_IPSR_OFF[15:0]: reg_size = 4'd4;
+      default: reg_size = 4'd0;
     endcase
   endfunction
 
   // Value of the register at offset off (0 if none).
   function automatic logic [63:0] get(logic [15:0] off);
     case (off)
-      UVS_IOMMU_CAPABILITIES_OFF[15:0]: return UVS_IOMMU_CAPS_UVMSOC;
-      UVS_IOMMU_FCTL_OFF[15:0]:  return {32'd0, FCTL};
-      UVS_IOMMU_DDTP_OFF[15:0]:  return {10'd0, dppn_q, 6'd0, mode_q};
-      UVS_IOMMU_CQB_OFF[15:0]:   return qb_val(cq_q);
-      UVS_IOMMU_CQH_OFF[15:0]:   return {32'd0, cq_q.head};
-      UVS_IOMMU_CQT_OFF[15:0]:   return {32'd0, cq_q.tail};
-      UVS_IOMMU_FQB_OFF[15:0]:   return qb_val(fq_q);
-      UVS_IOMMU_FQH_OFF[15:0]:   return {32'd0, fq_q.head};
-      UVS_IOMMU_FQT_OFF[15:0]:   return {32'd0, fq_q.tail};
-      UVS_IOMMU_PQB_OFF[15:0]:   return qb_val(pq_q);
-      UVS_IOMMU_PQH_OFF[15:0]:   return {32'd0, pq_q.head};
-      UVS_IOMMU_PQT_OFF[15:0]:   return {32'd0, pq_q.tail};
-      UVS_IOMMU_CQCSR_OFF[15:0]: return {32'd0, cqcsr_val(cq_q)};
-      UVS_IOMMU_FQCSR_OFF[15:0]: return {32'd0, qcsr_val(fq_q)};
-      UVS_IOMMU_PQCSR_OFF[15:0]: return {32'd0, qcsr_val(pq_q)};
-      UVS_IOMMU_IPSR_OFF[15:0]:  return {60'd0, ipsr_q};
-      UVS_IOMMU_ICVEC_OFF[15:0]: return {48'd0, icvec_q};
-      default: return 64'd0;
+      UVS_IOMMU_CAPABILITIES_OFF[15:0]: get = UVS_IOMMU_CAPS_UVMSOC;
+      UVS_IOMMU_FCTL_OFF[15:0]:  get = {32'd0, FCTL};
+      UVS_IOMMU_DDTP_OFF[15:0]:  get = {10'd0, dppn_q, 6'd0, mode_q};
+      UVS_IOMMU_CQB_OFF[15:0]:   get = qb_val(cq_q);
+      UVS_IOMMU_CQH_OFF[15:0]:   get = {32'd0, cq_q.head};
+      UVS_IOMMU_CQT_OFF[15:0]:   get = {32'd0, cq_q.tail};
+      UVS_IOMMU_FQB_OFF[15:0]:   get = qb_val(fq_q);
+      UVS_IOMMU_FQH_OFF[15:0]:   get = {32'd0, fq_q.head};
+      UVS_IOMMU_FQT_OFF[15:0]:   get = {32'd0, fq_q.tail};
+      UVS_IOMMU_PQB_OFF[15:0]:   get = qb_val(pq_q);
+      UVS_IOMMU_PQH_OFF[15:0]:   get = {32'd0, pq_q.head};
+      UVS_IOMMU_PQT_OFF[15:0]:   get = {32'd0, pq_q.tail};
+      UVS_IOMMU_CQCSR_OFF[15:0]: get = {32'd0, cqcsr_val(cq_q)};
+      UVS_IOMMU_FQCSR_OFF[15:0]: get = {32'd0, qcsr_val(fq_q)};
+      UVS_IOMMU_PQCSR_OFF[15:0]: get = {32'd0, qcsr_val(pq_q)};
+      UVS_IOMMU_IPSR_OFF[15:0]:  get = {60'd0, ipsr_q};
+      UVS_IOMMU_ICVEC_OFF[15:0]: get = {48'd0, icvec_q};
+      default: get = 64'd0;
     endcase
   endfunction
 
@@ -203,7 +220,7 @@ module uvs_iommu_regs
       if (sw_is_tail) n.tail = q.tail & idx_mask(v[4:0]);
       else            n.head = q.head & idx_mask(v[4:0]);
     end
-    return n;
+    write_qb = n;
   endfunction
 
   // xqcsr write (model: write_qcsr); is_cq selects the IOMMU-owned index.
@@ -230,7 +247,7 @@ module uvs_iommu_regs
     end else if (!en_v) begin
       n.on = 1'b0;
     end
-    return n;
+    write_qcsr = n;
   endfunction
   /* verilator lint_on UNUSEDSIGNAL */
 
@@ -283,6 +300,10 @@ module uvs_iommu_regs
         default: ;  // capabilities, fctl, cqh, fqt, pqt: read-only
       endcase
     end
+    // misaligned queue bases: memory fault while on
+    if (cq_d.on && misaligned(cq_d, 3'd4)) cq_d.mf = 1'b1;
+    if (fq_d.on && misaligned(fq_d, 3'd5)) fq_d.mf = 1'b1;
+    if (pq_d.on && misaligned(pq_d, 3'd4)) pq_d.mf = 1'b1;
     // level conditions (spec 5.18)
     if (cq_d.ie && (cq_d.mf || cq_d.cmd_to || cq_d.cmd_ill || cq_d.fence_w_ip)) ipsr_d[0] = 1'b1;
     if (fq_d.ie && (fq_d.mf || fq_d.of)) ipsr_d[1] = 1'b1;

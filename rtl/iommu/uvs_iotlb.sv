@@ -50,12 +50,16 @@ module uvs_iotlb
   leaf_t              leaf_q  [ENTRIES];
   logic [IW-1:0]      victim_q;
 
-  // Entry e translates page number vpn (IOVA bits 63:12) in address space pscid.
-  logic [1:0] lvl [ENTRIES];
-  always_comb for (int e = 0; e < ENTRIES; e++) lvl[e] = leaf_q[e].level;
-  function automatic logic match(logic [IW-1:0] e, logic [19:0] pscid, logic [51:0] vpn);
-    return valid_q[e] && (global_q[e] || pscid_q[e] == pscid) &&
-           (((vpn_q[e] ^ vpn) & vpn_mask(lvl[e])) == 52'd0);
+  // Page level of each entry: a copy of leaf_q[e].level, kept apart because
+  // Yosys cannot select a field of an element of an array of structs.
+  logic [1:0]         lvl_q   [ENTRIES];
+
+  // An entry (valid, global, its pscid, vpn and level) translates page number
+  // vpn (IOVA bits 63:12) in address space pscid. (Entry fields are passed in:
+  // Yosys does not index module arrays with a function argument.)
+  function automatic logic match(logic e_valid, logic e_global, logic [19:0] e_pscid, logic [51:0] e_vpn,
+                                 logic [1:0] e_lvl, logic [19:0] pscid, logic [51:0] vpn);
+    match = e_valid && (e_global || e_pscid == pscid) && (((e_vpn ^ vpn) & vpn_mask(e_lvl)) == 52'd0);
   endfunction
 
   always_comb begin
@@ -63,7 +67,7 @@ module uvs_iotlb
       lk_hit_o[p]  = 1'b0;
       lk_leaf_o[p] = '0;
       for (int e = ENTRIES - 1; e >= 0; e--) begin
-        if (match(IW'(e), lk_pscid_i[p], lk_vpn_i[p])) begin
+        if (match(valid_q[e], global_q[e], pscid_q[e], vpn_q[e], lvl_q[e], lk_pscid_i[p], lk_vpn_i[p])) begin
           lk_hit_o[p]  = 1'b1;
           lk_leaf_o[p] = leaf_q[e];
         end
@@ -78,9 +82,9 @@ module uvs_iotlb
       drop[e] = 1'b0;
       if (inv_i && !inv_gv_i && valid_q[e] &&
           !(inv_pscv_i && (global_q[e] || pscid_q[e] != inv_pscid_i)) &&
-          !(inv_av_i && (((vpn_q[e] ^ inv_vpn_i) & vpn_mask(lvl[e])) != 52'd0)))
+          !(inv_av_i && (((vpn_q[e] ^ inv_vpn_i) & vpn_mask(lvl_q[e])) != 52'd0)))
         drop[e] = 1'b1;
-      if (fill_i && match(IW'(e), fill_pscid_i, fill_vpn_i))
+      if (fill_i && match(valid_q[e], global_q[e], pscid_q[e], vpn_q[e], lvl_q[e], fill_pscid_i, fill_vpn_i))
         drop[e] = 1'b1;
     end
   end
@@ -97,6 +101,7 @@ module uvs_iotlb
         pscid_q[victim_q]  <= fill_pscid_i;
         vpn_q[victim_q]    <= fill_vpn_i & vpn_mask(fill_leaf_i.level);
         leaf_q[victim_q]   <= fill_leaf_i;
+        lvl_q[victim_q]    <= fill_leaf_i.level;
         victim_q           <= (victim_q == IW'(ENTRIES - 1)) ? '0 : victim_q + 1'b1;
       end
     end

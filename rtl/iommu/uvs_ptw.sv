@@ -22,7 +22,11 @@
 //     was checked. (The model gives up after 8 restarts; the walker keeps
 //     retrying -- restarts need another agent writing the PTE.)
 //  5. Finish: OK fills the IOTLB (not for Bare); a reported fault writes a
-//     fault record (uvs_iommu_qwr); a page request joins the waiting group
+//     fault record (uvs_iommu_qwr) -- a fault queue without room (full:
+//     fqof set now, or fqof already set; fqmf clear) gives RETRY with
+//     res_retry_fq_o (the record is kept back, not discarded: uvmsoc's
+//     deviation from spec 5.16), while a fault queue that is off or has
+//     fqmf discards it (FAULT); a page request joins the waiting group
 //     of the same device and page that already asks for the access (the one
 //     with the lowest park slot, as the model's find_group), or opens a new
 //     group with the lowest free PRG index and writes a page-request record;
@@ -61,6 +65,7 @@ module uvs_ptw
   output logic [11:0]   res_cause_o,
   output logic [8:0]    res_prgi_o,
   output logic [PW-1:0] res_slot_o,
+  output logic          res_retry_fq_o,  // with ST_RETRY: waiting for room in the fault queue
   output logic          busy_o,       // a request is being handled
   output logic          park_busy_o,  // finishing: park state must not change
   // configuration
@@ -94,6 +99,7 @@ module uvs_ptw
   output logic          wr_pq_o,
   output logic [63:0]   wr_rec_o [4],
   input  logic          wr_refused_i,
+  input  logic          wr_refused_full_i,
   input  logic          wr_done_i,
   input  logic          wr_err_i,
   // memory client
@@ -108,6 +114,11 @@ module uvs_ptw
   input  logic [63:0]   m_rdata_i,
   input  logic          m_err_i
 );
+  // iosatp.MODE values (iommu_pt.def).
+  localparam logic [3:0] MODE_BARE = UVS_IOMMU_IOSATP_BARE[3:0];
+  localparam logic [3:0] MODE_SV39 = UVS_IOMMU_IOSATP_SV39[3:0];
+  localparam logic [3:0] MODE_SV48 = UVS_IOMMU_IOSATP_SV48[3:0];
+
   typedef enum logic [3:0] {
     IDLE, START, DDT_RD, DDT_WAIT, DC_RD, DC_WAIT, TRANS, PTE_RD, PTE_WAIT,
     AD_LR, AD_LR_WAIT, AD_SC, AD_SC_WAIT, FIN, WR_WAIT
@@ -164,16 +175,16 @@ module uvs_ptw
   // VPN[l] of the request's IOVA.
   function automatic logic [8:0] vpn(logic [47:12] iova, logic [1:0] l);
     case (l)
-      2'd0:    return iova[20:12];
-      2'd1:    return iova[29:21];
-      2'd2:    return iova[38:30];
-      default: return iova[47:39];
+      2'd0:    vpn = iova[20:12];
+      2'd1:    vpn = iova[29:21];
+      2'd2:    vpn = iova[38:30];
+      default: vpn = iova[47:39];
     endcase
   endfunction
 
   // Word address (PA bits 55:3) of the level-l PTE in the table with PPN ppn.
   function automatic logic [55:3] pte_at(logic [43:0] ppn, logic [47:12] iova, logic [1:0] l);
-    return {ppn, vpn(iova, l)};
+    pte_at = {ppn, vpn(iova, l)};
   endfunction
 
   // ---- parked groups: join, free slot, free group index (model: find_group, free_prgi) ----
@@ -247,7 +258,7 @@ module uvs_ptw
         res_valid_o = 1'b1;
       end else if (eff_fault) begin
         res_valid_o  = !report_q || wr_refused_i;
-        res_status_o = ST_FAULT;
+        res_status_o = (report_q && wr_refused_full_i) ? ST_RETRY : ST_FAULT;
       end else if (join_ok) begin
         res_valid_o  = 1'b1;
         res_status_o = ST_PARK;
@@ -262,6 +273,7 @@ module uvs_ptw
       res_status_o = !wr_pq_q ? ST_FAULT : (wr_err_i ? ST_RETRY : ST_PARK);
     end
   end
+  assign res_retry_fq_o = state_q == FIN && eff_fault;
   assign res_port_o  = port_q;
   assign res_pa_o    = pa_q;
   assign res_cause_o = cause_q;
@@ -526,7 +538,7 @@ module uvs_ptw
                      (rd_ppn & low_mask) != 44'd0) begin
           cause_d = page_fault_cause(acc_q);
         end else begin
-          leaf_d = '{ppn: rd_ppn, level: lvl_q, r: r, w: w, x: x, u: u, a: a, d: d};
+          leaf_d = {rd_ppn, lvl_q, r, w, x, u, a, d};  // leaf_t fields in order
           glob_d = glob_q || g;
           pa_d   = leaf_pa(rd_ppn, lvl_q, iova_q);
           if (!a || (acc_q == ACC_WRITE && !d)) begin

@@ -89,6 +89,19 @@ uint64_t tb_alloc_page(struct tb *tb)
     return pa;
 }
 
+uint64_t tb_alloc_aligned(struct tb *tb, uint64_t bytes)
+{
+    if (bytes == 0 || (bytes & (bytes - 1)))
+        return 0;
+    uint64_t pa = tb_alloc_page(tb);
+    while (pa && (pa & (bytes - 1)))
+        pa = tb_alloc_page(tb);
+    for (uint64_t s = 4096; pa && s < bytes; s += 4096)
+        if (!tb_alloc_page(tb))
+            return 0;
+    return pa;
+}
+
 int tb_check_memory(struct tb *tb)
 {
     if (memcmp(tb->rtl_buf, tb->mdl_buf, tb->cfg.mem_size) == 0)

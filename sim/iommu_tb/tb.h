@@ -42,7 +42,7 @@ enum tb_exp {
     TB_EXP_OK,       /**< translated: downstream request at exp_pa, then its response */
     TB_EXP_FAULT,    /**< answered with err = 1 */
     TB_EXP_PARKED,   /**< parked until PAGE_REPLAY */
-    TB_EXP_RETRY,    /**< page-request queue back-pressure: the RTL walks again later */
+    TB_EXP_RETRY,    /**< page-request or fault queue without room: held, the RTL walks again later */
 };
 
 /** Request kinds of the requester ports. */
@@ -166,6 +166,12 @@ uint64_t tb_mem_rd64(struct tb *tb, uint64_t pa);
 uint64_t tb_mdl_rd64(struct tb *tb, uint64_t pa);
 /** A fresh zeroed page (both memories); 0 when memory is exhausted. */
 uint64_t tb_alloc_page(struct tb *tb);
+/**
+ * Fresh zeroed pages for bytes (a power of two), starting at a multiple of
+ * bytes (pages skipped for that stay unused); 0 when memory is exhausted or
+ * bytes is not a power of two.
+ */
+uint64_t tb_alloc_aligned(struct tb *tb, uint64_t bytes);
 /** Compare both memory images; reports the first difference. Returns 0 or -1. */
 int tb_check_memory(struct tb *tb);
 

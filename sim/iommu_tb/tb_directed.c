@@ -114,7 +114,12 @@ static int t_cause257(struct tb *tb)
     TRY(fault_case(tb, &f, 1, IOVA, TB_LOAD, false, UVS_IOMMU_CAUSE_DDT_LOAD_ACCESS));
     TRY(tb_reg_write(tb, R_DDTP, 8, (0x777000ULL << 10) | UVS_IOMMU_DDTP_MODE_3LVL));
     TRY(fault_case(tb, &f, 0x10203, IOVA, TB_STORE, false, UVS_IOMMU_CAUSE_DDT_LOAD_ACCESS));
-    return 0;
+    /* the IOMMU keeps working: the directory back in memory, a translation succeeds */
+    TRY(tb_reg_write(tb, R_DDTP, 8, ((f.fw.ddt >> 12) << 10) | UVS_IOMMU_DDTP_MODE_1LVL));
+    tb_map(tb, f.root, 3, IOVA, FX_PA, 0, RWU);
+    int rc = fx_req(tb, 1, 1, IOVA + 8, TB_LOAD, false);
+    EXPECT(tb, rc == 0 && tb->port[1].exp_pa == FX_PA + 8, "translation after the 257 faults failed (%d)", rc);
+    return fx_no_fault(tb, &f);
 }
 
 static int t_cause258(struct tb *tb)
@@ -169,6 +174,10 @@ static int t_access_faults(struct tb *tb)
     TRY(fault_case(tb, &f, 2, IOVA, TB_FETCH, false, UVS_IOMMU_CAUSE_INSN_ACCESS));
     TRY(fault_case(tb, &f, 2, IOVA, TB_LOAD, false, UVS_IOMMU_CAUSE_READ_ACCESS));
     TRY(fault_case(tb, &f, 2, IOVA, TB_AMO, false, UVS_IOMMU_CAUSE_WRITE_ACCESS));
+    /* the IOMMU keeps working: device 1's tables are in memory */
+    tb_map(tb, f.root, 3, 0x5000, FX_PA, 0, RWU);
+    int ok = fx_req(tb, 1, 1, 0x5010, TB_STORE, false);
+    EXPECT(tb, ok == 0 && tb->port[1].exp_pa == FX_PA + 0x10, "translation after the 1/5/7 faults failed (%d)", ok);
     /* a non-leaf PTE pointing outside memory */
     tb_mem_wr64(tb, f.root + 8, ((0x7780000000ULL >> 12) << 10) | PTE_V);
     TRY(fault_case(tb, &f, 1, IOVA, TB_SC, false, UVS_IOMMU_CAUSE_WRITE_ACCESS));

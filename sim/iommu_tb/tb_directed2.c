@@ -140,30 +140,75 @@ static int t_pq_full(struct tb *tb)
     return 0;
 }
 
+/* Ports p1 and p2 hold requests with no response; returns 0 or -1. */
+static int held(struct tb *tb, int p1, int p2, const char *what)
+{
+    EXPECT(tb, tb->port[p1].state == 2 && tb->port[p1].exp == TB_EXP_RETRY && tb->port[p2].state == 2 &&
+                   tb->port[p2].exp == TB_EXP_RETRY,
+           "%s: requests not held (port %d state %d exp %d, port %d state %d exp %d)", what, p1, tb->port[p1].state,
+           tb->port[p1].exp, p2, tb->port[p2].state, tb->port[p2].exp);
+    return 0;
+}
+
+/*
+ * A full fault queue loses nothing (uvmsoc deviation from spec 5.16): fqof
+ * is set, the faulting requesters stall without a response until software
+ * has made room and cleared fqof, then each record is written and its
+ * requester gets err.
+ */
 static int t_fq_overflow(struct tb *tb)
 {
     struct fx f;
     TRY(fx_setup(tb, &f, 0, 0));
+    /* 2-entry fault queue: room for one record */
     TRY(tb_reg_write(tb, R_FQCSR, 4, 0));
     f.fw.fq_lsz = 0;
     f.fw.fq_head = 0;
     TRY(tb_reg_write(tb, R_FQB, 8, ((f.fw.fq >> 12) << 10) | 0));
     TRY(tb_reg_write(tb, R_FQCSR, 4, 3));
-    for (int i = 0; i < 3; i++)
-        EXPECT(tb, fx_req(tb, i, 1, 0x1000 * (i + 1), TB_LOAD, false) == 1, "fault %d not answered with err", i);
+    EXPECT(tb, fx_req(tb, 0, 1, 0x1000, TB_LOAD, false) == 1, "first fault not answered with err");
+    EXPECT(tb, tb_issue(tb, 1, 1, 0x2000, TB_LOAD, false) == 0, "port busy");
+    EXPECT(tb, tb_issue(tb, 2, 1, 0x3000, TB_STORE, false) == 0, "port busy");
+    TRY(tb_run(tb, 500));
+    TRY(held(tb, 1, 2, "full fault queue"));
     uint64_t v;
     TRY(tb_reg_read(tb, R_FQCSR, 4, &v));
     EXPECT(tb, v & UVS_IOMMU_FQCSR_FQOF_MASK, "fqof not set: 0x%" PRIx64, v);
     TRY(tb_reg_read(tb, R_IPSR, 4, &v));
     EXPECT(tb, v & UVS_IOMMU_IPSR_FIP_MASK, "fip not set");
+    /* translation of other requests goes on meanwhile */
+    TRY(tb_quiet_walker(tb));
+    tb_map(tb, f.root, 3, 0x5000, 0x2000005000ULL, 0, RWU);
+    EXPECT(tb, fx_req(tb, 0, 1, 0x5000, TB_LOAD, false) == 0, "translation stopped by the full fault queue");
+    /* room (fqh advanced) is not enough while fqof is set */
     TRY(fx_fault(tb, &f, 13, 1, 0x1000));
-    TRY(fx_no_fault(tb, &f));
-    /* records are refused until software clears fqof */
-    EXPECT(tb, fx_req(tb, 0, 1, 0x8000, TB_LOAD, false) == 1, "fault not answered");
-    TRY(fx_no_fault(tb, &f));
+    TRY(tb_run(tb, 500));
+    TRY(held(tb, 1, 2, "room, fqof still set"));
+    /* fqof cleared: one held fault takes the free slot and gets err; the other
+     * meets a full queue again (fqof set again) and stays held */
     TRY(tb_reg_write(tb, R_FQCSR, 4, 3 | UVS_IOMMU_FQCSR_FQOF_MASK));
-    EXPECT(tb, fx_req(tb, 0, 1, 0x9000, TB_LOAD, false) == 1, "fault not answered");
-    return fx_fault(tb, &f, 13, 1, 0x9000);
+    TRY(tb_run(tb, 500));
+    int first = tb->port[1].state == 0 ? 1 : 2, second = 3 - first;
+    EXPECT(tb, tb->port[first].state == 0 && tb->port[first].done && tb->port[first].resp_err,
+           "no held fault answered after fqof was cleared");
+    EXPECT(tb, tb->port[second].state == 2 && tb->port[second].exp == TB_EXP_RETRY, "second fault not held");
+    TRY(tb_reg_read(tb, R_FQCSR, 4, &v));
+    EXPECT(tb, v & UVS_IOMMU_FQCSR_FQOF_MASK, "fqof not set again: 0x%" PRIx64, v);
+    TRY(fx_fault(tb, &f, first == 1 ? 13 : 15, 1, first == 1 ? 0x2000 : 0x3000));
+    TRY(tb_reg_write(tb, R_FQCSR, 4, 3 | UVS_IOMMU_FQCSR_FQOF_MASK));
+    TRY(tb_wait_resp(tb, second, 2000));
+    EXPECT(tb, tb->port[second].done && tb->port[second].resp_err, "second held fault not answered with err");
+    TRY(fx_fault(tb, &f, second == 1 ? 13 : 15, 1, second == 1 ? 0x2000 : 0x3000));
+    TRY(fx_no_fault(tb, &f));
+    /* a held fault is released with its err when the fault queue is turned off (nothing to keep it for) */
+    EXPECT(tb, fx_req(tb, 0, 1, 0x6000, TB_LOAD, false) == 1, "fault not answered");
+    EXPECT(tb, tb_issue(tb, 1, 1, 0x7000, TB_LOAD, false) == 0, "port busy");
+    TRY(tb_run(tb, 500));
+    EXPECT(tb, tb->port[1].state == 2 && tb->port[1].exp == TB_EXP_RETRY, "fault not held");
+    TRY(tb_reg_write(tb, R_FQCSR, 4, 0));
+    TRY(tb_wait_resp(tb, 1, 2000));
+    EXPECT(tb, tb->port[1].done && tb->port[1].resp_err, "fault not answered with the fault queue off");
+    return 0;
 }
 
 static int t_iotinval(struct tb *tb)
@@ -342,8 +387,10 @@ static int t_queue_bases(struct tb *tb)
     TRY(tb_run(tb, 200));
     TRY(tb_reg_read(tb, R_CQCSR, 4, &v));
     EXPECT(tb, v & UVS_IOMMU_CQCSR_CQMF_MASK, "cqmf not set for a queue outside memory: 0x%" PRIx64, v);
-    /* fix: off, good base (an 8-KiB queue at a 4-KiB-aligned base), on again */
+    /* fix: off, good base (an 8-KiB queue at an 8-KiB-aligned base), on again */
     TRY(tb_reg_write(tb, R_CQCSR, 4, 0));
+    f.fw.cq = tb_alloc_aligned(tb, 8192);
+    EXPECT(tb, f.fw.cq, "out of memory");
     TRY(tb_reg_write(tb, R_CQB, 8, ((f.fw.cq >> 12) << 10) | 8));
     f.fw.cq_lsz = 8;
     TRY(tb_reg_write(tb, R_CQT, 4, 0));
@@ -384,6 +431,96 @@ static int t_queue_bases(struct tb *tb)
     return 0;
 }
 
+/* Turn queue (csr register rcsr, base rb) off, write base pa with LOG2SZ-1 lsz, turn it on; *csr = its qcsr. */
+static int queue_on(struct tb *tb, uint32_t rcsr, uint32_t rb, uint64_t pa, unsigned lsz, uint64_t *csr)
+{
+    TRY(tb_reg_write(tb, rcsr, 4, 0));
+    TRY(tb_reg_write(tb, rb, 8, ((pa >> 12) << 10) | lsz));
+    TRY(tb_reg_write(tb, rcsr, 4, 3));
+    return tb_reg_read(tb, rcsr, 4, csr);
+}
+
+/*
+ * Queue bases not naturally aligned to a queue above 4 KiB (spec 5.6/5.9/
+ * 5.12): the queue turns on with cqmf/fqmf/pqmf set and its memory is never
+ * accessed; clearing the bit does not help; translation goes on; a correct
+ * base then works.
+ */
+static int t_queue_misaligned(struct tb *tb)
+{
+    struct fx f;
+    TRY(fx_setup(tb, &f, 0, TC_PRQ));
+    uint64_t odd = tb_alloc_aligned(tb, 8192), good = tb_alloc_aligned(tb, 8192);
+    EXPECT(tb, odd && good, "out of memory");
+    odd += 4096; /* 8-KiB queue at a page that is not 8-KiB aligned */
+    tb_map(tb, f.root, 3, 0x1000, 0x2000001000ULL, 0, RWU);
+    tb_map(tb, f.root, 3, 0x2000, 0x2000002000ULL, 0, PTE_R | PTE_U | PTE_A); /* read-only */
+    uint64_t v, h;
+    /* command queue: 512 x 16 B */
+    TRY(queue_on(tb, R_CQCSR, R_CQB, odd, 8, &v));
+    EXPECT(tb, v == (0x10003 | UVS_IOMMU_CQCSR_CQMF_MASK), "misaligned cqb: cqcsr 0x%" PRIx64, v);
+    tb_mem_wr64(tb, odd, UVS_IOMMU_CMD_OP_IOFENCE);
+    tb->cq_tail = 0;
+    TRY(tb_reg_write(tb, R_CQT, 4, 1));
+    TRY(tb_reg_write(tb, R_CQCSR, 4, 3 | UVS_IOMMU_CQCSR_CQMF_MASK));
+    TRY(tb_run(tb, 200));
+    TRY(tb_reg_read(tb, R_CQCSR, 4, &v));
+    TRY(tb_reg_read(tb, R_CQH, 4, &h));
+    EXPECT(tb, (v & UVS_IOMMU_CQCSR_CQMF_MASK) && h == 0, "misaligned cqb: cqmf cleared or command run (0x%" PRIx64
+           ", cqh %" PRIu64 ")", v, h);
+    EXPECT(tb, tb->irq, "no interrupt for cqmf");
+    EXPECT(tb, fx_req(tb, 0, 1, 0x1000, TB_LOAD, false) == 0, "translation stopped");
+    /* fault queue: 256 x 32 B; a fault's record is discarded (fqmf), err answered */
+    TRY(queue_on(tb, R_FQCSR, R_FQB, odd, 7, &v));
+    EXPECT(tb, v == (0x10003 | UVS_IOMMU_FQCSR_FQMF_MASK), "misaligned fqb: fqcsr 0x%" PRIx64, v);
+    EXPECT(tb, fx_req(tb, 1, 1, 0x2000, TB_STORE, false) == 1, "fault not answered with err");
+    TRY(tb_reg_read(tb, R_FQT, 4, &v));
+    EXPECT(tb, v == 0, "record written through a misaligned fqb (fqt %" PRIu64 ")", v);
+    /* page-request queue: 512 x 16 B; the page request is held (pqmf) */
+    TRY(queue_on(tb, R_PQCSR, R_PQB, odd, 8, &v));
+    EXPECT(tb, v == (0x10003 | UVS_IOMMU_PQCSR_PQMF_MASK), "misaligned pqb: pqcsr 0x%" PRIx64, v);
+    EXPECT(tb, tb_issue(tb, 2, 1, 0x9000, TB_LOAD, false) == 0, "port busy");
+    TRY(tb_run(tb, 400));
+    EXPECT(tb, tb->port[2].state == 2 && tb->port[2].exp == TB_EXP_RETRY, "pqmf: request not held");
+    TRY(tb_check_memory(tb));
+    for (int i = 0; i < 512; i++)
+        EXPECT(tb, tb_mem_rd64(tb, odd + 8 * (uint64_t)i) == (i ? 0 : UVS_IOMMU_CMD_OP_IOFENCE),
+               "misaligned queue memory written at +0x%x", 8 * i);
+    /* correct 8-KiB bases: everything works again, nothing lost */
+    uint64_t fq = tb_alloc_aligned(tb, 8192), pq = tb_alloc_aligned(tb, 8192);
+    EXPECT(tb, fq && pq, "out of memory");
+    TRY(queue_on(tb, R_PQCSR, R_PQB, pq, 8, &v));
+    EXPECT(tb, v == 0x10003, "aligned pqb: pqcsr 0x%" PRIx64, v);
+    f.fw.pq = pq;
+    f.fw.pq_lsz = 8;
+    f.fw.pq_head = 0;
+    TRY(tb_reg_write(tb, R_PQH, 4, 0));
+    TRY(tb_run(tb, 400));
+    EXPECT(tb, tb->port[2].exp == TB_EXP_PARKED, "held request did not park after the fix");
+    unsigned g;
+    TRY(pq_expect(tb, &f, 1, 0x9000, false, &g));
+    TRY(queue_on(tb, R_FQCSR, R_FQB, fq, 7, &v));
+    EXPECT(tb, v == 0x10003, "aligned fqb: fqcsr 0x%" PRIx64, v);
+    f.fw.fq = fq;
+    f.fw.fq_lsz = 7;
+    f.fw.fq_head = 0;
+    TRY(tb_reg_write(tb, R_FQH, 4, 0));
+    EXPECT(tb, fx_req(tb, 1, 1, 0x2000, TB_STORE, false) == 1, "fault not answered with err");
+    TRY(fx_fault(tb, &f, 15, 1, 0x2000));
+    TRY(tb_reg_write(tb, R_CQCSR, 4, 0));
+    TRY(tb_reg_write(tb, R_CQT, 4, 0)); /* software's index, kept by cqen 0->1 */
+    tb->cq_tail = 0;
+    TRY(queue_on(tb, R_CQCSR, R_CQB, good, 8, &v));
+    EXPECT(tb, v == 0x10003, "aligned cqb: cqcsr 0x%" PRIx64, v);
+    f.fw.cq = good;
+    f.fw.cq_lsz = 8;
+    TRY(tb_fw_replay(tb, &f.fw, 1, g, UVS_IOMMU_PRG_RESP_INVALID));
+    TRY(tb_wait_resp(tb, 2, 3000));
+    EXPECT(tb, tb->port[2].done && tb->port[2].resp_err, "replayed group not answered");
+    struct uvs_iommu_cmd c = {.opcode = UVS_IOMMU_CMD_OP_IOFENCE, .func3 = UVS_IOMMU_CMD_F3_IOFENCE_C};
+    return fx_cmd(tb, &f, &c);
+}
+
 static int t_hit_under_miss(struct tb *tb)
 {
     struct fx f;
@@ -407,12 +544,13 @@ const struct tb_directed tb_directed_tests2[] = {
     {"page-request", "park, group join, records, pip/irq, PAGE_REPLAY", t_page_request},
     {"replay-fail", "PAGE_REPLAY failure codes, re-request, PQ off", t_replay_fail},
     {"pq-full-retry", "full page-request queue: pqof, request held, retried", t_pq_full},
-    {"fq-overflow", "full fault queue: fqof, records refused, err still", t_fq_overflow},
+    {"fq-overflow", "full fault queue: fqof, requesters held until room, nothing lost", t_fq_overflow},
     {"iotinval", "IOTINVAL.VMA: GV, PSCV+AV, PSCV (global kept), all", t_iotinval},
     {"iodir", "IODIR.INVAL_DDT: DV, all, wide DID illegal", t_iodir},
     {"iofence", "IOFENCE.C: data store, WSI fence_w_ip/cip/irq, cqmf", t_iofence},
     {"cmd-illegal", "illegal commands: cmd_ill, cqh kept, resume", t_cmd_illegal},
     {"queue-bases", "queues outside memory: cqmf/fqmf/pqmf, recovery", t_queue_bases},
+    {"queue-misaligned", "misaligned queue bases: cqmf/fqmf/pqmf, no access, recovery", t_queue_misaligned},
     {"hit-under-miss", "IOTLB hits served while a walk is outstanding", t_hit_under_miss},
     {NULL, NULL, NULL},
 };

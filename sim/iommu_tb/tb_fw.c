@@ -22,14 +22,12 @@ int tb_fw_setup(struct tb *tb, struct tb_fw *fw, unsigned ddtp_mode, unsigned cq
     fw->cq_lsz = cq_lsz;
     fw->fq_lsz = fq_lsz;
     fw->pq_lsz = pq_lsz;
-    /* queues of up to 4 KiB each get one page; larger ones consecutive pages */
+    /* queues of up to 4 KiB each get one page; larger ones consecutive pages
+     * naturally aligned to their size (spec 5.6/5.9/5.12) */
     uint64_t sizes[3] = {16ULL << (cq_lsz + 1), 32ULL << (fq_lsz + 1), 16ULL << (pq_lsz + 1)};
     uint64_t *bases[3] = {&fw->cq, &fw->fq, &fw->pq};
-    for (int q = 0; q < 3; q++) {
-        *bases[q] = tb_alloc_page(tb);
-        for (uint64_t s = 4096; s < sizes[q]; s += 4096)
-            tb_alloc_page(tb);
-    }
+    for (int q = 0; q < 3; q++)
+        *bases[q] = tb_alloc_aligned(tb, sizes[q] < 4096 ? 4096 : sizes[q]);
     fw->ddt = tb_alloc_page(tb);
     if (!fw->ddt)
         return -1;

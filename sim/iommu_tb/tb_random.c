@@ -46,6 +46,7 @@ static struct rstate {
     uint64_t issued, target;
     bool pause;
     unsigned pq_neglect; /* services left without draining the page-request queue */
+    unsigned fq_neglect; /* services left without draining the fault queue */
     struct {
         int ctx;
         const struct rpool *e;
@@ -276,14 +277,19 @@ static int service(struct tb *tb)
     TRY(tb_reg_read(tb, R_PQCSR, 4, &csr));
     if (!R.pq_neglect && (csr & (UVS_IOMMU_PQCSR_PQOF_MASK | UVS_IOMMU_PQCSR_PQMF_MASK)))
         TRY(tb_reg_write(tb, R_PQCSR, 4, 3 | UVS_IOMMU_PQCSR_PQOF_MASK | UVS_IOMMU_PQCSR_PQMF_MASK));
-    if (tb_chance(tb, 75)) {
+    /* sometimes leave the fault queue alone too: it fills, faulting requests are held (RETRY) */
+    if (R.fq_neglect)
+        R.fq_neglect--;
+    else if (tb_chance(tb, 3))
+        R.fq_neglect = 5 + (unsigned)tb_rand_below(tb, 20);
+    if (!R.fq_neglect && tb_chance(tb, 75)) {
         struct uvs_iommu_fault_rec fr;
         while ((rc = tb_fw_fq_pop(tb, &R.fw, &fr)) == 1)
             ;
         TRY(rc);
     }
     TRY(tb_reg_read(tb, R_FQCSR, 4, &csr));
-    if ((csr & UVS_IOMMU_FQCSR_FQOF_MASK) && tb_chance(tb, 30))
+    if (!R.fq_neglect && (csr & UVS_IOMMU_FQCSR_FQOF_MASK) && tb_chance(tb, 30))
         TRY(tb_reg_write(tb, R_FQCSR, 4, 3 | UVS_IOMMU_FQCSR_FQOF_MASK));
     if (tb_chance(tb, 4)) {
         struct uvs_iommu_cmd c = {.opcode = UVS_IOMMU_CMD_OP_IOTINVAL, .func3 = UVS_IOMMU_CMD_F3_IOTINVAL_VMA};
@@ -318,6 +324,7 @@ static int service(struct tb *tb)
 static int drain(struct tb *tb)
 {
     R.pq_neglect = 0;
+    R.fq_neglect = 0;
     for (int i = 0; i < 20000; i++) {
         bool idle = true;
         for (int p = 0; p < TB_PORTS; p++)

@@ -81,24 +81,39 @@ static void iotlb_fill(struct uvs_iommu_model *m, uint64_t iova, const struct uv
 
 /* ---------------- reporting ---------------- */
 
+/*
+ * Record a fault (res->status FAULT) in the fault queue when res->report.
+ * No room -- the queue is full (fqof set now) or fqof is already set, and
+ * fqmf is clear --: the record is not dropped (uvmsoc deviation from spec
+ * 5.16, which discards it): res->status becomes RETRY and the requester
+ * stalls until it is translated again after software has made room and
+ * cleared fqof. Fault queue off, fqmf set or the record write failing (fqmf
+ * set now): the record is discarded as the spec says; the requester still
+ * gets its error response.
+ */
 static void report_fault(struct uvs_iommu_model *m, const struct uvs_iommu_mem *mem,
-                         const struct uvs_iommu_req *req, const struct uvs_iommu_result *res)
+                         const struct uvs_iommu_req *req, struct uvs_iommu_result *res)
 {
-    m->stats.faults++;
-    if (!res->report)
-        return;
-    struct uvs_iommu_fault_rec rec = {
-        .cause = res->cause, .ttyp = res->ttyp, .did = req->did, .iotval = res->iotval,
-    };
-    uint8_t raw[UVS_IOMMU_FQREC_SIZE];
-    if (uvs_iommu_fq_encode(&rec, raw) < 0)
-        return;
-    if (uvs_iommu_queue_produce(&m->fq, mem, raw) == 0) {
-        m->stats.faults_recorded++;
-        if (m->fq.csr & UVS_IOMMU_QCSR_IE)
-            m->ipsr |= UVS_IOMMU_IPSR_FIP_MASK;
+    if (res->report) {
+        struct uvs_iommu_fault_rec rec = {
+            .cause = res->cause, .ttyp = res->ttyp, .did = req->did, .iotval = res->iotval,
+        };
+        uint8_t raw[UVS_IOMMU_FQREC_SIZE];
+        int rc = uvs_iommu_fq_encode(&rec, raw);
+        if (rc == 0)
+            rc = uvs_iommu_queue_produce(&m->fq, mem, raw);
+        if (rc == 0) {
+            m->stats.faults_recorded++;
+            if (m->fq.csr & UVS_IOMMU_QCSR_IE)
+                m->ipsr |= UVS_IOMMU_IPSR_FIP_MASK;
+        } else if (rc == -ENOSPC && !(m->fq.csr & UVS_IOMMU_QCSR_MF)) {
+            res->status = UVS_IOMMU_RETRY;
+            m->stats.retries++;
+        }
+        uvs_iommu_model_update_ipsr(m);
     }
-    uvs_iommu_model_update_ipsr(m);
+    if (res->status == UVS_IOMMU_FAULT)
+        m->stats.faults++;
 }
 
 static int free_park_slot(const struct uvs_iommu_model *m)
@@ -147,7 +162,7 @@ static int free_prgi(const struct uvs_iommu_model *m, uint32_t did)
     return -1;
 }
 
-/* Park a replayable fault; sets res->status to PAGE_REQUEST, RETRY or FAULT. */
+/* Park a replayable fault; sets res->status to PAGE_REQUEST, RETRY or FAULT (or RETRY by report_fault). */
 static void page_request(struct uvs_iommu_model *m, const struct uvs_iommu_mem *mem, const struct uvs_iommu_dc *dc,
                          const struct uvs_iommu_req *req, uint64_t tag, struct uvs_iommu_result *res)
 {

@@ -95,7 +95,11 @@ static uint32_t index_mask(const struct uvs_iommu_queue *q)
 /*
  * qcsr write: EN/IE read-write, bits in rw1c cleared by writing 1; EN 0->1
  * zeroes the IOMMU-owned index (*hw_index) and the error bits and sets ON;
- * EN 1->0 clears ON.
+ * EN 1->0 clears ON. A queue that is on with a base not naturally aligned
+ * to its size (spec 5.6/5.9/5.12: its addresses are UNSPECIFIED) gets MF:
+ * set when it is turned on and again after a write that clears it, so the
+ * queue's memory is never accessed; software turns it off, writes a good
+ * base and turns it on again.
  */
 static void write_qcsr(struct uvs_iommu_queue *q, uint32_t v, uint32_t rw1c, uint32_t *hw_index)
 {
@@ -109,6 +113,8 @@ static void write_qcsr(struct uvs_iommu_queue *q, uint32_t v, uint32_t rw1c, uin
     } else if (!(v & UVS_IOMMU_QCSR_EN)) {
         csr &= ~UVS_IOMMU_QCSR_ON;
     }
+    if ((csr & UVS_IOMMU_QCSR_ON) && !uvs_iommu_queue_base_aligned(q->base, q->rec_size))
+        csr |= UVS_IOMMU_QCSR_MF;
     q->csr = csr;
 }
 

@@ -16,6 +16,12 @@ uint64_t uvs_iommu_queue_base_pa(uint64_t qb)
     return ((qb & UVS_IOMMU_CQB_PPN_MASK) >> UVS_IOMMU_CQB_PPN_SHIFT) << 12;
 }
 
+bool uvs_iommu_queue_base_aligned(uint64_t qb, unsigned rec_size)
+{
+    uint64_t bytes = uvs_iommu_queue_entries(qb) * rec_size; /* at most 2^32 * 32 */
+    return (uvs_iommu_queue_base_pa(qb) & (bytes - 1)) == 0;
+}
+
 static uint64_t idx_mask(const struct uvs_iommu_queue *q)
 {
     return uvs_iommu_queue_entries(q->base) - 1;

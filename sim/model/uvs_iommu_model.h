@@ -105,7 +105,10 @@ int uvs_iommu_model_reg_read(const struct uvs_iommu_model *m, uint32_t off, unsi
  * masked to LOG2SZ bits), RW1C error bits, xqen 0->1 resets the index the
  * IOMMU owns and the error bits and turns the queue on, queue bases writable
  * only while their queue is off, ipsr bits set again while their cause
- * persists. Returns 0, or -EINVAL as for reads.
+ * persists. A queue that is on with a base not naturally aligned to its
+ * size (spec 5.6/5.9/5.12) has its MF bit (cqmf/fqmf/pqmf) set, also again
+ * after software clears it, until the queue is turned off: its memory is
+ * never accessed. Returns 0, or -EINVAL as for reads.
  */
 int uvs_iommu_model_reg_write(struct uvs_iommu_model *m, uint32_t off, unsigned bytes, uint64_t val);
 
@@ -116,11 +119,16 @@ int uvs_iommu_model_reg_write(struct uvs_iommu_model *m, uint32_t off, unsigned 
  * (record written, res->new_group) or joining the waiting group of the same
  * device and page. tag identifies the requester; it comes back from
  * uvs_iommu_model_pop_released. UVS_IOMMU_RETRY means nothing was parked
- * (page-request queue full -- pqof set --, in error, park table or group
- * indexes exhausted): the requester must retry the same request later. A
- * replayable fault while the page-request queue is off becomes a
- * non-replayable fault. Returns 0 with *res filled, or a negative errno as
- * uvs_iommu_ref_request.
+ * or recorded and the requester must retry the same request later (it gets
+ * no response meanwhile): page-request queue full -- pqof set --, in error,
+ * park table or group indexes exhausted; or a fault to report while the
+ * fault queue is full or fqof is set (fqof set; uvmsoc keeps the record
+ * instead of discarding it as spec 5.16 does, so the request is retried
+ * once software made room and cleared fqof -- the same rule as pqof). A
+ * fault record refused for fqmf or a fault queue that is off is discarded
+ * and the request answered with the fault (spec 5.16). A replayable fault
+ * while the page-request queue is off becomes a non-replayable fault.
+ * Returns 0 with *res filled, or a negative errno as uvs_iommu_ref_request.
  */
 int uvs_iommu_model_translate(struct uvs_iommu_model *m, const struct uvs_iommu_mem *mem,
                               const struct uvs_iommu_req *req, uint64_t tag, struct uvs_iommu_result *res);

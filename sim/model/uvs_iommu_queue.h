@@ -5,7 +5,14 @@
  * head == tail, full when tail == head - 1 (one slot always unused).
  * A producer that finds the queue full sets the overflow bit (qcsr bit 9)
  * and from then on refuses records until software clears it: nothing is
- * dropped without that flag saying so.
+ * dropped without that flag saying so (uvmsoc's callers keep the refused
+ * record's requester stalled, see uvs_iommu_model_translate).
+ *
+ * Base alignment (spec 5.6, 5.9, 5.12): a queue of more than 4 KiB must
+ * start at a multiple of its size; the spec leaves the addresses of a
+ * misaligned queue UNSPECIFIED. uvmsoc treats them as a memory fault: a
+ * queue turned on (or kept on) with such a base has its MF bit set
+ * (uvs_iommu_model_reg_write), so it is never read or written.
  */
 #ifndef UVS_IOMMU_QUEUE_H
 #define UVS_IOMMU_QUEUE_H
@@ -35,6 +42,12 @@ struct uvs_iommu_queue {
 uint64_t uvs_iommu_queue_entries(uint64_t qb);
 /** Physical address of the queue's first record. */
 uint64_t uvs_iommu_queue_base_pa(uint64_t qb);
+/**
+ * True when the queue's base is naturally aligned to its size, 2^LOG2SZ *
+ * rec_size bytes (always true up to 4 KiB, the PPN being page-aligned).
+ * rec_size must be a power of two (16 or 32).
+ */
+bool uvs_iommu_queue_base_aligned(uint64_t qb, unsigned rec_size);
 /** True when head == tail. */
 bool uvs_iommu_queue_empty(const struct uvs_iommu_queue *q);
 /** True when tail == head - 1 modulo the size. */

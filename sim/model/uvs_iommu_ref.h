@@ -47,7 +47,7 @@ enum uvs_iommu_status {
     UVS_IOMMU_OK = 0,           /**< translated: pa is valid */
     UVS_IOMMU_FAULT = 1,        /**< non-replayable fault: the access gets an error */
     UVS_IOMMU_PAGE_REQUEST = 2, /**< replayable: non-valid PTE; park the request, raise a page request */
-    UVS_IOMMU_RETRY = 3,        /**< (stateful model only) cannot park now: requester retries later */
+    UVS_IOMMU_RETRY = 3,        /**< (stateful model only) no room to park or record now: held, retried later */
 };
 
 /** Result of a translation. Fields not named for a status are 0. */

@@ -224,23 +224,54 @@ static void test_fault_records(void **state)
     assert_int_equal(rec.cause, 258);
     assert_int_equal(uvs_iommu_fq_decode(f->t.buf + (f->fq - TMEM_BASE) + 64, &rec), 0);
     assert_int_equal(rec.cause, 260);
-    /* The 4-entry queue is full: the next fault sets fqof, not silently lost. */
+    /* The 4-entry queue is full: the next fault sets fqof and is held (RETRY:
+     * no response, no record lost), not discarded as in spec 5.16. */
     wr(f, IPSR, 4, 2);
     assert_int_equal(rd(f, IPSR, 4) & 2, 0);
-    go(f, 2, 0x0, UVS_IOMMU_ACC_READ, 0);
+    r = go(f, 1, 0x3010, UVS_IOMMU_ACC_WRITE, 0);
+    assert_int_equal(r.status, UVS_IOMMU_RETRY);
     assert_int_equal(rd(f, FQT, 4), 3);
     assert_true(rd(f, FQCSR, 4) & (1u << 9));
     assert_true(rd(f, IPSR, 4) & 2);
-    assert_int_equal(f->m.stats.faults, 4);
+    assert_int_equal(f->m.stats.faults, 3);
     assert_int_equal(f->m.stats.faults_recorded, 3);
+    assert_int_equal(f->m.stats.retries, 1);
     /* Clearing fip while fqof is still set: fip comes back (spec 5.18). */
     wr(f, IPSR, 4, 2);
     assert_true(rd(f, IPSR, 4) & 2);
-    /* Software drains and clears fqof: recording resumes. */
-    wr(f, FQH, 4, 3);
+    /* Clearing fqof without room: the retry finds it full and sets fqof again. */
     wr(f, FQCSR, 4, 3 | (1u << 9));
-    go(f, 2, 0x0, UVS_IOMMU_ACC_READ, 0);
+    assert_false(rd(f, FQCSR, 4) & (1u << 9));
+    assert_int_equal(go(f, 1, 0x3010, UVS_IOMMU_ACC_WRITE, 0).status, UVS_IOMMU_RETRY);
+    assert_true(rd(f, FQCSR, 4) & (1u << 9));
+    /* Room without clearing fqof: still held (the pqof rule). */
+    wr(f, FQH, 4, 3);
+    assert_int_equal(go(f, 1, 0x3010, UVS_IOMMU_ACC_WRITE, 0).status, UVS_IOMMU_RETRY);
+    assert_int_equal(rd(f, FQT, 4), 3);
+    /* Room and fqof cleared: the held fault is recorded and answered. */
+    wr(f, FQCSR, 4, 3 | (1u << 9));
+    r = go(f, 1, 0x3010, UVS_IOMMU_ACC_WRITE, 0);
+    assert_int_equal(r.status, UVS_IOMMU_FAULT);
+    assert_int_equal(r.cause, 15);
     assert_int_equal(rd(f, FQT, 4), 0);
+    assert_int_equal(uvs_iommu_fq_decode(f->t.buf + (f->fq - TMEM_BASE) + 96, &rec), 0);
+    assert_int_equal(rec.cause, 15);
+    assert_int_equal(rec.iotval, 0x3010);
+    assert_int_equal(f->m.stats.faults, 4);
+    assert_int_equal(f->m.stats.faults_recorded, 4);
+    /* Directory faults are held the same way (device 2: 258); head 3, tail 0: room for 2. */
+    go(f, 2, 0x0, UVS_IOMMU_ACC_READ, 0);
+    go(f, 2, 0x0, UVS_IOMMU_ACC_READ, 0);
+    assert_int_equal(go(f, 2, 0x0, UVS_IOMMU_ACC_READ, 0).status, UVS_IOMMU_RETRY);
+    assert_int_equal(rd(f, FQT, 4), 2);
+    /* The fault queue turned off: nothing to hold the record for; discarded, answered. */
+    wr(f, FQCSR, 4, 0);
+    r = go(f, 2, 0x0, UVS_IOMMU_ACC_READ, 0);
+    assert_int_equal(r.status, UVS_IOMMU_FAULT);
+    assert_int_equal(r.cause, 258);
+    wr(f, FQCSR, 4, 3);
+    go(f, 2, 0x0, UVS_IOMMU_ACC_READ, 0);
+    assert_int_equal(rd(f, FQT, 4), 1);
     /* ddtp Off: cause 256. */
     wr(f, DDTP, 8, 0);
     assert_int_equal(go(f, 1, 0x3000, UVS_IOMMU_ACC_READ, 0).cause, 256);
@@ -328,6 +359,121 @@ static void test_page_request_backpressure(void **state)
     assert_int_equal(r.cause, 15);
 }
 
+/* A fresh page-aligned region of `bytes` naturally aligned to its size (power of two). */
+static uint64_t aligned_region(struct fx *f, uint64_t bytes)
+{
+    uint64_t a = tmem_page(&f->t);
+    while (a & (bytes - 1))
+        a = tmem_page(&f->t);
+    for (uint64_t s = 4096; s < bytes; s += 4096)
+        tmem_page(&f->t);
+    return a;
+}
+
+/*
+ * Queue bases not naturally aligned to a queue of more than 4 KiB (spec
+ * 5.6/5.9/5.12): the queue turns on with its MF bit set, no memory access;
+ * the IOMMU keeps translating; a correct base then works.
+ */
+static void test_queue_base_alignment(void **state)
+{
+    struct fx *f = *state;
+    uint64_t odd = aligned_region(f, 8192) + 4096; /* a page that is not 8-KiB aligned */
+    tmem_map(&f->t, f->root, 3, 0x1000, 0x81000, 0, F_R | F_W | F_U | F_A | F_D);
+    /* Command queue: 512 x 16 B = 8 KiB at an odd page: cqon and cqmf, nothing fetched. */
+    wr(f, CQCSR, 4, 0);
+    wr(f, CQB, 8, ((odd >> 12) << 10) | 8);
+    wr(f, CQCSR, 4, 3);
+    assert_int_equal(rd(f, CQCSR, 4), 0x10003 | (1u << 8));
+    assert_true(rd(f, IPSR, 4) & 1); /* cip */
+    memset(f->t.buf + (odd - TMEM_BASE), 0, 16);
+    f->t.buf[odd - TMEM_BASE] = 2; /* IOFENCE.C */
+    wr(f, CQT, 4, 1);
+    assert_int_equal(uvs_iommu_model_process_commands(&f->m, &f->t.ops, 8), 0);
+    assert_int_equal(rd(f, CQH, 4), 0);
+    /* Clearing cqmf does not help while the base stays misaligned. */
+    wr(f, CQCSR, 4, 3 | (1u << 8));
+    assert_true(rd(f, CQCSR, 4) & (1u << 8));
+    assert_int_equal(uvs_iommu_model_process_commands(&f->m, &f->t.ops, 8), 0);
+    /* Translation keeps working meanwhile. */
+    assert_int_equal(go(f, 1, 0x1008, UVS_IOMMU_ACC_READ, 0).pa, 0x81008);
+    /* The fix: off, an aligned 8-KiB base, on: commands run. */
+    uint64_t cq8k = aligned_region(f, 8192);
+    wr(f, CQCSR, 4, 0);
+    wr(f, CQB, 8, ((cq8k >> 12) << 10) | 8);
+    wr(f, CQCSR, 4, 3);
+    assert_int_equal(rd(f, CQCSR, 4), 0x10003);
+    memset(f->t.buf + (cq8k - TMEM_BASE), 0, 16);
+    f->t.buf[cq8k - TMEM_BASE] = 2;
+    wr(f, CQT, 4, 1);
+    assert_int_equal(uvs_iommu_model_process_commands(&f->m, &f->t.ops, 8), 1);
+    assert_int_equal(rd(f, CQH, 4), 1);
+    /* Fault queue: 256 x 32 B = 8 KiB at an odd page: fqmf; a fault's record is
+     * discarded (spec 5.16 for fqmf) and the requester answered, nothing written. */
+    wr(f, FQCSR, 4, 0);
+    wr(f, FQB, 8, ((odd >> 12) << 10) | 7);
+    wr(f, FQCSR, 4, 3);
+    assert_int_equal(rd(f, FQCSR, 4), 0x10003 | (1u << 8));
+    memset(f->t.buf + (odd - TMEM_BASE), 0, 4096);
+    tmem_map(&f->t, f->root, 3, 0x5000, 0x85000, 0, F_R | F_U | F_A); /* read-only */
+    struct uvs_iommu_result r = go(f, 1, 0x5000, UVS_IOMMU_ACC_WRITE, 0);
+    assert_int_equal(r.status, UVS_IOMMU_FAULT);
+    assert_int_equal(r.cause, 15);
+    assert_int_equal(rd(f, FQT, 4), 0);
+    assert_int_equal(tmem_rd(&f->t, odd), 0);
+    /* Page-request queue: 512 x 16 B at an odd page: pqmf; a page request is held (RETRY). */
+    wr(f, PQCSR, 4, 0);
+    wr(f, PQB, 8, ((odd >> 12) << 10) | 8);
+    wr(f, PQCSR, 4, 3);
+    assert_int_equal(rd(f, PQCSR, 4), 0x10003 | (1u << 8));
+    assert_int_equal(go(f, 1, 0x6000, UVS_IOMMU_ACC_READ, 7).status, UVS_IOMMU_RETRY);
+    assert_int_equal(uvs_iommu_model_parked(&f->m), 0);
+    /* Fixed bases: records flow again. */
+    uint64_t fq8k = aligned_region(f, 8192), pq8k = aligned_region(f, 8192);
+    wr(f, FQCSR, 4, 0);
+    wr(f, FQB, 8, ((fq8k >> 12) << 10) | 7);
+    wr(f, FQCSR, 4, 3);
+    wr(f, PQCSR, 4, 0);
+    wr(f, PQB, 8, ((pq8k >> 12) << 10) | 8);
+    wr(f, PQCSR, 4, 3);
+    assert_false(rd(f, FQCSR, 4) & (1u << 8));
+    assert_false(rd(f, PQCSR, 4) & (1u << 8));
+    assert_int_equal(go(f, 1, 0x5000, UVS_IOMMU_ACC_WRITE, 0).status, UVS_IOMMU_FAULT);
+    assert_int_equal(rd(f, FQT, 4), 1);
+    struct uvs_iommu_fault_rec rec;
+    assert_int_equal(uvs_iommu_fq_decode(f->t.buf + (fq8k - TMEM_BASE), &rec), 0);
+    assert_int_equal(rec.iotval, 0x5000);
+    assert_int_equal(go(f, 1, 0x6000, UVS_IOMMU_ACC_READ, 7).status, UVS_IOMMU_PAGE_REQUEST);
+    assert_int_equal(rd(f, PQT, 4), 1);
+}
+
+/* A root page table or a device directory outside memory: access faults, then normal service. */
+static void test_tables_outside_memory(void **state)
+{
+    struct fx *f = *state;
+    tmem_map(&f->t, f->root, 3, 0x1000, 0x81000, 0, F_R | F_W | F_U | F_A | F_D);
+    put_dc(f, 3, TC_V, 3, 0x7770000000ULL); /* iosatp.PPN outside memory */
+    struct uvs_iommu_result r = go(f, 3, 0x1000, UVS_IOMMU_ACC_READ, 0);
+    assert_int_equal(r.status, UVS_IOMMU_FAULT);
+    assert_int_equal(r.cause, 5);
+    assert_int_equal(go(f, 3, 0x1000, UVS_IOMMU_ACC_WRITE, 0).cause, 7);
+    assert_int_equal(go(f, 3, 0x1000, UVS_IOMMU_ACC_EXEC, 0).cause, 1);
+    assert_int_equal(go(f, 1, 0x1000, UVS_IOMMU_ACC_READ, 0).pa, 0x81000);
+    /* Directory outside memory: 257 for an uncached device; the cached one keeps working. */
+    uint64_t ddtp = rd(f, DDTP, 8);
+    wr(f, DDTP, 8, (0x777000ULL << 10) | 2);
+    assert_int_equal(go(f, 2, 0x1000, UVS_IOMMU_ACC_READ, 0).cause, 257);
+    assert_int_equal(go(f, 1, 0x1000, UVS_IOMMU_ACC_READ, 0).pa, 0x81000);
+    wr(f, DDTP, 8, ddtp);
+    r = go(f, 1, 0x1010, UVS_IOMMU_ACC_WRITE, 0);
+    assert_int_equal(r.status, UVS_IOMMU_OK);
+    assert_int_equal(r.pa, 0x81010);
+    assert_int_equal(rd(f, FQT, 4), 3);
+    struct uvs_iommu_fault_rec rec;
+    assert_int_equal(uvs_iommu_fq_decode(f->t.buf + (f->fq - TMEM_BASE) + 64, &rec), 0);
+    assert_int_equal(rec.cause, 1);
+}
+
 static void test_commands_errors(void **state)
 {
     struct fx *f = *state;
@@ -386,6 +532,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_page_requests_and_replay, setup, teardown),
         cmocka_unit_test_setup_teardown(test_page_request_backpressure, setup, teardown),
         cmocka_unit_test_setup_teardown(test_commands_errors, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_queue_base_alignment, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_tables_outside_memory, setup, teardown),
     };
     return cmocka_run_group_tests_name("iommu_model", tests, NULL, NULL);
 }

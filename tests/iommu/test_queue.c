@@ -25,6 +25,25 @@ static void test_geometry(void **state)
     assert_int_equal(uvs_iommu_queue_base_pa((0x80123ULL << 10) | 5), 0x80123000ULL);
 }
 
+/* Natural alignment of the base (spec 5.6/5.9/5.12): only queues above 4 KiB care. */
+static void test_base_alignment(void **state)
+{
+    (void)state;
+    uint64_t odd = 0x80123ULL << 10; /* an odd page */
+    assert_true(uvs_iommu_queue_base_aligned(odd | 7, 16));   /* 256 x 16 B = 4 KiB */
+    assert_true(uvs_iommu_queue_base_aligned(odd | 6, 32));   /* 128 x 32 B = 4 KiB */
+    assert_false(uvs_iommu_queue_base_aligned(odd | 8, 16));  /* 8 KiB at an odd page */
+    assert_false(uvs_iommu_queue_base_aligned(odd | 7, 32));  /* 8 KiB at an odd page */
+    uint64_t p8k = 0x80122ULL << 10;
+    assert_true(uvs_iommu_queue_base_aligned(p8k | 8, 16));
+    assert_true(uvs_iommu_queue_base_aligned(p8k | 7, 32));
+    assert_false(uvs_iommu_queue_base_aligned(p8k | 9, 16));  /* 16 KiB needs 4 pages */
+    /* The largest queue, 2^32 x 32 B = 128 GiB: PPN bits 24:0 must be 0. */
+    assert_true(uvs_iommu_queue_base_aligned((1ULL << 25) << 10 | 31, 32));
+    assert_false(uvs_iommu_queue_base_aligned((1ULL << 24) << 10 | 31, 32));
+    assert_true(uvs_iommu_queue_base_aligned((1ULL << 24) << 10 | 31, 16));
+}
+
 static void test_fill_overflow_drain(void **state)
 {
     (void)state;
@@ -99,6 +118,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_geometry),
+        cmocka_unit_test(test_base_alignment),
         cmocka_unit_test(test_fill_overflow_drain),
         cmocka_unit_test(test_off_and_memory_fault),
     };
