@@ -5,7 +5,8 @@
 # RTL_IOMMU_SRCS rtl/iommu/*.sv (the IOMMU instantiated by the SoC), package files first
 # RTL_SOC_SRCS   rtl/soc/*.sv, package files first
 # RTL_SRCS       all of the above in compile order; top module $(RTL_TOP)
-# RTL_PARAMS     top parameters of the configuration (harts, mtime divider)
+# RTL_PARAMS     top parameters of the configuration (harts, mtime divider,
+#                and MT_THREADS when the configuration sets CFG_COMPUTE_THREADS)
 #
 # `make lint`: verilator --lint-only -Wall over everything, must be clean.
 # The only waiver, generated in $(RTL_LINT_VLT), is UNUSEDPARAM inside the
@@ -21,7 +22,8 @@ RTL_SOC_SRCS  := $(sort $(wildcard rtl/soc/*_pkg.sv)) \
 RTL_IOMMU_SRCS := $(sort $(wildcard rtl/iommu/*_pkg.sv)) \
                   $(sort $(filter-out %_pkg.sv,$(wildcard rtl/iommu/*.sv)))
 RTL_SRCS      := $(RTL_PKGS) $(RTL_CORE_SRCS) $(RTL_IOMMU_SRCS) $(RTL_SOC_SRCS)
-RTL_PARAMS    := -GNUM_HARTS=$$((1 + $(CFG_COMPUTE_HARTS))) -GMTIME_DIV=$(CFG_MTIME_DIV)
+RTL_PARAMS    := -GNUM_HARTS=$$((1 + $(CFG_COMPUTE_HARTS))) -GMTIME_DIV=$(CFG_MTIME_DIV) \
+                 $(if $(CFG_COMPUTE_THREADS),-GMT_THREADS=$(CFG_COMPUTE_THREADS))
 RTL_LINT_VLT  := $(GEN_RTL)/lint.vlt
 
 $(RTL_LINT_VLT): rtl/rtl.mk

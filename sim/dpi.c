@@ -37,6 +37,21 @@ int uvs_dpi_mem(int port, long long addr, char we, char be, long long wdata, cha
     return rc != 0;
 }
 
+/* One bus access of requester (port, id) of a tagged port (multithreaded
+ * harts; docs/architecture.md "Tagged bus"): LR/SC reservations per (port,
+ * id). Returns 1 for a bus error. */
+int uvs_dpi_mem_id(int port, int id, long long addr, char we, char be, long long wdata, char amo,
+                   long long *rdata)
+{
+    uint64_t r;
+    int rc = uvs_mem_access_id(&uvs_sim.mem, (unsigned)port, (unsigned)id, (uint64_t)addr, we != 0,
+                               (uint8_t)be, (uint64_t)wdata, (uint8_t)amo, &r);
+    *rdata = (long long)r;
+    if (uvs_sim.mem.tohost_written)
+        uvs_sim_tohost();
+    return rc != 0;
+}
+
 /* A byte written to the UART's THR: to stdout. */
 void uvs_dpi_uart_tx(char c)
 {

@@ -17,6 +17,8 @@
 _Static_assert(UVS_MEM_PORT_IOMMU < UVS_MEM_MAX_PORTS && (UVS_MEM_PORT_IOMMU & 1) == 1,
                "the IOMMU's memory port must be a data port within UVS_MEM_MAX_PORTS");
 
+_Static_assert(UVS_MEM_MAX_RESV <= 65536, "reservation slots must fit live[]'s 16 bits");
+
 int uvs_mem_init(struct uvs_mem *m, uint64_t sram_size)
 {
     memset(m, 0, sizeof *m);
@@ -139,32 +141,42 @@ static uint64_t lane_mask(uint8_t be)
     return mask;
 }
 
-/* A store by port to granule g kills the other ports' reservations on g. */
-static void kill_reservations(struct uvs_mem *m, unsigned port, uint64_t g)
+/* Drops the reservation of slot r (valid), keeping live[] dense. */
+static void drop_reservation(struct uvs_mem *m, unsigned r)
 {
-    if (m->nresv == 0)
-        return;
-    for (unsigned p = 0; p < UVS_MEM_MAX_PORTS; p++) {
-        if (p != port && m->resv[p].valid && m->resv[p].granule == g) {
-            m->resv[p].valid = false;
-            m->nresv--;
-        }
+    unsigned i = m->resv[r].live_idx;
+    unsigned last = m->live[--m->nresv];
+    m->live[i] = (uint16_t)last;
+    m->resv[last].live_idx = (uint16_t)i;
+    m->resv[r].valid = false;
+}
+
+/* A store by requester slot r to granule g kills the others' reservations on g. */
+static void kill_reservations(struct uvs_mem *m, unsigned r, uint64_t g)
+{
+    for (unsigned i = 0; i < m->nresv;) {
+        unsigned o = m->live[i];
+        if (o != r && m->resv[o].granule == g)
+            drop_reservation(m, o); /* live[i] now holds another slot */
+        else
+            i++;
     }
 }
 
-static void set_reservation(struct uvs_mem *m, unsigned port, uint64_t g)
+static void set_reservation(struct uvs_mem *m, unsigned r, uint64_t g)
 {
-    if (!m->resv[port].valid)
-        m->nresv++;
-    m->resv[port].valid = true;
-    m->resv[port].granule = g;
+    if (!m->resv[r].valid) {
+        m->resv[r].live_idx = (uint16_t)m->nresv;
+        m->live[m->nresv++] = (uint16_t)r;
+        m->resv[r].valid = true;
+    }
+    m->resv[r].granule = g;
 }
 
-static void clear_reservation(struct uvs_mem *m, unsigned port)
+static void clear_reservation(struct uvs_mem *m, unsigned r)
 {
-    if (m->resv[port].valid)
-        m->nresv--;
-    m->resv[port].valid = false;
+    if (m->resv[r].valid)
+        drop_reservation(m, r);
 }
 
 /* New value of an AMO on operands of 32 or 64 bits (unprivileged spec 8.4). */
@@ -187,14 +199,14 @@ static uint64_t amo_op(unsigned amo, uint64_t old, uint64_t op, bool w32)
     }
 }
 
-static void store_word(struct uvs_mem *m, unsigned port, uint64_t addr,
+static void store_word(struct uvs_mem *m, unsigned r, uint64_t addr,
                        uint8_t *p, uint64_t old, uint64_t val, uint8_t be)
 {
     uint64_t mask = lane_mask(be);
     uint64_t w = (old & ~mask) | (val & mask);
     uint64_t g = addr & ~UVS_U64(7);
     memcpy(p, &w, 8);
-    kill_reservations(m, port, g);
+    kill_reservations(m, r, g);
     if (be == 0xff && m->tohost && g == m->tohost) {
         m->tohost_written = true;
         m->tohost_value = w;
@@ -204,13 +216,21 @@ static void store_word(struct uvs_mem *m, unsigned port, uint64_t addr,
 int uvs_mem_access(struct uvs_mem *m, unsigned port, uint64_t addr, bool we,
                    uint8_t be, uint64_t wdata, unsigned amo, uint64_t *rdata)
 {
+    return uvs_mem_access_id(m, port, 0, addr, we, be, wdata, amo, rdata);
+}
+
+int uvs_mem_access_id(struct uvs_mem *m, unsigned port, unsigned id, uint64_t addr, bool we,
+                      uint8_t be, uint64_t wdata, unsigned amo, uint64_t *rdata)
+{
     bool rom;
     uint8_t *p;
     uint64_t old;
+    unsigned r; /* reservation slot of the requester */
 
     *rdata = 0;
-    if (port >= UVS_MEM_MAX_PORTS)
+    if (port >= UVS_MEM_MAX_PORTS || id >= UVS_MEM_MAX_IDS)
         return -EINVAL;
+    r = id * UVS_MEM_MAX_PORTS + port;
     if ((port & 1) == 0) { /* instruction fetch */
         uint32_t insn;
         if (we || amo != UVS_AMO_NONE)
@@ -232,7 +252,7 @@ int uvs_mem_access(struct uvs_mem *m, unsigned port, uint64_t addr, bool we,
         if (we) {
             if (rom)
                 return -EFAULT;
-            store_word(m, port, addr, p, old, wdata, be);
+            store_word(m, r, addr, p, old, wdata, be);
         }
         *rdata = old;
         return 0;
@@ -242,18 +262,18 @@ int uvs_mem_access(struct uvs_mem *m, unsigned port, uint64_t addr, bool we,
     if (rom)
         return -EFAULT;
     if (amo == UVS_AMO_LR) {
-        set_reservation(m, port, addr & ~UVS_U64(7));
+        set_reservation(m, r, addr & ~UVS_U64(7));
         *rdata = old;
     } else if (amo == UVS_AMO_SC) {
-        bool ok = m->resv[port].valid && m->resv[port].granule == (addr & ~UVS_U64(7));
-        clear_reservation(m, port);
+        bool ok = m->resv[r].valid && m->resv[r].granule == (addr & ~UVS_U64(7));
+        clear_reservation(m, r);
         if (ok)
-            store_word(m, port, addr, p, old, wdata, be);
+            store_word(m, r, addr, p, old, wdata, be);
         *rdata = ok ? 0 : 1;
     } else {
         unsigned shift = (be == 0xf0) ? 32 : 0;
         uint64_t v = amo_op(amo, old >> shift, wdata >> shift, be != 0xff);
-        store_word(m, port, addr, p, old, v << shift, be);
+        store_word(m, r, addr, p, old, v << shift, be);
         *rdata = old;
     }
     return 0;

@@ -22,10 +22,24 @@ extern "C" {
  */
 #define UVS_MEM_MAX_PORTS (2 * UVS_MAX_HARTS + 2)
 
+/**
+ * Bus ids (tagged bus, docs/architecture.md "Tagged bus") a port may use:
+ * the most hardware threads of a multithreaded hart (mt.def MT_THREADS_MAX).
+ * Untagged ports use id 0.
+ */
+#define UVS_MEM_MAX_IDS 64
+
+/**
+ * Reservation slots: one per requester (port, id), slot = id *
+ * UVS_MEM_MAX_PORTS + port, so id 0 is the port's own slot.
+ */
+#define UVS_MEM_MAX_RESV (UVS_MEM_MAX_PORTS * UVS_MEM_MAX_IDS)
+
 /** One LR reservation: the 8-byte granule `addr & ~7` (bus.def). */
 struct uvs_resv {
     uint64_t granule;
     bool valid;
+    uint16_t live_idx; /**< position in uvs_mem.live while valid */
 };
 
 /** The memory seen by all bus ports. */
@@ -35,8 +49,9 @@ struct uvs_mem {
     uint64_t sram_size;                     /**< bytes of populated SRAM */
     uint8_t *hbm;                           /**< populated HBM at UVS_HBM_BASE (NULL = none) */
     uint64_t hbm_size;                      /**< bytes of populated HBM (0 = none) */
-    struct uvs_resv resv[UVS_MEM_MAX_PORTS]; /**< reservation per requester port */
-    unsigned nresv;                         /**< valid reservations (fast path when 0) */
+    struct uvs_resv resv[UVS_MEM_MAX_RESV]; /**< reservation per requester (port, id) */
+    uint16_t live[UVS_MEM_MAX_RESV];        /**< slots of the valid reservations */
+    unsigned nresv;                         /**< valid reservations (entries of live) */
     uint64_t tohost;                        /**< address of `tohost`, 0 = none */
     bool tohost_written;                    /**< set by an 8-byte store to tohost */
     uint64_t tohost_value;                  /**< the value of that store */
@@ -113,6 +128,18 @@ int uvs_mem_is_hbm(const struct uvs_mem *m, uint64_t addr);
  */
 int uvs_mem_access(struct uvs_mem *m, unsigned port, uint64_t addr, bool we,
                    uint8_t be, uint64_t wdata, unsigned amo, uint64_t *rdata);
+
+/**
+ * uvs_mem_access_id - uvs_mem_access for requester (@port, @id) of a tagged
+ * port (docs/architecture.md, "Tagged bus"): LR/SC reservations are kept
+ * per (port, id); a store, successful SC or AMO clears every other
+ * requester's reservation on the granule. Id 0 is the untagged requester,
+ * so uvs_mem_access(m, port, ...) == uvs_mem_access_id(m, port, 0, ...).
+ * @id: bus id, < UVS_MEM_MAX_IDS. Returns as uvs_mem_access; -EINVAL also
+ * for a bad id.
+ */
+int uvs_mem_access_id(struct uvs_mem *m, unsigned port, unsigned id, uint64_t addr, bool we,
+                      uint8_t be, uint64_t wdata, unsigned amo, uint64_t *rdata);
 
 #ifdef __cplusplus
 }

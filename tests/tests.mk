@@ -7,6 +7,7 @@
 #                 c4, firmware, ISA tests, unit tests) and runs all manifests
 #                 tests/*.tests with tests/run.sh; the last line of its output
 #                 is the runner's "N passed, N failed".
+#                 TESTS="tests/a.tests tests/b.tests" runs only those manifests.
 
 ISA_DIR     := tests/isa
 ISA_OUT     := $(BUILD)/tests/isa
@@ -19,6 +20,7 @@ ISA_CFLAGS  := $(RV_ARCH) -nostdlib -nostartfiles -static -g \
 
 # Simulator of the 5-hart configuration, built by a recursive make.
 SIM_C4 := $(BUILD)/c4/uvmsoc-sim
+TESTS  ?= $(sort $(wildcard tests/*.tests))
 
 .PHONY: isa-tests test sim-c4
 isa-tests: $(ISA_ELFS)
@@ -33,8 +35,11 @@ sim-c4:
 
 # The IOMMU-in-the-SoC test program (tests/iommu_soc.tests).
 include tests/iommu_soc/iommu_soc.mk
+# The multithreaded-hart launch test and the c4mt simulator (tests/mtsoc.tests).
+include tests/mtsoc/mtsoc.mk
 
 test: sim sim-c4 firmware isa-tests sim-unit-tests firmware-tests model-unit-tests host host-unit-tests-build \
       iommu-soc-tests mt-tb mt-tb-tests
+test: sim-c4mt mtsoc-tests
 	@SIM=$(SIM) SIM_C4=$(SIM_C4) BUILD=$(BUILD) FIRMWARE_ELF=$(FIRMWARE_ELF) \
-	  tests/run.sh $(BUILD)/tests/logs $(sort $(wildcard tests/*.tests))
+	  tests/run.sh $(BUILD)/tests/logs $(TESTS)

@@ -7,8 +7,11 @@
 // Request fields (addr, we, be, wdata, amo) go to every target unchanged;
 // only req is steered. With one outstanding request per port, at most one
 // target answers in a cycle, so the responses are simply OR-ed together.
+// With MT = 1 (a configuration with multithreaded compute harts) the
+// thread-control region (mt.def MT_CTL_*) is MMIO.
 module uvs_bus_demux #(
-  parameter bit UVA = 1'b0  // 1: unified-range addresses go to the uva_* port
+  parameter bit UVA = 1'b0, // 1: unified-range addresses go to the uva_* port
+  parameter bit MT  = 1'b0  // 1: the thread-control region is mapped (MMIO)
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,        // synchronous, active low
@@ -47,7 +50,7 @@ module uvs_bus_demux #(
   logic        err_req, err_gnt, err_rvalid, err_err;
   logic [63:0] err_rdata;
 
-  assign tgt        = decode(addr_i, amo_i != UVS_AMO_NONE[3:0], host_blocks_i, UVA);
+  assign tgt        = decode(addr_i, amo_i != UVS_AMO_NONE[3:0], host_blocks_i, UVA, MT);
   assign mem_req_o  = req_i && (tgt == TGT_MEM);
   assign mmio_req_o = req_i && (tgt == TGT_MMIO);
   assign err_req    = req_i && (tgt == TGT_ERR);

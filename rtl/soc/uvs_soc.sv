@@ -28,9 +28,16 @@
 // CLINT, UART and DMA. Without a host link, the host port, host interface
 // and DMA engine are clock-gated after reset. Retired instructions are counted (retired_o) and,
 // while trace_retired_i = 1, reported to the harness (uvs_dpi_retire).
+// Multithreaded compute harts (MT_THREADS > 0, configuration c4mt): every
+// compute hart is a uvs_mt_hart (uvs_mt_core with MT_THREADS threads,
+// tagged DPI memory ports, its thread-control block at mt.def MT_CTL_BASE +
+// hart * MT_CTL_STRIDE on the MMIO bus, its event interrupt or-ed into hart
+// 0's irq_external_i); their unified-range accesses use their IOMMU
+// requester port one at a time per hart; retirements are counted, not traced.
 module uvs_soc #(
   parameter int NUM_HARTS = 1,   // 1 management + N compute harts, 1..32
-  parameter int MTIME_DIV = 100  // clock cycles per mtime tick, >= 1
+  parameter int MTIME_DIV = 100, // clock cycles per mtime tick, >= 1
+  parameter int MT_THREADS = 0   // 0: compute harts are uvs_core; else threads per uvs_mt_core
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,           // synchronous, active low
@@ -100,6 +107,12 @@ module uvs_soc #(
   logic [63:0]                mtime;
 
   logic [63:0] cycle_q, retired_q;
+  // multithreaded harts: retirements this cycle, thread-control read data, event interrupts
+  logic [NUM_HARTS-1:0][1:0]  mt_ret;
+  logic [NUM_HARTS-1:0][63:0] mt_ctl_rdata;
+  logic [NUM_HARTS-1:0]       mt_irq;
+  logic [63:0]                mt_retired, mt_ctl_rd;
+  logic                       irq_mt;
   assign cycle_o   = cycle_q;
   assign retired_o = retired_q;
 
@@ -109,185 +122,281 @@ module uvs_soc #(
       retired_q <= '0;
     end else begin
       cycle_q   <= cycle_q + 64'd1;
-      retired_q <= retired_q + 64'($countones(rv_valid & ~rv_trap));
+      retired_q <= retired_q + 64'($countones(rv_valid & ~rv_trap)) + mt_retired;
     end
   end
 
   for (genvar h = 0; h < NUM_HARTS; h++) begin : g_hart
-    logic [31:0] insn;
+    if (MT_THREADS == 0 || h == 0) begin : g_st
+      logic [31:0] insn;
 
-    uvs_core #(.HART_ID(h)) u_core (
-      .clk_i,
-      .rst_ni          (core_rst_n),
-      .imem_req_o      (i_req[h]),
-      .imem_gnt_i      (i_gnt[h]),
-      .imem_addr_o     (i_addr[h]),
-      .imem_rvalid_i   (i_rvalid[h]),
-      .imem_rdata_i    (insn),
-      .imem_err_i      (i_err[h]),
-      .dmem_req_o      (d_req[h]),
-      .dmem_gnt_i      (d_gnt[h]),
-      .dmem_addr_o     (d_addr[h]),
-      .dmem_we_o       (d_we[h]),
-      .dmem_be_o       (d_be[h]),
-      .dmem_wdata_o    (d_wdata[h]),
-      .dmem_amo_o      (d_amo[h]),
-      .dmem_rvalid_i   (d_rvalid[h]),
-      .dmem_rdata_i    (d_rdata[h]),
-      .dmem_err_i      (d_err[h]),
-      .irq_software_i  (irq_sw[h]),
-      .irq_timer_i     (irq_tmr[h]),
-      .irq_external_i  (h == 0 ? (irq_uart || (host_blocks && irq_host) || irq_iommu_q) : 1'b0),
-      .mtime_i         (mtime),
-      .rvfi_valid_o    (rv_valid[h]),
-      .rvfi_pc_o       (rv_pc[h]),
-      .rvfi_insn_o     (rv_insn[h]),
-      .rvfi_rd_o       (rv_rd[h]),
-      .rvfi_rd_wdata_o (rv_wdata[h]),
-      .rvfi_trap_o     (rv_trap[h])
-    );
-    assign insn = i_rdata[h][31:0];
+      uvs_core #(.HART_ID(h)) u_core (
+        .clk_i,
+        .rst_ni          (core_rst_n),
+        .imem_req_o      (i_req[h]),
+        .imem_gnt_i      (i_gnt[h]),
+        .imem_addr_o     (i_addr[h]),
+        .imem_rvalid_i   (i_rvalid[h]),
+        .imem_rdata_i    (insn),
+        .imem_err_i      (i_err[h]),
+        .dmem_req_o      (d_req[h]),
+        .dmem_gnt_i      (d_gnt[h]),
+        .dmem_addr_o     (d_addr[h]),
+        .dmem_we_o       (d_we[h]),
+        .dmem_be_o       (d_be[h]),
+        .dmem_wdata_o    (d_wdata[h]),
+        .dmem_amo_o      (d_amo[h]),
+        .dmem_rvalid_i   (d_rvalid[h]),
+        .dmem_rdata_i    (d_rdata[h]),
+        .dmem_err_i      (d_err[h]),
+        .irq_software_i  (irq_sw[h]),
+        .irq_timer_i     (irq_tmr[h]),
+        .irq_external_i  (h == 0 ? (irq_uart || (host_blocks && irq_host) || irq_iommu_q || irq_mt) : 1'b0),
+        .mtime_i         (mtime),
+        .rvfi_valid_o    (rv_valid[h]),
+        .rvfi_pc_o       (rv_pc[h]),
+        .rvfi_insn_o     (rv_insn[h]),
+        .rvfi_rd_o       (rv_rd[h]),
+        .rvfi_rd_wdata_o (rv_wdata[h]),
+        .rvfi_trap_o     (rv_trap[h])
+      );
+      assign insn = i_rdata[h][31:0];
 
-    // Instruction port: straight to its memory port (C answers err outside
-    // BOOTROM/SRAM, so fetching from MMIO is an instruction access fault).
-    uvs_mem_port #(.PORT(2 * h)) u_imem (
-      .clk_i,
-      .rst_ni   (core_rst_n),
-      .req_i    (i_req[h]),
-      .gnt_o    (i_gnt[h]),
-      .addr_i   (i_addr[h]),
-      .we_i     (1'b0),
-      .be_i     (8'h00),
-      .wdata_i  (64'd0),
-      .amo_i    (4'd0),
-      .rvalid_o (i_rvalid[h]),
-      .rdata_o  (i_rdata[h]),
-      .err_o    (i_err[h])
-    );
+      // Instruction port: straight to its memory port (C answers err outside
+      // BOOTROM/SRAM, so fetching from MMIO is an instruction access fault).
+      uvs_mem_port #(.PORT(2 * h)) u_imem (
+        .clk_i,
+        .rst_ni   (core_rst_n),
+        .req_i    (i_req[h]),
+        .gnt_o    (i_gnt[h]),
+        .addr_i   (i_addr[h]),
+        .we_i     (1'b0),
+        .be_i     (8'h00),
+        .wdata_i  (64'd0),
+        .amo_i    (4'd0),
+        .rvalid_o (i_rvalid[h]),
+        .rdata_o  (i_rdata[h]),
+        .err_o    (i_err[h])
+      );
 
-    uvs_bus_demux #(.UVA(h >= 1)) u_ddemux (
-      .clk_i,
-      .rst_ni        (core_rst_n),
-      .req_i         (d_req[h]),
-      .gnt_o         (d_gnt[h]),
-      .addr_i        (d_addr[h]),
-      .amo_i         (d_amo[h]),
-      .host_blocks_i (host_blocks),
-      .rvalid_o      (d_rvalid[h]),
-      .rdata_o       (d_rdata[h]),
-      .err_o         (d_err[h]),
-      .mem_req_o     (dm_req[h]),
-      .mem_gnt_i     (dm_gnt[h]),
-      .mem_rvalid_i  (dm_rvalid[h]),
-      .mem_rdata_i   (dm_rdata[h]),
-      .mem_err_i     (dm_err[h]),
-      .mmio_req_o    (mm_req[h]),
-      .mmio_gnt_i    (mm_gnt[h]),
-      .mmio_rvalid_i (mm_rvalid[h]),
-      .mmio_rdata_i  (mm_rdata),
-      .mmio_err_i    (mm_err),
-      .uva_req_o     (u_req[h]),
-      .uva_gnt_i     (u_gnt[h]),
-      .uva_rvalid_i  (u_rvalid[h]),
-      .uva_rdata_i   (u_rdata[h]),
-      .uva_err_i     (u_err[h])
-    );
+      uvs_bus_demux #(.UVA(h >= 1), .MT(MT_THREADS > 0)) u_ddemux (
+        .clk_i,
+        .rst_ni        (core_rst_n),
+        .req_i         (d_req[h]),
+        .gnt_o         (d_gnt[h]),
+        .addr_i        (d_addr[h]),
+        .amo_i         (d_amo[h]),
+        .host_blocks_i (host_blocks),
+        .rvalid_o      (d_rvalid[h]),
+        .rdata_o       (d_rdata[h]),
+        .err_o         (d_err[h]),
+        .mem_req_o     (dm_req[h]),
+        .mem_gnt_i     (dm_gnt[h]),
+        .mem_rvalid_i  (dm_rvalid[h]),
+        .mem_rdata_i   (dm_rdata[h]),
+        .mem_err_i     (dm_err[h]),
+        .mmio_req_o    (mm_req[h]),
+        .mmio_gnt_i    (mm_gnt[h]),
+        .mmio_rvalid_i (mm_rvalid[h]),
+        .mmio_rdata_i  (mm_rdata),
+        .mmio_err_i    (mm_err),
+        .uva_req_o     (u_req[h]),
+        .uva_gnt_i     (u_gnt[h]),
+        .uva_rvalid_i  (u_rvalid[h]),
+        .uva_rdata_i   (u_rdata[h]),
+        .uva_err_i     (u_err[h])
+      );
 
-    // The data memory port: the hart's direct path, and for a compute hart
-    // also its IOMMU downstream port (uvs_mem_mux).
-    logic        pm_req, pm_gnt, pm_we, pm_rvalid;
-    logic [63:0] pm_addr, pm_wdata;
-    logic [7:0]  pm_be;
-    logic [3:0]  pm_amo;
+      // The data memory port: the hart's direct path, and for a compute hart
+      // also its IOMMU downstream port (uvs_mem_mux).
+      logic        pm_req, pm_gnt, pm_we, pm_rvalid;
+      logic [63:0] pm_addr, pm_wdata;
+      logic [7:0]  pm_be;
+      logic [3:0]  pm_amo;
 
-    if (h >= 1) begin : g_iommu_path
-      assign rq_req[h-1]   = u_req[h];
+      if (h >= 1) begin : g_iommu_path
+        assign rq_req[h-1]   = u_req[h];
+        assign rq_addr[h-1]  = d_addr[h];
+        assign rq_we[h-1]    = d_we[h];
+        assign rq_be[h-1]    = d_be[h];
+        assign rq_wdata[h-1] = d_wdata[h];
+        assign rq_amo[h-1]   = d_amo[h];
+        assign rq_did[h-1]   = 24'(UVS_UVA_DID);
+        assign rq_priv[h-1]  = 1'b0;  // user: kernels run in U mode
+        assign rq_exec[h-1]  = 1'b0;  // data port only
+        assign u_gnt[h]      = rq_gnt[h-1];
+        assign u_rvalid[h]   = rq_rvalid[h-1];
+        assign u_rdata[h]    = rq_rdata[h-1];
+        assign u_err[h]      = rq_err[h-1];
+        assign dn_rdata[h-1] = dm_rdata[h];
+        assign dn_err[h-1]   = dm_err[h];
+
+        uvs_mem_mux u_mux (
+          .clk_i,
+          .rst_ni     (core_rst_n),
+          .a_req_i    (dm_req[h]),
+          .a_gnt_o    (dm_gnt[h]),
+          .a_addr_i   (d_addr[h]),
+          .a_we_i     (d_we[h]),
+          .a_be_i     (d_be[h]),
+          .a_wdata_i  (d_wdata[h]),
+          .a_amo_i    (d_amo[h]),
+          .a_rvalid_o (dm_rvalid[h]),
+          .b_req_i    (dn_req[h-1]),
+          .b_gnt_o    (dn_gnt[h-1]),
+          .b_addr_i   (dn_addr[h-1]),
+          .b_we_i     (dn_we[h-1]),
+          .b_be_i     (dn_be[h-1]),
+          .b_wdata_i  (dn_wdata[h-1]),
+          .b_amo_i    (dn_amo[h-1]),
+          .b_rvalid_o (dn_rvalid[h-1]),
+          .m_req_o    (pm_req),
+          .m_gnt_i    (pm_gnt),
+          .m_addr_o   (pm_addr),
+          .m_we_o     (pm_we),
+          .m_be_o     (pm_be),
+          .m_wdata_o  (pm_wdata),
+          .m_amo_o    (pm_amo),
+          .m_rvalid_i (pm_rvalid)
+        );
+      end else begin : g_direct
+        logic unused_uva_req;
+        assign unused_uva_req = u_req[h];
+        assign u_gnt[h]     = 1'b0;
+        assign u_rvalid[h]  = 1'b0;
+        assign u_rdata[h]   = '0;
+        assign u_err[h]     = 1'b0;
+        assign pm_req       = dm_req[h];
+        assign dm_gnt[h]    = pm_gnt;
+        assign pm_addr      = d_addr[h];
+        assign pm_we        = d_we[h];
+        assign pm_be        = d_be[h];
+        assign pm_wdata     = d_wdata[h];
+        assign pm_amo       = d_amo[h];
+        assign dm_rvalid[h] = pm_rvalid;
+      end
+
+      uvs_mem_port #(.PORT(2 * h + 1)) u_dmem (
+        .clk_i,
+        .rst_ni   (core_rst_n),
+        .req_i    (pm_req),
+        .gnt_o    (pm_gnt),
+        .addr_i   (pm_addr),
+        .we_i     (pm_we),
+        .be_i     (pm_be),
+        .wdata_i  (pm_wdata),
+        .amo_i    (pm_amo),
+        .rvalid_o (pm_rvalid),
+        .rdata_o  (dm_rdata[h]),
+        .err_o    (dm_err[h])
+      );
+
+      uvs_retire_hook #(.HART(h)) u_retire (
+        .clk_i,
+        .enable_i   (trace_retired_i),
+        .cycle_i    (cycle_q),
+        .valid_i    (rv_valid[h]),
+        .trap_i     (rv_trap[h]),
+        .pc_i       (rv_pc[h]),
+        .insn_i     (rv_insn[h]),
+        .rd_i       (rv_rd[h]),
+        .rd_wdata_i (rv_wdata[h])
+      );
+      assign mt_ret[h]       = 2'd0;
+      assign mt_ctl_rdata[h] = 64'd0;
+      assign mt_irq[h]       = 1'b0;
+    end else begin : g_mt
+      // a multithreaded compute hart: UVA through its IOMMU port one access
+      // at a time (uvs_mt_hart); no retire trace
+      /* verilator lint_off UNUSEDSIGNAL */
+      logic unused_mt;
+      assign unused_mt = trace_retired_i | irq_sw[h] | irq_tmr[h] |
+                         i_req[h] | i_gnt[h] | i_rvalid[h] | i_err[h] | (|i_addr[h]) |
+                         (|i_rdata[h]) | d_req[h] | d_gnt[h] | d_rvalid[h] | d_err[h] |
+                         (|d_rdata[h]) | (|d_amo[h]) | dm_req[h] | dm_gnt[h] | dm_rvalid[h] |
+                         dm_err[h] | (|dm_rdata[h]) | u_req[h] | u_gnt[h] | u_rvalid[h] |
+                         u_err[h] | (|u_rdata[h]) | (|rv_pc[h]) | (|rv_insn[h]) | (|rv_rd[h]) |
+                         (|rv_wdata[h]);
+      /* verilator lint_on UNUSEDSIGNAL */
+      // the single-thread hart's per-hart wires, unused here
+      assign {i_req[h], i_gnt[h], i_rvalid[h], i_err[h]} = '0;
+      assign {i_addr[h], i_rdata[h]} = '0;
+      assign {d_req[h], d_gnt[h], d_rvalid[h], d_err[h], d_rdata[h], d_amo[h]} = '0;
+      assign {dm_req[h], dm_gnt[h], dm_rvalid[h], dm_err[h], dm_rdata[h]} = '0;
+      assign {u_req[h], u_gnt[h], u_rvalid[h], u_err[h], u_rdata[h]} = '0;
       assign rq_addr[h-1]  = d_addr[h];
       assign rq_we[h-1]    = d_we[h];
       assign rq_be[h-1]    = d_be[h];
       assign rq_wdata[h-1] = d_wdata[h];
-      assign rq_amo[h-1]   = d_amo[h];
       assign rq_did[h-1]   = 24'(UVS_UVA_DID);
       assign rq_priv[h-1]  = 1'b0;  // user: kernels run in U mode
       assign rq_exec[h-1]  = 1'b0;  // data port only
-      assign u_gnt[h]      = rq_gnt[h-1];
-      assign u_rvalid[h]   = rq_rvalid[h-1];
-      assign u_rdata[h]    = rq_rdata[h-1];
-      assign u_err[h]      = rq_err[h-1];
-      assign dn_rdata[h-1] = dm_rdata[h];
-      assign dn_err[h-1]   = dm_err[h];
+      assign rv_valid[h]   = 1'b0;
+      assign rv_trap[h]    = 1'b0;
+      assign rv_pc[h]      = '0;
+      assign rv_insn[h]    = '0;
+      assign rv_rd[h]      = '0;
+      assign rv_wdata[h]   = '0;
 
-      uvs_mem_mux u_mux (
+      uvs_mt_hart #(.HART_ID(h), .THREADS(MT_THREADS)) u_mt (
         .clk_i,
-        .rst_ni     (core_rst_n),
-        .a_req_i    (dm_req[h]),
-        .a_gnt_o    (dm_gnt[h]),
-        .a_addr_i   (d_addr[h]),
-        .a_we_i     (d_we[h]),
-        .a_be_i     (d_be[h]),
-        .a_wdata_i  (d_wdata[h]),
-        .a_amo_i    (d_amo[h]),
-        .a_rvalid_o (dm_rvalid[h]),
-        .b_req_i    (dn_req[h-1]),
-        .b_gnt_o    (dn_gnt[h-1]),
-        .b_addr_i   (dn_addr[h-1]),
-        .b_we_i     (dn_we[h-1]),
-        .b_be_i     (dn_be[h-1]),
-        .b_wdata_i  (dn_wdata[h-1]),
-        .b_amo_i    (dn_amo[h-1]),
-        .b_rvalid_o (dn_rvalid[h-1]),
-        .m_req_o    (pm_req),
-        .m_gnt_i    (pm_gnt),
-        .m_addr_o   (pm_addr),
-        .m_we_o     (pm_we),
-        .m_be_o     (pm_be),
-        .m_wdata_o  (pm_wdata),
-        .m_amo_o    (pm_amo),
-        .m_rvalid_i (pm_rvalid)
+        .rst_ni        (core_rst_n),
+        .host_blocks_i (host_blocks),
+        .mtime_i       (mtime),
+        .mm_req_o      (mm_req[h]),
+        .mm_gnt_i      (mm_gnt[h]),
+        .d_addr_o      (d_addr[h]),
+        .d_we_o        (d_we[h]),
+        .d_be_o        (d_be[h]),
+        .d_wdata_o     (d_wdata[h]),
+        .mm_rvalid_i   (mm_rvalid[h]),
+        .mm_rdata_i    (mm_rdata),
+        .mm_err_i      (mm_err),
+        .d_amo_o       (rq_amo[h-1]),
+        .rq_req_o      (rq_req[h-1]),
+        .rq_gnt_i      (rq_gnt[h-1]),
+        .rq_rvalid_i   (rq_rvalid[h-1]),
+        .rq_rdata_i    (rq_rdata[h-1]),
+        .rq_err_i      (rq_err[h-1]),
+        .dn_req_i      (dn_req[h-1]),
+        .dn_gnt_o      (dn_gnt[h-1]),
+        .dn_addr_i     (dn_addr[h-1]),
+        .dn_we_i       (dn_we[h-1]),
+        .dn_be_i       (dn_be[h-1]),
+        .dn_wdata_i    (dn_wdata[h-1]),
+        .dn_amo_i      (dn_amo[h-1]),
+        .dn_rvalid_o   (dn_rvalid[h-1]),
+        .dn_rdata_o    (dn_rdata[h-1]),
+        .dn_err_o      (dn_err[h-1]),
+        .ctl_req_i     (m_req && m_tgt == MT_MTCTL && int'(m_addr[15:12]) == h),
+        .ctl_addr_i    (m_addr[11:3]),
+        .ctl_we_i      (m_we),
+        .ctl_wdata_i   (m_wdata),
+        .ctl_rdata_o   (mt_ctl_rdata[h]),
+        .irq_o         (mt_irq[h]),
+        .retired_o     (mt_ret[h])
       );
-    end else begin : g_direct
-      logic unused_uva_req;
-      assign unused_uva_req = u_req[h];
-      assign u_gnt[h]     = 1'b0;
-      assign u_rvalid[h]  = 1'b0;
-      assign u_rdata[h]   = '0;
-      assign u_err[h]     = 1'b0;
-      assign pm_req       = dm_req[h];
-      assign dm_gnt[h]    = pm_gnt;
-      assign pm_addr      = d_addr[h];
-      assign pm_we        = d_we[h];
-      assign pm_be        = d_be[h];
-      assign pm_wdata     = d_wdata[h];
-      assign pm_amo       = d_amo[h];
-      assign dm_rvalid[h] = pm_rvalid;
     end
+  end
 
-    uvs_mem_port #(.PORT(2 * h + 1)) u_dmem (
-      .clk_i,
-      .rst_ni   (core_rst_n),
-      .req_i    (pm_req),
-      .gnt_o    (pm_gnt),
-      .addr_i   (pm_addr),
-      .we_i     (pm_we),
-      .be_i     (pm_be),
-      .wdata_i  (pm_wdata),
-      .amo_i    (pm_amo),
-      .rvalid_o (pm_rvalid),
-      .rdata_o  (dm_rdata[h]),
-      .err_o    (dm_err[h])
-    );
-
-    uvs_retire_hook #(.HART(h)) u_retire (
-      .clk_i,
-      .enable_i   (trace_retired_i),
-      .cycle_i    (cycle_q),
-      .valid_i    (rv_valid[h]),
-      .trap_i     (rv_trap[h]),
-      .pc_i       (rv_pc[h]),
-      .insn_i     (rv_insn[h]),
-      .rd_i       (rv_rd[h]),
-      .rd_wdata_i (rv_wdata[h])
-    );
+  if (MT_THREADS > 0) begin : g_mt_sum
+    always_comb begin
+      mt_retired = '0;
+      mt_ctl_rd  = '0;
+      for (int h = 0; h < NUM_HARTS; h++) begin
+        mt_retired = mt_retired + 64'(mt_ret[h]);
+        mt_ctl_rd  = mt_ctl_rd | mt_ctl_rdata[h];
+      end
+    end
+    assign irq_mt = |mt_irq;
+  end else begin : g_no_mt
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic unused_mt;
+    assign unused_mt = (|mt_ret) | (|mt_ctl_rdata) | (|mt_irq);
+    /* verilator lint_on UNUSEDSIGNAL */
+    assign mt_retired = '0;
+    assign mt_ctl_rd  = '0;
+    assign irq_mt     = 1'b0;
   end
 
   // ---- shared MMIO bus: CLINT, UART0, HOSTIF, DMA; requesters: harts + host ----
@@ -387,6 +496,7 @@ module uvs_soc #(
       MT_HOSTIF: m_rdata = hostif_rdata;
       MT_DMA:    m_rdata = dma_rdata;
       MT_IOMMU:  m_rdata = iommu_rdata_q;
+      MT_MTCTL:  m_rdata = mt_ctl_rd;
       default:   m_rdata = uart_rdata;
     endcase
   end

@@ -18,7 +18,8 @@ package uvs_soc_pkg;
     MT_UART   = 3'd1,  // uvs_uart
     MT_HOSTIF = 3'd2,  // uvs_hostif (BAR0 block as the device sees it)
     MT_DMA    = 3'd3,  // uvs_dma (channel registers)
-    MT_IOMMU  = 3'd4   // uvs_iommu register block
+    MT_IOMMU  = 3'd4,  // uvs_iommu register block
+    MT_MTCTL  = 3'd5   // thread-control blocks of multithreaded harts (uvs_mt_ctl)
   } mmio_tgt_e;
 
   // True when addr lies in [base, base + size); size is a power of two and
@@ -37,8 +38,11 @@ package uvs_soc_pkg;
   // uva = 1 for a compute hart's data port: an address of the unified
   // virtual range (memmap.def UVA: below 2^47 and in no other region, also
   // not in a reserved one) goes to the IOMMU, atomics included.
+  // mt = 1 when the configuration has multithreaded compute harts: their
+  // thread-control region (mt.def MT_CTL_BASE/SIZE) is then MMIO (else it
+  // is unmapped: a bus error, or UVA for a compute hart, as before).
   function automatic target_e decode(logic [63:0] addr, logic is_amo,
-                                     logic host_blocks, logic uva);
+                                     logic host_blocks, logic uva, logic mt);
     if (in_region(addr, UVS_BOOTROM_BASE, UVS_BOOTROM_SIZE) ||
         in_region(addr, UVS_SRAM_BASE, UVS_SRAM_SIZE) ||
         in_region(addr, UVS_HBM_BASE, UVS_HBM_SIZE))
@@ -46,6 +50,8 @@ package uvs_soc_pkg;
     if (!is_amo && (in_region(addr, UVS_CLINT_BASE, UVS_CLINT_SIZE) ||
                     in_region(addr, UVS_UART0_BASE, UVS_UART0_SIZE) ||
                     in_region(addr, UVS_IOMMU_BASE, UVS_IOMMU_SIZE)))
+      return TGT_MMIO;
+    if (!is_amo && mt && in_region(addr, uvs_mt_pkg::UVS_MT_CTL_BASE, uvs_mt_pkg::UVS_MT_CTL_SIZE))
       return TGT_MMIO;
     if (!is_amo && host_blocks &&
         (in_region(addr, UVS_HOSTIF_BASE, UVS_HOSTIF_SIZE) ||
@@ -75,6 +81,7 @@ package uvs_soc_pkg;
     if (in_region(addr, UVS_HOSTIF_BASE, UVS_HOSTIF_SIZE)) return MT_HOSTIF;
     if (in_region(addr, UVS_DMA_BASE, UVS_DMA_SIZE)) return MT_DMA;
     if (in_region(addr, UVS_IOMMU_BASE, UVS_IOMMU_SIZE)) return MT_IOMMU;
+    if (in_region(addr, uvs_mt_pkg::UVS_MT_CTL_BASE, uvs_mt_pkg::UVS_MT_CTL_SIZE)) return MT_MTCTL;
     return MT_UART;
   endfunction
 

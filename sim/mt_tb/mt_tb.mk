@@ -68,7 +68,7 @@ $(MT_TB_OUT)/$(1)/libmttb.a: $(MT_TB_CSRCS) $(MT_TB_HDRS) $(MT_TB_OUT)/$(1)/obj/
 	@mkdir -p $(MT_TB_OUT)/$(1)/c
 	cd $(MT_TB_OUT)/$(1)/c && for f in $(abspath $(MT_TB_CSRCS)); do \
 	  $(HOST_CC) $(filter-out -I%,$(HOST_CFLAGS)) -I$(abspath include) -I$(abspath $(GEN_INC)) \
-	    -I$(MT_TB_VROOT)/include/vltstd -include $(abspath $(MT_TB_OUT)/$(1)/obj/Vmt_tb_top__Dpi.h) \
+	    -I$$(MT_TB_VROOT)/include/vltstd -include $(abspath $(MT_TB_OUT)/$(1)/obj/Vmt_tb_top__Dpi.h) \
 	    -c $$$$f || exit 1; done
 	rm -f $$@ && ar rcs $$@ $(MT_TB_OUT)/$(1)/c/*.o
 $(MT_TB_OUT)/$(1)/mt-tb: $(MT_TB_OUT)/$(1)/obj/Vmt_tb_top.mk $(MT_TB_OUT)/$(1)/libmttb.a

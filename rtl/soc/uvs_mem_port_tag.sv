@@ -1,0 +1,88 @@
+// uvs_mem_port_tag: uvs_mem_port for a tagged port of a multithreaded hart
+// (docs/architecture.md, "Tagged bus"): the access is performed at the
+// grant through uvs_dpi_mem_id (LR/SC reservation per (PORT, id)), the
+// response carries the request's id in rid_o. BOOTROM/SRAM: one request a
+// cycle, each answered the next cycle (pipelined, so several ids are in
+// flight at once). HBM window: answered after the configured HBM latency;
+// the port grants nothing else meanwhile, so responses stay in request
+// order (a per-id reorder buffer for overlapping HBM accesses is left for
+// later).
+module uvs_mem_port_tag #(
+  parameter int PORT = 0,  // DPI port number: 2 * hart + (0 fetch, 1 data)
+  parameter int IW   = 4   // id width (clog2 of the hart's threads)
+) (
+  input  logic          clk_i,
+  input  logic          rst_ni,   // synchronous, active low
+  input  logic          req_i,
+  output logic          gnt_o,
+  input  logic [63:0]   addr_i,   // byte address
+  input  logic [IW-1:0] id_i,     // requester (thread) of the request
+  input  logic          we_i,
+  input  logic [7:0]    be_i,     // byte enables in the aligned 8-byte word
+  input  logic [63:0]   wdata_i,
+  input  logic [3:0]    amo_i,    // UVS_AMO_* (uvs_bus_pkg)
+  output logic          idle_o,   // no HBM response pending (next grant answers in order)
+  output logic          rvalid_o,
+  output logic [IW-1:0] rid_o,    // id of the request answered
+  output logic [63:0]   rdata_o,  // aligned word; fetch: instruction in [31:0]
+  output logic          err_o     // bus error (access fault)
+);
+  import uvs_memmap_pkg::*;
+  import uvs_soc_pkg::in_region;
+
+  // Returns 0, or 1 for a bus error; performs the access on the C side.
+  import "DPI-C" function int uvs_dpi_mem_id(input int port, input int id, input longint addr,
+                                             input byte we, input byte be,
+                                             input longint wdata, input byte amo,
+                                             output longint rdata);
+  // HBM access latency in cycles from grant to response (>= 1).
+  import "DPI-C" function int uvs_dpi_hbm_latency();
+
+  logic          rvalid_q;
+  logic [IW-1:0] rid_q;
+  logic [63:0]   rdata_q;
+  logic          err_q;
+  logic [15:0]   lat_q;    // configured HBM latency
+  logic [15:0]   wait_q;   // cycles left until the pending HBM response
+  logic          busy_q;   // an HBM response is pending
+
+  assign gnt_o    = req_i && !busy_q;
+  assign idle_o   = !busy_q;
+  assign rvalid_o = rvalid_q;
+  assign rid_o    = rid_q;
+  assign rdata_o  = rdata_q;
+  assign err_o    = err_q;
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      rvalid_q <= 1'b0;
+      rid_q    <= '0;
+      rdata_q  <= '0;
+      err_q    <= 1'b0;
+      busy_q   <= 1'b0;
+      wait_q   <= '0;
+      lat_q    <= 16'(uvs_dpi_hbm_latency());
+    end else if (busy_q) begin
+      rvalid_q <= (wait_q == 16'd1);
+      busy_q   <= (wait_q != 16'd1);
+      wait_q   <= wait_q - 16'd1;
+    end else begin
+      rvalid_q <= 1'b0;
+      if (req_i) begin : l_access
+        longint rdata;
+        int     status;
+        status = uvs_dpi_mem_id(PORT, int'(id_i), addr_i, {7'd0, we_i}, be_i, wdata_i,
+                                {4'd0, amo_i}, rdata);
+        rid_q   <= id_i;
+        rdata_q <= rdata;
+        err_q   <= (status != 0);
+        if (in_region(addr_i, UVS_HBM_BASE, UVS_HBM_SIZE) && lat_q > 16'd1) begin
+          busy_q <= 1'b1;
+          wait_q <= lat_q - 16'd1;
+        end else begin
+          rvalid_q <= 1'b1;
+        end
+      end
+    end
+  end
+endmodule
