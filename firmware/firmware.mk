@@ -16,9 +16,10 @@ include firmware/kernels/kernels.mk
 
 FW_C_SRCS := main.c platform.c report.c console.c ns16550.c clint.c trap.c \
              htif.c selftest.c hart.c launch.c kernel_images.c selftest_kernels.c \
-             cmd.c fwdma.c host_service.c
+             cmd.c fwdma.c host_service.c uvm_dev.c pcache.c faultfwd.c
 FW_S_SRCS := crt0.S trap_entry.S hart_entry.S kimage_blobs.S
-FW_OBJS   := $(addprefix $(FW_OUT)/obj/,$(FW_C_SRCS:.c=.o) $(FW_S_SRCS:.S=.o))
+FW_OBJS   := $(addprefix $(FW_OUT)/obj/,$(FW_C_SRCS:.c=.o) $(FW_S_SRCS:.S=.o)) \
+             $(FW_OUT)/obj/model/iommu_rec.o
 
 LIBFDT_SRC   := $(BUILD)/third_party/libfdt
 LIBFDT_STAMP := $(LIBFDT_SRC)/fdt.c
@@ -28,7 +29,7 @@ LIBFDT_OBJS  := $(addprefix $(FW_OUT)/libfdt/,$(addsuffix .o,$(LIBFDT_NAMES)))
 LIBFDT_A     := $(FW_OUT)/libfdt.a
 
 FW_LIBFDT_INC := -include firmware/libfdt/libfdt_env.h -Ifirmware/libfdt -I$(LIBFDT_SRC)
-FW_CFLAGS  := $(RV_CFLAGS) --specs=picolibc.specs -Ifirmware $(FW_LIBFDT_INC) -MMD -MP
+FW_CFLAGS  := $(RV_CFLAGS) --specs=picolibc.specs -Ifirmware -Isim/model $(FW_LIBFDT_INC) -MMD -MP
 FW_ASFLAGS := $(RV_ARCH) -g -Iinclude -I$(GEN_INC) -Ifirmware -MMD -MP
 FW_LDFLAGS := -DPICOLIBC_INTEGER_PRINTF_SCANF -nostartfiles -Wl,--gc-sections -Wl,-Map=$(FW_OUT)/uvmsoc-fw.map
 
@@ -54,6 +55,11 @@ $(FW_OUT)/obj/%.o: firmware/%.c $(ABI_H) $(LIBFDT_STAMP)
 $(FW_OUT)/obj/%.o: firmware/%.S $(ABI_H)
 	@mkdir -p $(@D)
 	$(RV_CC) $(FW_ASFLAGS) -c $< -o $@
+
+# The IOMMU record codecs of the reference model (plain C11, no stdio) are shared with the firmware.
+$(FW_OUT)/obj/model/%.o: sim/model/%.c $(ABI_H) $(LIBFDT_STAMP)
+	@mkdir -p $(@D)
+	$(RV_CC) $(FW_CFLAGS) -c $< -o $@
 
 # The firmware carries the kernel images for its kernel self-tests.
 $(FW_OUT)/obj/kimage_blobs.o: firmware/kimage_blobs.S $(KERNEL_BINS)

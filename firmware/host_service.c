@@ -7,6 +7,7 @@
 #include <uvmsoc/dma.h>
 #include <uvmsoc/hostif.h>
 #include <uvmsoc/hostq.h>
+#include <uvmsoc/memmap.h>
 
 #include "cmd.h"
 #include "csr.h"
@@ -14,6 +15,7 @@
 #include "fwdma.h"
 #include "htif.h"
 #include "launch.h"
+#include "uvm_dev.h"
 
 static uintptr_t bar;
 /* Record buffers the DMA engine copies into and out of (device memory). */
@@ -66,8 +68,8 @@ static void cmdq_fail(const char *why, uint64_t addr)
 	raise_int(UVS_HOSTIF_INT_CMDQ_ERROR);
 }
 
-/* Posts evt_buf into EVQ, waiting for room; returns 0 or -1 on a DMA failure. */
-static int post_event(void)
+/* Posts *evt (a record in device memory) into EVQ, waiting for room; 0 or -1 on a DMA failure. */
+static int post_event(const struct uvs_hostq_evt *evt)
 {
 	for (;;) {
 		uint64_t base = 0, bad_addr = 0;
@@ -84,7 +86,7 @@ static int post_event(void)
 			continue;	/* full: backpressure */
 		uint64_t rec = base + (uint64_t)tail * (uint64_t)UVS_HOSTQ_EVT_SIZE;
 
-		if (uvs_fwdma_copy(UVS_DMA_OP_D2H, (uintptr_t)&evt_buf, rec, UVS_HOSTQ_EVT_SIZE,
+		if (uvs_fwdma_copy(UVS_DMA_OP_D2H, (uintptr_t)evt, rec, UVS_HOSTQ_EVT_SIZE,
 				   UVS_HOSTQ_DMA_TIMEOUT, &bad_addr) != 0) {
 			printf("uvmsoc-fw: cannot write event record to host address 0x%" PRIx64
 			       " (DMA error at 0x%" PRIx64 ")\n", rec, bad_addr);
@@ -94,6 +96,52 @@ static int post_event(void)
 		wr32(UVS_HOSTIF_EVQ_TAIL_OFF, (tail + 1) % n);	/* the block raises INT_EVQ */
 		return 0;
 	}
+}
+
+/*
+ * Unified-memory commands queued behind a running LAUNCH (the host's fault
+ * service: ALLOC_FRAMES, MAP, REPLAY, ...) are executed while the launch
+ * waits, in queue order, up to the first command of another kind; `inner`
+ * is the next record to look at, and HEAD follows it (a record is consumed
+ * once executed), so the host never finds the ring full behind a launch.
+ */
+static struct {
+	int active;
+	uint64_t base;
+	uint32_t n, inner;
+} nested;
+static struct uvs_hostq_cmd nested_cmd __attribute__((aligned(64)));
+static struct uvs_hostq_evt nested_evt __attribute__((aligned(64)));
+
+static void serve_during_launch(void)
+{
+	uint64_t bad_addr = 0;
+
+	uvs_uvm_poll();
+	if (!nested.active)
+		return;
+	while (nested.inner != rd32(UVS_HOSTIF_CMDQ_TAIL_OFF) % nested.n) {
+		uint64_t rec = nested.base + (uint64_t)nested.inner * (uint64_t)UVS_HOSTQ_CMD_SIZE;
+
+		if (uvs_fwdma_copy(UVS_DMA_OP_H2D, rec, (uintptr_t)&nested_cmd, UVS_HOSTQ_CMD_SIZE,
+				   UVS_HOSTQ_DMA_TIMEOUT, &bad_addr) != 0 ||
+		    !uvs_uvm_is_op(nested_cmd.opcode))
+			return;	/* left for the main loop, after the launch */
+		if (uvs_uvm_execute(&nested_cmd, &nested_evt) && post_event(&nested_evt) != 0)
+			return;
+		nested.inner = (nested.inner + 1) % nested.n;
+		wr32(UVS_HOSTIF_CMDQ_HEAD_OFF, nested.inner);
+		uvs_uvm_poll();
+	}
+}
+
+/* Populated HBM of the platform (memory node at UVS_HBM_BASE), 0 if none. */
+static uint64_t hbm_size(const struct uvs_platform *p)
+{
+	for (uint32_t i = 0; i < p->nmem; i++)
+		if (p->mem[i].base == UVS_HBM_BASE)
+			return p->mem[i].size;
+	return 0;
 }
 
 /* uvs_launch_run() for host launches, with a console line when it fails
@@ -136,11 +184,22 @@ static void serve_cmdq(void)
 			cmdq_fail("cannot read command record", rec);
 			return;
 		}
-		if (uvs_cmd_execute(&cmd_buf, &evt_buf, launch_and_report) && post_event() != 0) {
+		/* The record is consumed once copied: HEAD moves now, so the host can
+		 * queue fault-service commands behind a running LAUNCH. */
+		nested.active = 1;
+		nested.base = base;
+		nested.n = n;
+		nested.inner = (head + 1) % n;
+		wr32(UVS_HOSTIF_CMDQ_HEAD_OFF, nested.inner);
+		int post = uvs_uvm_is_op(cmd_buf.opcode) ? uvs_uvm_execute(&cmd_buf, &evt_buf)
+							 : uvs_cmd_execute(&cmd_buf, &evt_buf, launch_and_report);
+
+		nested.active = 0;
+		if (post && post_event(&evt_buf) != 0) {
 			cmdq_fail("event queue unwritable", base);
 			return;
 		}
-		wr32(UVS_HOSTIF_CMDQ_HEAD_OFF, (head + 1) % n);
+		wr32(UVS_HOSTIF_CMDQ_HEAD_OFF, nested.inner);
 	}
 }
 
@@ -159,6 +218,8 @@ int uvs_hostq_serve(const struct uvs_platform *p)
 		return UVS_FW_EXIT_BAD_PLATFORM;
 	}
 	uvs_htif_set_fw_exit((uintptr_t)(p->hostif_base + UVS_HOSTIF_FW_EXIT_OFF));
+	uvs_uvm_init(UVS_HBM_BASE, hbm_size(p), post_event);
+	uvs_launch_idle_hook = serve_during_launch;
 	printf("uvmsoc-fw: serving the host command queue (%u compute harts)\n", uvs_launch_harts());
 	/*
 	 * Sleep in WFI between commands: the block's irq_o (hart 0's machine
@@ -175,6 +236,7 @@ int uvs_hostq_serve(const struct uvs_platform *p)
 		if (rd32(UVS_HOSTIF_DOORBELL_OFF) != 0)
 			wr32(UVS_HOSTIF_DOORBELL_OFF, 0);	/* acknowledge: drops its share of irq_o */
 		serve_cmdq();
+		uvs_uvm_poll();
 		__asm__ volatile("wfi" ::: "memory");
 	}
 }

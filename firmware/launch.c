@@ -15,6 +15,8 @@
 /* Cycles a thread gets to answer a stop request before its hart is dropped. */
 #define STOP_GRACE_CYCLES 200000u
 
+void (*uvs_launch_idle_hook)(void);
+
 static struct {
 	const struct uvs_platform *plat;
 	uint32_t hart[UVS_MAX_HARTS];	/* usable compute harts, in hart id order */
@@ -225,6 +227,8 @@ int uvs_launch_run(const struct uvs_launch_req *req, struct uvs_launch_result *r
 		}
 		if (done == n)
 			break;
+		if (uvs_launch_idle_hook != NULL)
+			uvs_launch_idle_hook();
 		uint64_t elapsed = now() - start;
 
 		if (!stopping && (failed || elapsed >= timeout)) {

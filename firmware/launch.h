@@ -83,6 +83,13 @@ unsigned uvs_launch_harts(void);
  */
 int uvs_launch_run(const struct uvs_launch_req *req, struct uvs_launch_result *res);
 
+/**
+ * Called repeatedly by uvs_launch_run() while it waits for the threads (NULL
+ * = nothing): the host service serves page requests and unified-memory
+ * commands here, so a kernel that faults can make progress.
+ */
+extern void (*uvs_launch_idle_hook)(void);
+
 /** Prints one console line describing `res` (launch of kernel `name`). */
 void uvs_launch_print(const struct uvs_launch_result *res, const char *name);
 

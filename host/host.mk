@@ -73,6 +73,14 @@ host-unit-tests: host-unit-tests-build host
 # test_dtb_devices: cmocka test of the simulator's DTB device nodes (sim/dtb.c), plain and ASan/UBSan.
 E2E_BUILD := $(BUILD)/tests/e2e
 E2E_BINS  := $(E2E_BUILD)/crc32c-file $(E2E_BUILD)/test_dtb_devices $(E2E_BUILD)/san/test_dtb_devices
+# managed_free: managed allocation and (double) free against a co-simulated device (tests/managed.tests), plain and ASan/UBSan.
+E2E_BINS  += $(BUILD)/tests/managed/managed_free $(BUILD)/tests/managed/san/managed_free
+$(BUILD)/tests/managed/managed_free: tests/managed/managed_free.c $(HOST_LIB) $(HOST_LIB_HDRS) $(HOST_ABI_H)
+	@mkdir -p $(@D)
+	$(HOST_CC) $(HOST_CFLAGS) -Ihost/lib $< $(HOST_LIB) $(HOST_LDLIBS) -o $@
+$(BUILD)/tests/managed/san/managed_free: tests/managed/managed_free.c $(HOST_LIB_SAN) $(HOST_LIB_HDRS) $(HOST_ABI_H)
+	@mkdir -p $(@D)
+	$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) -Ihost/lib $< $(HOST_LIB_SAN) $(HOST_LDLIBS) -o $@
 .PHONY: e2e-tests-build
 e2e-tests-build: $(E2E_BINS)
 $(E2E_BUILD)/crc32c-file: tests/e2e/crc32c_file.c host/cli/crc32c.c host/cli/crc32c.h

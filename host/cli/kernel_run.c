@@ -29,6 +29,7 @@
 
 #include "cli.h"
 #include "crc32c.h"
+#include "uvm_session.h"
 
 #define CHUNK_MAX (64u << 20)         /* largest DMA bounce buffer */
 #define EVENT_MARGIN 20000000ull      /* cycles the event may take beyond the kernel timeout */
@@ -57,6 +58,10 @@ struct krun {
     uint64_t b_boot, b_kload, b_in, b_out, b_args;
     int booted;
     struct timespec t0;
+    /* --managed: the input lives in managed memory at a unified VA */
+    int managed;
+    struct uvm_session *uvm;
+    void *mptr;
 };
 
 /* A kernel the CLI knows how to feed and check. */
@@ -444,7 +449,7 @@ static int load_kernel(struct krun *k)
 /* Input into HBM, the second buffer's initial contents, the argument block. */
 static int place_data(struct krun *k)
 {
-    int err = k->len ? xfer(k, UVS_DMA_OP_H2D, UVS_HBM_BASE, k->data, k->len, &k->c_in, &k->b_in) : 0;
+    int err = k->len && !k->managed ? xfer(k, UVS_DMA_OP_H2D, UVS_HBM_BASE, k->data, k->len, &k->c_in, &k->b_in) : 0;
     if (err)
         return cli_error("copy the input into HBM", err);
     if (k->rc && k->rc->buf2 && k->len) {
@@ -545,11 +550,20 @@ static int launch(struct krun *k, struct uvs_hostq_evt *ev)
     cmd.arg[4] = k->ktimeout;
     uint64_t t = uvs_cycles(k->dev);
     uint64_t wait = (k->ktimeout ? k->ktimeout : UVS_KERNEL_TIMEOUT_DEFAULT) + EVENT_MARGIN;
-    int err = uvs_cmd_submit(k->dev, &cmd);
-    if (!err)
-        err = uvs_evt_wait(k->dev, ev, wait);
-    if (err)
-        return cli_error("launch", err);
+    int err;
+    if (k->managed) {
+        err = uvm_session_launch(k->uvm, &cmd, ev, wait);
+        if (err) {
+            fprintf(stderr, "uvmsoc run: launch: %s\n", uvm_session_last_error(k->uvm));
+            return CLI_FAIL;
+        }
+    } else {
+        err = uvs_cmd_submit(k->dev, &cmd);
+        if (!err)
+            err = uvs_evt_wait(k->dev, ev, wait);
+        if (err)
+            return cli_error("launch", err);
+    }
     k->c_kernel = uvs_cycles(k->dev) - t;
     if (ev->cookie != cmd.cookie || ev->type != UVS_HOSTQ_EVT_CMD_DONE) {
         fprintf(stderr, "uvmsoc run: unexpected event (type %u, cookie 0x%llx) instead of the launch's completion\n",
@@ -594,6 +608,43 @@ static void print_stats(const struct krun *k)
     printf("  simulation speed       %12.2f MHz (wall time %.2f s)\n", wall > 0 ? (double)total / wall / 1e6 : 0.0, wall);
 }
 
+/* Managed-memory statistics (--managed). */
+static void print_managed_stats(const struct krun *k)
+{
+    struct uvm_session_stats st;
+    int err = uvm_session_get_stats(k->uvm, &st);
+    if (err) {
+        fprintf(stderr, "uvmsoc run: managed statistics: %s\n", uvm_session_last_error(k->uvm));
+        return;
+    }
+    double bw = k->info.link_bw / 65536.0;
+    uint64_t link = st.host.bytes_in + st.host.bytes_out;
+    uint64_t accesses = st.host.pages_in + st.fw.page_requests;
+    printf("managed memory (HBM %llu MiB, %llu frames):\n", (unsigned long long)(k->info.hbm_size >> 20),
+           (unsigned long long)st.fw.frames_total);
+    printf("  kernel cycles          %12llu\n", (unsigned long long)k->c_kernel);
+    printf("  faults                 %12llu  (page requests %llu, coalesced %llu)\n",
+           (unsigned long long)st.host.faults, (unsigned long long)st.fw.page_requests,
+           (unsigned long long)st.fw.coalesced);
+    printf("  batches                %12llu\n", (unsigned long long)st.host.batches);
+    printf("  migrations             %12llu  units, %llu pages, %llu superpages\n", (unsigned long long)st.host.units,
+           (unsigned long long)st.host.pages_in, (unsigned long long)st.host.superpages);
+    printf("  evictions              %12llu  pages\n", (unsigned long long)st.fw.evictions);
+    printf("  write-backs            %12llu  pages\n", (unsigned long long)st.fw.writebacks);
+    printf("  bytes over the link    %12llu\n", (unsigned long long)link);
+    if (k->c_kernel && bw > 0)
+        printf("  link utilisation       %11.2f%%\n", 100.0 * (double)link / ((double)k->c_kernel * bw));
+    /* Hit rate: of the pages the kernel needed, those it found in HBM (a fault = a miss). */
+    uint64_t pages = (k->len + 4095) / 4096;
+    if (pages)
+        printf("  HBM hit rate (pages)   %11.2f%%\n",
+               pages > st.host.faults ? 100.0 * (double)(pages - st.host.faults) / (double)pages : 0.0);
+    (void)accesses;
+    if (st.fault_records)
+        printf("  fault-to-replay        %12llu  cycles mean\n",
+               (unsigned long long)(st.fault_wait_cycles / st.fault_records));
+}
+
 /* ---------------- the command ---------------- */
 
 int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
@@ -604,7 +655,8 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
         {"args", required_argument, NULL, 'a'},      {"harts", required_argument, NULL, 'n'},
         {"kernel-timeout", required_argument, NULL, 't'}, {"hbm", required_argument, NULL, 'H'},
         {"firmware", required_argument, NULL, 'f'},  {"kernel-dir", required_argument, NULL, 'K'},
-        {"console", required_argument, NULL, 'c'},   {NULL, 0, NULL, 0},
+        {"console", required_argument, NULL, 'c'},   {"managed", no_argument, NULL, 'M'},
+        {NULL, 0, NULL, 0},
     };
     struct krun k;
     struct cli_global local = *g;
@@ -620,6 +672,7 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
         case 'f': k.fw_opt = optarg; break;
         case 'K': k.kdir_opt = optarg; break;
         case 'c': k.console = optarg; break;
+        case 'M': k.managed = 1; break;
         case 'a': if (parse_args(&k, optarg)) return CLI_USAGE; break;
         case 's': if (cli_parse_u64("--size", optarg, &k.size)) return CLI_USAGE; k.have_size = 1; break;
         case 'v': if (cli_parse_u64("--value", optarg, &k.value)) return CLI_USAGE; k.have_value = 1; break;
@@ -658,6 +711,14 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
         rc = CLI_USAGE;
         goto out;
     }
+    /* --managed: crc32c reads its input from managed memory; a kernel taking
+     * --args runs with the unified-memory context attached (its addresses are
+     * served by the fault service, and outside every allocation they fault). */
+    if (k.managed && k.rc && strcmp(k.rc->name, "crc32c") != 0) {
+        fprintf(stderr, "uvmsoc run: --managed supports crc32c and kernels taking --args\n");
+        rc = CLI_USAGE;
+        goto out;
+    }
     /* Input before starting anything: a bad file costs no simulation. */
     if (k.rc && k.input && (rc = read_input(&k, 1ull << 34)) != CLI_OK)
         goto out;
@@ -675,6 +736,12 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
     /* The device: ours (spawned), or the one at --socket / $UVMSOC_SOCKET. */
     const char *env = getenv("UVMSOC_SOCKET");
     int spawn = local.sim || (!local.open.socket_path && !(env && *env));
+    /* Managed: HBM a quarter of the data (2 MiB units), at least the page cache's 4 MiB. */
+    if (k.managed && !k.hbm && spawn) {
+        k.hbm = ((k.len / 4 + (2u << 20) - 1) & ~(uint64_t)((2u << 20) - 1));
+        if (k.hbm < (4u << 20))
+            k.hbm = 4u << 20;
+    }
     if (k.hbm && !spawn)
         fprintf(stderr, "uvmsoc run: note: --hbm applies to a simulator run starts; using the running one as it is\n");
     if (spawn) {
@@ -706,7 +773,7 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
         uint64_t room = (k.len + 4095) & ~4095ull;
         uint64_t need = k.rc->buf2 ? 2 * room : room;
         k.buf2 = UVS_HBM_BASE + room;
-        if (need > k.info.hbm_size) {
+        if (!k.managed && need > k.info.hbm_size) {
             fprintf(stderr, "uvmsoc run: %zu bytes of data need %llu bytes of HBM, the device has %llu (--hbm)\n",
                     k.len, (unsigned long long)need, (unsigned long long)k.info.hbm_size);
             goto out;
@@ -716,7 +783,28 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
     printf("device:    %u harts (%u compute), %llu MiB HBM, link %.2f bytes/cycle\n", k.info.harts,
            k.info.harts ? k.info.harts - 1 : 0, (unsigned long long)(k.info.hbm_size >> 20), k.info.link_bw / 65536.0);
     uint64_t timeout = local.open.timeout_cycles ? local.open.timeout_cycles : UVS_DEFAULT_TIMEOUT_CYCLES;
-    if ((rc = boot(&k, timeout)) != CLI_OK || (rc = load_kernel(&k)) != CLI_OK || (rc = place_data(&k)) != CLI_OK)
+    if ((rc = boot(&k, timeout)) != CLI_OK || (rc = load_kernel(&k)) != CLI_OK)
+        goto fail;
+    if (k.managed) {
+        struct uvm_policy pol = UVM_POLICY_BASELINE;
+        pol.hbm_bytes = k.info.hbm_size;
+        if ((err = uvm_session_open(k.dev, &pol, 9, &k.uvm)) != 0) {
+            fprintf(stderr, "uvmsoc run: managed memory: %s\n", uvm_session_last_error(k.uvm));
+            goto fail;
+        }
+        if (k.rc && (err = uvm_session_alloc(k.uvm, k.len ? k.len : 1, &k.mptr)) != 0) {
+            fprintf(stderr, "uvmsoc run: managed allocation of %zu bytes: %s\n", k.len, uvm_session_last_error(k.uvm));
+            goto fail;
+        }
+        if (k.rc) {
+            memcpy(k.mptr, k.data, k.len);
+            k.args[0] = (uint64_t)(uintptr_t)k.mptr;
+        }
+        if (k.rc)
+            printf("managed:   %zu bytes at VA 0x%llx (HBM %llu MiB)\n", k.len, (unsigned long long)k.args[0],
+               (unsigned long long)(k.info.hbm_size >> 20));
+    }
+    if ((rc = place_data(&k)) != CLI_OK)
         goto fail;
     printf("kernel:    %s (entry 0x%llx), %u argument%s", k.kpath, (unsigned long long)k.kimg.entry, k.nargs,
            k.nargs == 1 ? "" : "s");
@@ -730,12 +818,15 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
     printf("result:    0x%llx\n", (unsigned long long)ev.value);
     rc = k.rc ? k.rc->check(&k, ev.value) : CLI_OK;
     print_stats(&k);
+    if (k.managed)
+        print_managed_stats(&k);
     goto out;
 fail:
     rc = CLI_FAIL;
     fflush(stdout);
     show_console();
 out:
+    uvm_session_close(k.uvm);
     if (k.dev)
         uvs_close(k.dev);
     uvs_fw_image_free(&k.kimg);

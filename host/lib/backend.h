@@ -36,6 +36,13 @@ struct uvs_backend_ops {
     int (*charge)(void *ctx, uint64_t cycles);
     /** Hard (power-on) reset of the device, or NULL when the backend has none. */
     int (*reset)(void *ctx);
+    /**
+     * The file descriptor of the shared host-memory file and the offset of
+     * [bus, bus + len) in it (mmap-able at another address, e.g. a managed
+     * allocation's VA), or NULL when host memory is not a file. -EINVAL
+     * when the range is not inside it.
+     */
+    int (*hostmem_fd)(void *ctx, uint64_t bus, uint64_t len, int *fd, uint64_t *off);
     /** Device cycle count last seen, or NULL (hardware). */
     uint64_t (*cycles)(void *ctx);
 };

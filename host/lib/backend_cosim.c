@@ -34,6 +34,8 @@ struct cosim {
     char dead_why[256];
     void *shm;               /* mapped host-memory file */
     size_t shm_size;
+    int shm_fd;              /* host-memory file, kept for uvs_dma_buf_fd (managed memory) */
+    uint64_t shm_bus;        /* bus address of its byte 0 */
     struct uvs_hostmem hm;
 };
 
@@ -191,6 +193,8 @@ static void cosim_close(void *ctx)
     uvs_hostmem_fini(&c->hm);
     if (c->shm)
         munmap(c->shm, c->shm_size);
+    if (c->shm_fd >= 0)
+        close(c->shm_fd);
     free(c);
 }
 
@@ -234,7 +238,8 @@ static int handshake(struct cosim *c)
         err = die(c, -errno, "cannot map the host-memory file: %s", strerror(errno));
         goto fail;
     }
-    close(fd);
+    c->shm_fd = fd;
+    c->shm_bus = r.hello.hostmem_base;
     fd = -1;
     if ((err = uvs_hostmem_init(&c->hm, c->shm, r.hello.hostmem_base, c->shm_size)))
         return uvs_err(err, "cannot manage host memory window");
@@ -256,6 +261,7 @@ static int cosim_open(const struct uvs_open_opts *opts, void **ctx)
     if (!c)
         return uvs_err(-ENOMEM, "out of memory");
     c->fd = -1;
+    c->shm_fd = -1;
     c->timeout_ms = opts->wall_timeout_ms ? (int)opts->wall_timeout_ms : 600000;
     if (strlen(path) >= sizeof c->path) {
         free(c);
@@ -365,7 +371,19 @@ static uint64_t cosim_cycles(void *ctx)
     return ((struct cosim *)ctx)->cycle;
 }
 
+/* The host-memory file and the offset of bus address @bus in it. */
+static int cosim_hostmem_fd(void *ctx, uint64_t bus, uint64_t len, int *fd, uint64_t *off)
+{
+    struct cosim *c = ctx;
+    if (c->shm_fd < 0 || bus < c->shm_bus || len > c->shm_size || bus - c->shm_bus > c->shm_size - len)
+        return -EINVAL;
+    *fd = c->shm_fd;
+    *off = bus - c->shm_bus;
+    return 0;
+}
+
 const struct uvs_backend_ops uvs_backend_cosim = {
+    .hostmem_fd = cosim_hostmem_fd,
     .name = "cosim",
     .open = cosim_open,
     .close = cosim_close,

@@ -261,6 +261,19 @@ int uvs_dma_alloc(struct uvs_dev *dev, size_t size, struct uvs_dma_buf *buf)
     return 0;
 }
 
+int uvs_dma_buf_fd(struct uvs_dev *dev, const struct uvs_dma_buf *buf, int *fd, uint64_t *off)
+{
+    if (!dev || !buf || !fd || !off)
+        return uvs_err(-EINVAL, "uvs_dma_buf_fd: NULL argument");
+    if (!dev->ops->hostmem_fd)
+        return uvs_err(-ENOTSUP, "the %s backend's host memory is not a file", dev->ops->name);
+    int err = dev->ops->hostmem_fd(dev->ctx, buf->bus, buf->size, fd, off);
+    if (err)
+        return uvs_err(err, "buffer at bus address 0x%llx is not in the host-memory file",
+                       (unsigned long long)buf->bus);
+    return 0;
+}
+
 void uvs_dma_free(struct uvs_dev *dev, struct uvs_dma_buf *buf)
 {
     if (!dev || !buf || !buf->size)

@@ -138,6 +138,15 @@ int uvs_dma_alloc(struct uvs_dev *dev, size_t size, struct uvs_dma_buf *buf);
 /** uvs_dma_free - free a buffer from uvs_dma_alloc(); a zeroed @buf is ignored. */
 void uvs_dma_free(struct uvs_dev *dev, struct uvs_dma_buf *buf);
 
+/**
+ * uvs_dma_buf_fd - the host-memory file holding @buf and @buf's offset in it,
+ * so the same bytes can be mapped at another address (managed memory maps
+ * them at the VA the device uses). The descriptor stays owned by @dev.
+ * Errors: -EINVAL NULL argument or @buf not in the file; -ENOTSUP the
+ * backend's host memory is not a file (mock).
+ */
+int uvs_dma_buf_fd(struct uvs_dev *dev, const struct uvs_dma_buf *buf, int *fd, uint64_t *off);
+
 /** Outcome of a DMA copy. */
 struct uvs_dma_result {
     uint16_t status;   /**< DMA_ST_* of the first failing descriptor, else DMA_ST_OK */

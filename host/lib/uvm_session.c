@@ -1,0 +1,411 @@
+/* Managed memory on an open device (see uvm_session.h). */
+#include "uvm_session.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <uvmsoc/dma.h>
+#include <uvmsoc/hostif.h>
+#include <uvmsoc/iommu_rec.h>
+#include <uvmsoc/memmap.h>
+#include <uvmsoc/uvm.h>
+
+#include "uvm_managed.h"
+
+#define COOKIE_BASE 0x75766d0000000000ull /* "uvm" */
+#define CMD_TIMEOUT 50000000ull           /* cycles one unified-memory command may take */
+#define SLICE_CYCLES 20000ull             /* wait per look at the fault ring during a launch */
+#define MAX_BUFS 256u                     /* live backing buffers */
+#define PSCID 1u
+
+struct notice {
+    uint64_t va, bytes;
+    uint32_t did;
+    int dirty;
+};
+
+struct uvm_session {
+    struct uvs_dev *dev;
+    struct uvm_managed *mm;
+    struct uvm_fault_svc *svc;
+    struct uvs_dma_buf ring, ctl, flist, statbuf;
+    uint32_t log2sz, head;
+    uint64_t seq;
+    struct uvs_dma_buf bufs[MAX_BUFS];
+    /* events seen while waiting for another one */
+    int launch_done;
+    uint64_t launch_cookie;
+    struct uvs_hostq_evt launch_ev;
+    struct notice *notices;
+    size_t nnotices, cap_notices;
+    struct uvs_uvm_frec *batch;
+    uint64_t fault_wait, fault_records, notices_total;
+    char err[256];
+};
+
+static int fail(struct uvm_session *s, int err, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int fail(struct uvm_session *s, int err, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(s->err, sizeof s->err, fmt, ap);
+    va_end(ap);
+    return err;
+}
+
+const char *uvm_session_last_error(const struct uvm_session *s)
+{
+    return s ? s->err : "no session";
+}
+
+/* An event that is not the one being waited for. */
+static int stash(struct uvm_session *s, const struct uvs_hostq_evt *ev)
+{
+    if (ev->type == UVS_UVM_EVT_EVICT) {
+        if (s->nnotices == s->cap_notices) {
+            size_t cap = s->cap_notices ? 2 * s->cap_notices : 64;
+            struct notice *n = realloc(s->notices, cap * sizeof *n);
+            if (!n)
+                return -ENOMEM;
+            s->notices = n;
+            s->cap_notices = cap;
+        }
+        s->notices[s->nnotices++] = (struct notice){.va = ev->value, .bytes = ev->addr & ~(uint64_t)UVS_UVM_EVN_F_MASK,
+                                                    .did = (uint32_t)ev->cookie,
+                                                    .dirty = (ev->addr & UVS_UVM_EVN_F_DIRTY) != 0};
+        s->notices_total++;
+        return 0;
+    }
+    if (s->launch_cookie && ev->cookie == s->launch_cookie) {
+        s->launch_ev = *ev;
+        s->launch_done = 1;
+        return 0;
+    }
+    return fail(s, -EPROTO, "unexpected event (type %u, cookie 0x%llx, status %d)", ev->type,
+                (unsigned long long)ev->cookie, ev->status);
+}
+
+/* Eviction notices into the fault service's page states. */
+static void apply_notices(struct uvm_session *s)
+{
+    for (size_t i = 0; i < s->nnotices; i++)
+        (void)uvm_fault_evicted(s->svc, s->notices[i].did, s->notices[i].va, s->notices[i].bytes,
+                                s->notices[i].dirty);
+    s->nnotices = 0;
+}
+
+/* Sends one unified-memory command and waits for its completion; *ev (may be NULL) gets it. */
+static int cmd_sync(struct uvm_session *s, uint16_t op, const uint64_t *arg, unsigned nargs,
+                    struct uvs_hostq_evt *ev)
+{
+    struct uvs_hostq_cmd c;
+    struct uvs_hostq_evt e;
+    memset(&c, 0, sizeof c);
+    c.opcode = op;
+    c.flags = UVS_HOSTQ_CMD_F_EVENT;
+    c.cookie = COOKIE_BASE | ++s->seq;
+    for (unsigned i = 0; i < nargs && i < UVS_HOSTQ_CMD_ARGS; i++)
+        c.arg[i] = arg[i];
+    int err = uvs_cmd_submit(s->dev, &c);
+    if (err)
+        return fail(s, err, "command 0x%x: %s", op, uvs_last_error());
+    for (;;) {
+        if ((err = uvs_evt_wait(s->dev, &e, CMD_TIMEOUT)))
+            return fail(s, err, "command 0x%x: %s", op, uvs_last_error());
+        if (e.type == UVS_HOSTQ_EVT_CMD_DONE && e.cookie == c.cookie)
+            break;
+        if ((err = stash(s, &e)))
+            return err;
+    }
+    if (ev)
+        *ev = e;
+    if (e.status)
+        return fail(s, e.status, "command 0x%x failed on the device: %s", op, strerror(-e.status));
+    return 0;
+}
+
+/* ---- backing provider: buffers of the host-memory file ---- */
+static int back_alloc(void *ctx, size_t size, int *fd, uint64_t *off, uint64_t *bus)
+{
+    struct uvm_session *s = ctx;
+    unsigned i;
+    for (i = 0; i < MAX_BUFS && s->bufs[i].size; i++)
+        ;
+    if (i == MAX_BUFS)
+        return -ENOMEM;
+    int err = uvs_dma_alloc(s->dev, size, &s->bufs[i]);
+    if (err)
+        return err;
+    if ((err = uvs_dma_buf_fd(s->dev, &s->bufs[i], fd, off))) {
+        uvs_dma_free(s->dev, &s->bufs[i]);
+        memset(&s->bufs[i], 0, sizeof s->bufs[i]);
+        return err;
+    }
+    *bus = s->bufs[i].bus;
+    return 0;
+}
+
+static void back_free(void *ctx, int fd, uint64_t off, uint64_t bus, size_t size)
+{
+    struct uvm_session *s = ctx;
+    (void)fd, (void)off, (void)size;
+    for (unsigned i = 0; i < MAX_BUFS; i++)
+        if (s->bufs[i].size && s->bufs[i].bus == bus) {
+            uvs_dma_free(s->dev, &s->bufs[i]);
+            memset(&s->bufs[i], 0, sizeof s->bufs[i]);
+            return;
+        }
+}
+
+static int back_release(void *ctx, uint32_t did, uint64_t va, size_t size)
+{
+    uint64_t a[3] = {did, va, size / UVM_PAGE_SIZE};
+    return cmd_sync(ctx, UVS_UVM_OP_UNMAP, a, 3, NULL);
+}
+
+static const struct uvm_backing_ops backing = {.alloc = back_alloc, .free = back_free, .device_release = back_release};
+
+/* ---- fault-service operations as queued commands ---- */
+static int op_lookup(void *ctx, uint32_t did, uint64_t va, struct uvm_range *r)
+{
+    struct uvm_session *s = ctx;
+    return uvm_managed_find(s->mm, did, va, r);
+}
+
+static int op_alloc_frames(void *ctx, struct uvm_unit *u, size_t n)
+{
+    struct uvm_session *s = ctx;
+    for (size_t i = 0; i < n; i++) {
+        struct uvs_hostq_evt ev;
+        uint64_t a[6] = {u[i].did, u[i].va, u[i].npages, u[i].bus, s->flist.bus,
+                         u[i].super_ok ? UVS_UVM_ALLOC_F_SUPER_OK : 0};
+        memset(&ev, 0, sizeof ev);
+        int err = cmd_sync(s, UVS_UVM_OP_ALLOC_FRAMES, a, 6, &ev);
+        if (err && ev.cookie == 0)
+            return err; /* transport */
+        u[i].status = err;
+        if (!err) {
+            memcpy(u[i].frames, s->flist.host, (size_t)u[i].npages * 8);
+            u[i].super = ev.addr == 1;
+        }
+    }
+    return 0;
+}
+
+static int op_copy(void *ctx, uint64_t dev, uint64_t bus, uint64_t bytes)
+{
+    struct uvm_session *s = ctx;
+    return uvs_dma_copy(s->dev, UVS_DMA_OP_H2D, dev, bus, bytes, NULL);
+}
+
+/* One command per unit with arguments (did, va, pages[, bus]); unit status set. */
+static int per_unit(struct uvm_session *s, uint16_t op, struct uvm_unit *u, size_t n, int with_bus)
+{
+    for (size_t i = 0; i < n; i++) {
+        struct uvs_hostq_evt ev;
+        uint64_t a[4] = {u[i].did, u[i].va, u[i].npages, u[i].bus};
+        memset(&ev, 0, sizeof ev);
+        int err = cmd_sync(s, op, a, with_bus ? 4 : 3, &ev);
+        if (err && ev.cookie == 0)
+            return err;
+        u[i].status = err;
+    }
+    return 0;
+}
+
+static int op_map(void *ctx, struct uvm_unit *u, size_t n)
+{
+    return per_unit(ctx, UVS_UVM_OP_MAP, u, n, 0);
+}
+
+static int op_cancel(void *ctx, struct uvm_unit *u, size_t n)
+{
+    return per_unit(ctx, UVS_UVM_OP_CANCEL, u, n, 0);
+}
+
+static int op_map_remote(void *ctx, struct uvm_unit *u, size_t n)
+{
+    return per_unit(ctx, UVS_UVM_OP_MAP_REMOTE, u, n, 1);
+}
+
+static int op_replay(void *ctx, const struct uvm_replay *r, size_t n)
+{
+    struct uvm_session *s = ctx;
+    for (size_t i = 0; i < n; i++) {
+        uint64_t a[3] = {r[i].did, r[i].prgi, r[i].resp};
+        struct uvs_hostq_evt ev;
+        memset(&ev, 0, sizeof ev);
+        int err = cmd_sync(s, UVS_UVM_OP_REPLAY, a, 3, &ev);
+        if (err && ev.cookie == 0)
+            return err;
+    }
+    return 0;
+}
+
+static const struct uvm_fault_ops fault_ops = {
+    .lookup = op_lookup, .alloc_frames = op_alloc_frames, .copy_to_device = op_copy, .map = op_map,
+    .cancel = op_cancel, .map_remote = op_map_remote, .replay = op_replay,
+};
+
+int uvm_session_open(struct uvs_dev *dev, const struct uvm_policy *pol, uint32_t log2sz, struct uvm_session **out)
+{
+    if (!dev || !pol || !out || log2sz < UVS_UVM_FQ_LOG2SZ_MIN || log2sz > UVS_UVM_FQ_LOG2SZ_MAX)
+        return -EINVAL;
+    struct uvm_session *s = calloc(1, sizeof *s);
+    if (!s)
+        return -ENOMEM;
+    s->dev = dev;
+    s->log2sz = log2sz;
+    *out = s;
+    int err;
+    size_t rbytes = (((size_t)UVS_UVM_FREC_SIZE << log2sz) + 4095) & ~(size_t)4095;
+    if ((err = uvs_dma_alloc(dev, rbytes, &s->ring)) || (err = uvs_dma_alloc(dev, 4096, &s->ctl)) ||
+        (err = uvs_dma_alloc(dev, 4096, &s->flist)) || (err = uvs_dma_alloc(dev, 4096, &s->statbuf)))
+        return fail(s, err, "cannot allocate the fault ring: %s", uvs_last_error());
+    s->batch = calloc((size_t)1 << log2sz, sizeof *s->batch);
+    if (!s->batch)
+        return fail(s, -ENOMEM, "out of memory");
+    /* The backing must be mappable at the device's VA: probe the host-memory file first. */
+    int fd;
+    uint64_t off;
+    if ((err = uvs_dma_buf_fd(dev, &s->ring, &fd, &off)))
+        return fail(s, err, "%s", uvs_last_error());
+    uint64_t attach[2] = {UVS_UVA_DID, PSCID};
+    if ((err = cmd_sync(s, UVS_UVM_OP_CTX_ATTACH, attach, 2, NULL)))
+        return err;
+    uint64_t fq[3] = {s->ring.bus, log2sz, s->ctl.bus};
+    if ((err = cmd_sync(s, UVS_UVM_OP_SET_FAULTQ, fq, 3, NULL)))
+        return err;
+    struct uvm_managed_cfg cfg = {.did = UVS_UVA_DID, .ops = &backing, .ctx = s};
+    if ((err = uvm_managed_create(&cfg, &s->mm)))
+        return fail(s, err, "cannot create the managed-memory window: %s", strerror(-err));
+    if ((err = uvm_fault_create(pol, &fault_ops, s, &s->svc)))
+        return fail(s, err, "cannot create the fault service: %s", strerror(-err));
+    return 0;
+}
+
+void uvm_session_close(struct uvm_session *s)
+{
+    if (!s)
+        return;
+    uvm_fault_destroy(s->svc);
+    uvm_managed_destroy(s->mm);
+    for (unsigned i = 0; i < MAX_BUFS; i++)
+        if (s->bufs[i].size)
+            uvs_dma_free(s->dev, &s->bufs[i]);
+    uvs_dma_free(s->dev, &s->ring);
+    uvs_dma_free(s->dev, &s->ctl);
+    uvs_dma_free(s->dev, &s->flist);
+    uvs_dma_free(s->dev, &s->statbuf);
+    free(s->notices);
+    free(s->batch);
+    free(s);
+}
+
+int uvm_session_alloc(struct uvm_session *s, size_t size, void **ptr)
+{
+    if (!s || !ptr)
+        return -EINVAL;
+    int err = uvm_managed_alloc(s->mm, size, ptr);
+    if (err)
+        return fail(s, err, "%s", uvm_managed_last_error(s->mm));
+    return 0;
+}
+
+int uvm_session_free(struct uvm_session *s, void *ptr)
+{
+    if (!s)
+        return -EINVAL;
+    int err = uvm_managed_free(s->mm, ptr);
+    if (err)
+        return fail(s, err, "%s", uvm_managed_last_error(s->mm));
+    return 0;
+}
+
+/* Serves the records in the fault ring (one batch); returns records served or a negative errno. */
+static int serve_ring(struct uvm_session *s)
+{
+    volatile struct uvs_uvm_fqctl *ctl = s->ctl.host;
+    uint32_t mask = (1u << s->log2sz) - 1, tail = ctl->tail & mask;
+    const struct uvs_uvm_frec *ring = s->ring.host;
+    size_t n = 0;
+    while (s->head != tail) {
+        s->batch[n++] = ring[s->head];
+        s->head = (s->head + 1) & mask;
+    }
+    if (n == 0)
+        return 0;
+    ctl->head = s->head;
+    int err = uvm_fault_service(s->svc, s->batch, n);
+    uint64_t now = uvs_cycles(s->dev);
+    for (size_t i = 0; i < n; i++)
+        if (now > s->batch[i].cycle) {
+            s->fault_wait += now - s->batch[i].cycle;
+            s->fault_records++;
+        }
+    apply_notices(s);
+    if (ctl->flags & UVS_UVM_FQCTL_F_STALLED)
+        (void)uvs_mmio_write(s->dev, UVS_HOSTIF_DOORBELL_OFF, 4, 1);
+    return err < 0 ? fail(s, err, "fault service: %s", strerror(-err)) : (int)n;
+}
+
+int uvm_session_launch(struct uvm_session *s, const struct uvs_hostq_cmd *cmd, struct uvs_hostq_evt *ev,
+                       uint64_t timeout_cycles)
+{
+    if (!s || !cmd || !ev || timeout_cycles == 0)
+        return -EINVAL;
+    s->launch_done = 0;
+    s->launch_cookie = cmd->cookie;
+    int err = uvs_cmd_submit(s->dev, cmd);
+    if (err)
+        return fail(s, err, "launch: %s", uvs_last_error());
+    uint64_t deadline = uvs_cycles(s->dev) + timeout_cycles;
+    while (!s->launch_done) {
+        struct uvs_hostq_evt e;
+        if ((err = serve_ring(s)) < 0)
+            break;
+        apply_notices(s);
+        if (s->launch_done)
+            break;
+        err = uvs_evt_wait(s->dev, &e, SLICE_CYCLES);
+        if (err == 0) {
+            if ((err = stash(s, &e)))
+                break;
+        } else if (err != -ETIMEDOUT) {
+            fail(s, err, "launch: %s", uvs_last_error());
+            break;
+        }
+        err = 0;
+        if (uvs_cycles(s->dev) >= deadline) {
+            err = fail(s, -ETIMEDOUT, "launch: no completion within %llu cycles",
+                       (unsigned long long)timeout_cycles);
+            break;
+        }
+    }
+    s->launch_cookie = 0;
+    apply_notices(s);
+    if (err)
+        return err;
+    *ev = s->launch_ev;
+    return 0;
+}
+
+int uvm_session_get_stats(struct uvm_session *s, struct uvm_session_stats *st)
+{
+    if (!s || !st)
+        return -EINVAL;
+    memset(st, 0, sizeof *st);
+    uvm_fault_get_counters(s->svc, &st->host);
+    st->fault_wait_cycles = s->fault_wait;
+    st->fault_records = s->fault_records;
+    st->notices = s->notices_total;
+    uint64_t a[1] = {s->statbuf.bus};
+    int err = cmd_sync(s, UVS_UVM_OP_STATS, a, 1, NULL);
+    if (err)
+        return err;
+    memcpy(&st->fw, s->statbuf.host, sizeof st->fw);
+    return 0;
+}
