@@ -14,6 +14,12 @@
 //
 // Every bus port follows the on-chip bus contract of docs/architecture.md
 // (req/gnt/addr/we/be/wdata/amo/rvalid/rdata/err, one outstanding request).
+// With IDS > 1 the requester ports follow its tagged variant ("Tagged bus":
+// rq_id_i / rq_rid_o, at most one request per id outstanding): a request
+// parked on a page request waits in its (port, id) park entry -- NUM_PORTS x
+// IDS of them, the park slots of uvs_ptw -- while the port goes on with the
+// other ids' requests; the downstream port still has one request
+// outstanding, tagged with dn_id_o.
 //
 // trc_* is a verification trace (like the core's rvfi port; leave it
 // unconnected in the SoC): trc_hit_o[i] marks a fast-path translation of
@@ -21,7 +27,9 @@
 // port trc_walk_port_o with trc_walk_status_o (uvs_iommu_pkg::status_e),
 // cause and PRG index; trc_cmd_o a command completed or stopped on;
 // trc_walk_busy_o the walker holds a request (page tables must not be
-// changed by software behind its back without an invalidation).
+// changed by software behind its back without an invalidation);
+// trc_hit_id_o / trc_walk_id_o the request id of a hit / walker result;
+// trc_parked_o the number of requests parked now.
 module uvs_iommu
   import uvs_iommu_pkg::*;
 #(
@@ -29,7 +37,12 @@ module uvs_iommu
   parameter int IOTLB_ENTRIES = 32,
   parameter int DCC_ENTRIES   = 8,
   parameter int PWC_ENTRIES   = 8,
-  localparam int PW = (NUM_PORTS > 1) ? $clog2(NUM_PORTS) : 1
+  parameter int IDS           = 1,  // request ids per port (tagged bus); 1 = untagged
+  localparam int PW = (NUM_PORTS > 1) ? $clog2(NUM_PORTS) : 1,
+  localparam int IW = (IDS > 1) ? $clog2(IDS) : 1,
+  localparam int NPARK = NUM_PORTS * IDS,                  // park entries
+  localparam int SW = (NPARK > 1) ? $clog2(NPARK) : 1,      // park slot number width
+  localparam int CW = $clog2(NPARK + 1)                     // parked-request count width
 ) (
   input  logic          clk_i,
   input  logic          rst_ni,  // synchronous, active low
@@ -44,7 +57,9 @@ module uvs_iommu
   input  logic [23:0]   rq_did_i    [NUM_PORTS],  // device_id (selects the device context)
   input  logic          rq_priv_i   [NUM_PORTS],  // 1 = supervisor request
   input  logic          rq_exec_i   [NUM_PORTS],  // 1 = instruction fetch
+  input  logic [IW-1:0] rq_id_i     [NUM_PORTS],  // request id (tagged bus; 0 when IDS = 1)
   output logic          rq_rvalid_o [NUM_PORTS],
+  output logic [IW-1:0] rq_rid_o    [NUM_PORTS],  // with rq_rvalid_o: the answered request's id
   output logic [63:0]   rq_rdata_o  [NUM_PORTS],
   output logic          rq_err_o    [NUM_PORTS],
   // downstream ports (translated; physical address in dn_addr_o)
@@ -55,6 +70,7 @@ module uvs_iommu
   output logic [7:0]    dn_be_o     [NUM_PORTS],
   output logic [63:0]   dn_wdata_o  [NUM_PORTS],
   output logic [3:0]    dn_amo_o    [NUM_PORTS],
+  output logic [IW-1:0] dn_id_o     [NUM_PORTS],  // with dn_req_o: the request's id
   input  logic          dn_rvalid_i [NUM_PORTS],
   input  logic [63:0]   dn_rdata_i  [NUM_PORTS],
   input  logic          dn_err_i    [NUM_PORTS],
@@ -84,13 +100,16 @@ module uvs_iommu
   output logic          irq_o,
   // verification trace
   output logic          trc_hit_o [NUM_PORTS],
+  output logic [IW-1:0] trc_hit_id_o [NUM_PORTS],
   output logic          trc_walk_valid_o,
   output logic [PW-1:0] trc_walk_port_o,
+  output logic [IW-1:0] trc_walk_id_o,
   output logic [1:0]    trc_walk_status_o,
   output logic [11:0]   trc_walk_cause_o,
   output logic [8:0]    trc_walk_prgi_o,
   output logic          trc_cmd_o,
-  output logic          trc_walk_busy_o
+  output logic          trc_walk_busy_o,
+  output logic [CW-1:0] trc_parked_o  // requests parked (waiting for PAGE_REPLAY) now
 );
   // ---- registers ----
   logic [3:0]  ddtp_mode;
@@ -180,12 +199,16 @@ module uvs_iommu
   logic [63:0]   walk_iova [NUM_PORTS];
   logic [23:0]   walk_did [NUM_PORTS];
   acc_e          walk_acc [NUM_PORTS];
-  logic          park_wait [NUM_PORTS], park_w [NUM_PORTS];
-  logic [51:0]   park_page [NUM_PORTS];
-  logic [PW-1:0] park_slot [NUM_PORTS];
-  logic [8:0]    park_prgi [NUM_PORTS];
+  // park entries, entry port x IDS + id (packed: each port drives a slice)
+  logic [NPARK-1:0]         park_wait, park_w;
+  logic [NPARK-1:0][23:0]   park_did;
+  logic [NPARK-1:0][51:0]   park_page;
+  logic [NPARK-1:0][SW-1:0] park_slot;
+  logic [NPARK-1:0][8:0]    park_prgi;
+  logic [IW-1:0] act_id [NUM_PORTS];
   logic          res_valid;
-  logic [PW-1:0] res_port, res_slot;
+  logic [PW-1:0] res_port;
+  logic [SW-1:0] res_slot;
   status_e       res_status;
   logic [63:0]   res_pa;
   logic [11:0]   res_cause;
@@ -204,14 +227,15 @@ module uvs_iommu
 
   for (genvar i = 0; i < NUM_PORTS; i++) begin : g_port
     assign dcc_lk_did[i] = rq_did_i[i];
-    uvs_iommu_port #(.SLOT_W(PW)) u_port (
+    uvs_iommu_port #(.SLOT_W(SW), .IDS(IDS)) u_port (
       .clk_i, .rst_ni,
       .rq_req_i(rq_req_i[i]), .rq_gnt_o(rq_gnt_o[i]), .rq_addr_i(rq_addr_i[i]), .rq_we_i(rq_we_i[i]),
       .rq_be_i(rq_be_i[i]), .rq_wdata_i(rq_wdata_i[i]), .rq_amo_i(rq_amo_i[i]), .rq_did_i(rq_did_i[i]),
-      .rq_priv_i(rq_priv_i[i]), .rq_exec_i(rq_exec_i[i]), .rq_rvalid_o(rq_rvalid_o[i]),
+      .rq_priv_i(rq_priv_i[i]), .rq_exec_i(rq_exec_i[i]), .rq_id_i(rq_id_i[i]),
+      .rq_rvalid_o(rq_rvalid_o[i]), .rq_rid_o(rq_rid_o[i]),
       .rq_rdata_o(rq_rdata_o[i]), .rq_err_o(rq_err_o[i]),
       .dn_req_o(dn_req_o[i]), .dn_gnt_i(dn_gnt_i[i]), .dn_addr_o(dn_addr_o[i]), .dn_we_o(dn_we_o[i]),
-      .dn_be_o(dn_be_o[i]), .dn_wdata_o(dn_wdata_o[i]), .dn_amo_o(dn_amo_o[i]),
+      .dn_be_o(dn_be_o[i]), .dn_wdata_o(dn_wdata_o[i]), .dn_amo_o(dn_amo_o[i]), .dn_id_o(dn_id_o[i]),
       .dn_rvalid_i(dn_rvalid_i[i]), .dn_rdata_i(dn_rdata_i[i]), .dn_err_i(dn_err_i[i]),
       .dcc_hit_i(dcc_lk_hit[i]), .dcc_dc_i(dcc_lk_dc[i]),
       .tlb_pscid_o(tlb_lk_pscid[i]), .tlb_vpn_o(tlb_lk_vpn[i]), .tlb_hit_i(tlb_lk_hit[i]),
@@ -220,11 +244,14 @@ module uvs_iommu
       .walk_did_o(walk_did[i]), .walk_acc_o(walk_acc[i]), .walk_priv_o(walk_priv[i]),
       .res_valid_i(res_valid && res_port == PW'(i)), .res_status_i(res_status), .res_pa_i(res_pa),
       .res_prgi_i(res_prgi), .res_slot_i(res_slot), .res_retry_fq_i(res_retry_fq),
-      .park_wait_o(park_wait[i]), .park_page_o(park_page[i]), .park_w_o(park_w[i]),
-      .park_slot_o(park_slot[i]), .park_prgi_o(park_prgi[i]),
+      .park_wait_o(park_wait[i * IDS +: IDS]), .park_did_o(park_did[i * IDS +: IDS]),
+      .park_page_o(park_page[i * IDS +: IDS]), .park_w_o(park_w[i * IDS +: IDS]),
+      .park_slot_o(park_slot[i * IDS +: IDS]), .park_prgi_o(park_prgi[i * IDS +: IDS]),
       .rel_i(rel), .rel_did_i(rel_did), .rel_prgi_i(rel_prgi), .rel_resp_i(rel_resp),
-      .retry_ok_i(retry_ok), .fq_retry_ok_i(fq_retry_ok), .trc_hit_o(trc_hit_o[i])
+      .retry_ok_i(retry_ok), .fq_retry_ok_i(fq_retry_ok), .trc_hit_o(trc_hit_o[i]),
+      .trc_id_o(act_id[i])
     );
+    assign trc_hit_id_o[i] = act_id[i];
   end
 
   // ---- walker arbitration: round-robin among ports that need a walk ----
@@ -253,7 +280,7 @@ module uvs_iommu
   logic [63:0] wr_rec [4];
   logic        park_busy, walk_busy;
 
-  uvs_ptw #(.NUM_PORTS(NUM_PORTS), .PWC_ENTRIES(PWC_ENTRIES)) u_ptw (
+  uvs_ptw #(.NUM_PORTS(NUM_PORTS), .PWC_ENTRIES(PWC_ENTRIES), .NPARK(NPARK)) u_ptw (
     .clk_i, .rst_ni,
     .walk_req_i(wany), .walk_gnt_o(walker_gnt), .walk_port_i(wsel), .walk_iova_i(walk_iova[wsel]),
     .walk_did_i(walk_did[wsel]), .walk_acc_i(walk_acc[wsel]), .walk_priv_i(walk_priv[wsel]),
@@ -265,7 +292,7 @@ module uvs_iommu
     .dcc_fill_o(dcc_fill), .dcc_fill_did_o(dcc_fill_did), .dcc_fill_dc_o(dcc_fill_dc), .dcc_inv_i(dcc_inv),
     .tlb_fill_o(tlb_fill), .tlb_fill_pscid_o(tlb_fill_pscid), .tlb_fill_global_o(tlb_fill_global),
     .tlb_fill_vpn_o(tlb_fill_vpn), .tlb_fill_leaf_o(tlb_fill_leaf), .tlb_inv_i(tlb_inv),
-    .park_wait_i(park_wait), .park_did_i(walk_did), .park_page_i(park_page), .park_w_i(park_w),
+    .park_wait_i(park_wait), .park_did_i(park_did), .park_page_i(park_page), .park_w_i(park_w),
     .park_slot_i(park_slot), .park_prgi_i(park_prgi),
     .wr_start_o(wr_start), .wr_pq_o(wr_pq), .wr_rec_o(wr_rec), .wr_refused_i(wr_refused),
     .wr_refused_full_i(wr_refused_full),
@@ -315,4 +342,9 @@ module uvs_iommu
   assign trc_walk_prgi_o   = res_prgi;
   assign trc_cmd_o         = cmd;
   assign trc_walk_busy_o   = walk_busy;
+  assign trc_walk_id_o     = act_id[res_port];
+  always_comb begin
+    trc_parked_o = '0;
+    for (int e = 0; e < NPARK; e++) trc_parked_o = trc_parked_o + CW'(park_wait[e]);
+  end
 endmodule

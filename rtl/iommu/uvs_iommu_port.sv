@@ -4,6 +4,18 @@
 // privilege and an execute flag; translated requests leave on the matching
 // downstream port, whose response is passed back unchanged.
 //
+// Request ids (IDS > 1, the tagged bus of docs/architecture.md): a request
+// carries rq_id_i (a hardware thread) and its response returns it on
+// rq_rid_o; the port handles one request at a time ("active": lookup, walk,
+// downstream access with dn_id_o), but a request whose walk ends PARK is
+// moved into the park entry of its id and the port accepts the next request
+// meanwhile, so up to IDS requests (one per id) are parked per port. A
+// PAGE_REPLAY releasing entries makes them ready; an idle port takes a
+// ready entry (lowest id) before a new request: walked again on Success,
+// answered err = 1 otherwise. A new request whose id has a park entry in
+// use is not granted (one outstanding request per id). IDS = 1 is the
+// untagged port: the entry is the single parked request.
+//
 // Per request: accepted when idle (gnt = 1), with the device-context cache
 // looked up on its device_id; the next cycle the IOTLB is looked up (fast
 // path): a hit whose cached leaf allows the access (uvs_iommu_pkg::
@@ -12,13 +24,14 @@
 // requests wait for the walker (uvs_ptw), whose result is:
 //  OK    -> downstream request with the physical address;
 //  FAULT -> rvalid with err = 1 (the hart takes an access fault);
-//  PARK  -> parked, no response, until PAGE_REPLAY of its group: response
-//           Success walks again, any other response answers err = 1;
+//  PARK  -> parked (its id's park entry), no response, until PAGE_REPLAY
+//           of its group: response Success walks again, any other response
+//           answers err = 1;
 //  RETRY -> held, no response, until the queue that had no room can take
 //           records again, then walks again: the page-request queue (pqof
 //           and pqmf clear, or the queue off; retry_ok_i) or, with
 //           res_retry_fq_i, the fault queue (fqof clear, fqmf set or the
-//           queue off; fq_retry_ok_i).
+//           queue off; fq_retry_ok_i). The port is held meanwhile (all ids).
 // acc: fetch if exec_i; write for a store, SC or AMO; read for a load or LR.
 module uvs_iommu_port
   import uvs_iommu_pkg::*;
@@ -27,7 +40,9 @@ module uvs_iommu_port
   import uvs_iommu_rec_pkg::*;
   import uvs_bus_pkg::*;
 #(
-  parameter int SLOT_W = 2  // width of park slot numbers
+  parameter int SLOT_W = 2,  // width of park slot numbers
+  parameter int IDS    = 1,  // request ids (park entries)
+  localparam int IW = (IDS > 1) ? $clog2(IDS) : 1
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,  // synchronous, active low
@@ -42,7 +57,9 @@ module uvs_iommu_port
   input  logic [23:0] rq_did_i,
   input  logic        rq_priv_i,  // 1 = supervisor
   input  logic        rq_exec_i,  // 1 = instruction fetch
+  input  logic [IW-1:0] rq_id_i,  // request id (0 when IDS = 1)
   output logic        rq_rvalid_o,
+  output logic [IW-1:0] rq_rid_o, // with rq_rvalid_o: id of the answered request
   output logic [63:0] rq_rdata_o,
   output logic        rq_err_o,
   // downstream side (translated)
@@ -53,6 +70,7 @@ module uvs_iommu_port
   output logic [7:0]  dn_be_o,
   output logic [63:0] dn_wdata_o,
   output logic [3:0]  dn_amo_o,
+  output logic [IW-1:0] dn_id_o,  // id of the active request (with dn_req_o)
   input  logic        dn_rvalid_i,
   input  logic [63:0] dn_rdata_i,
   input  logic        dn_err_i,
@@ -78,25 +96,32 @@ module uvs_iommu_port
   input  logic [8:0]  res_prgi_i,
   input  logic [SLOT_W-1:0] res_slot_i,
   input  logic        res_retry_fq_i,  // with RETRY: the fault queue had no room
-  // parked state (for group decisions) and PAGE_REPLAY release
-  output logic        park_wait_o,
-  output logic [51:0] park_page_o,
-  output logic        park_w_o,
-  output logic [SLOT_W-1:0] park_slot_o,
-  output logic [8:0]  park_prgi_o,
+  // park entries (for group decisions) and PAGE_REPLAY release
+  // (packed arrays: the top connects slices of its [NUM_PORTS x IDS] arrays)
+  output logic [IDS-1:0]             park_wait_o,
+  output logic [IDS-1:0][23:0]       park_did_o,
+  output logic [IDS-1:0][51:0]       park_page_o,
+  output logic [IDS-1:0]             park_w_o,
+  output logic [IDS-1:0][SLOT_W-1:0] park_slot_o,
+  output logic [IDS-1:0][8:0]        park_prgi_o,
   input  logic        rel_i,
   input  logic [23:0] rel_did_i,
   input  logic [8:0]  rel_prgi_i,
   input  logic [3:0]  rel_resp_i,
   input  logic        retry_ok_i,     // page-request queue can take records (or is off)
   input  logic        fq_retry_ok_i,  // fault queue can take records (or discards them)
-  // verification trace: fast-path translation this cycle
-  output logic        trc_hit_o
+  // verification trace: fast-path translation this cycle; id of the active
+  // request (with trc_hit_o and with a walker result for this port)
+  output logic        trc_hit_o,
+  output logic [IW-1:0] trc_id_o
 );
   // iosatp.MODE Bare (iommu_pt.def).
   localparam logic [3:0] MODE_BARE = UVS_IOMMU_IOSATP_BARE[3:0];
 
-  typedef enum logic [3:0] {IDLE, LOOKUP, WALKQ, WALKING, DNREQ, DNWAIT, ERRRSP, PARKED, RETRYW} state_e;
+  typedef enum logic [3:0] {IDLE, LOOKUP, WALKQ, WALKING, DNREQ, DNWAIT, ERRRSP, RETRYW} state_e;
+  // park entry states: free, waiting for PAGE_REPLAY, released (walk again / answer err);
+  // plain logic (not an enum) so that bench/iommu_synth.py can pack the array for Yosys
+  localparam logic [1:0] E_FREE = 2'd0, E_WAIT = 2'd1, E_ROK = 2'd2, E_RERR = 2'd3;
   state_e      state_q;
   logic [63:0] addr_q, wdata_q, pa_q;
   logic        we_q, priv_q;
@@ -108,9 +133,41 @@ module uvs_iommu_port
   /* verilator lint_off UNUSEDSIGNAL */  // the fast path uses mode, pscid, ens, sum
   dc_t         dc_q;
   /* verilator lint_on UNUSEDSIGNAL */
-  logic [8:0]  prgi_q;
-  logic [SLOT_W-1:0] slot_q;
   logic        retry_fq_q;  // RETRY for the fault queue (else the page-request queue)
+  logic [IW-1:0] id_q;      // id of the active request
+
+  // park entries, one per id
+  logic [1:0]  e_st_q    [IDS];
+  logic [63:0] e_addr_q  [IDS];
+  logic [63:0] e_wdata_q [IDS];
+  logic        e_we_q    [IDS];
+  logic        e_priv_q  [IDS];
+  logic [7:0]  e_be_q    [IDS];
+  logic [3:0]  e_amo_q   [IDS];
+  logic [23:0] e_did_q   [IDS];
+  acc_e        e_acc_q   [IDS];
+  logic [8:0]  e_prgi_q  [IDS];
+  logic [SLOT_W-1:0] e_slot_q [IDS];
+
+  // PAGE_REPLAY of an entry's group this cycle; entries ready to be taken
+  logic          rel_hit [IDS];
+  logic          rel_ok, any_rdy, take_ok, id_free;
+  logic [IW-1:0] take_id;
+  assign rel_ok = rel_resp_i == UVS_IOMMU_PRG_RESP_SUCCESS[3:0];
+  always_comb begin
+    any_rdy = 1'b0;
+    take_id = '0;
+    take_ok = 1'b0;
+    for (int k = IDS - 1; k >= 0; k--) begin
+      rel_hit[k] = e_st_q[k] == E_WAIT && rel_i && rel_did_i == e_did_q[k] && rel_prgi_i == e_prgi_q[k];
+      if (e_st_q[k] == E_ROK || e_st_q[k] == E_RERR || rel_hit[k]) begin
+        any_rdy = 1'b1;
+        take_id = IW'(k);
+        take_ok = e_st_q[k] == E_ROK || (rel_hit[k] && rel_ok);
+      end
+    end
+  end
+  assign id_free = e_st_q[rq_id_i] == E_FREE;
 
   acc_e acc_in;
   assign acc_in = rq_exec_i ? ACC_EXEC :
@@ -137,7 +194,8 @@ module uvs_iommu_port
   assign tlb_vpn_o   = addr_q[63:12];
   assign trc_hit_o   = state_q == LOOKUP && fast;
 
-  assign rq_gnt_o    = state_q == IDLE;
+  assign rq_gnt_o    = state_q == IDLE && !any_rdy && id_free;
+  assign trc_id_o    = id_q;
   assign walk_req_o  = (state_q == LOOKUP && !fast) || state_q == WALKQ;
   assign walk_iova_o = addr_q;
   assign walk_did_o  = did_q;
@@ -150,26 +208,52 @@ module uvs_iommu_port
   assign dn_be_o    = be_q;
   assign dn_wdata_o = wdata_q;
   assign dn_amo_o   = amo_q;
+  assign dn_id_o    = id_q;
 
   assign rq_rvalid_o = (state_q == DNWAIT && dn_rvalid_i) || state_q == ERRRSP;
   assign rq_rdata_o  = state_q == DNWAIT ? dn_rdata_i : 64'd0;
   assign rq_err_o    = state_q == ERRRSP || (state_q == DNWAIT && dn_err_i);
+  assign rq_rid_o    = id_q;
 
-  assign park_wait_o = state_q == PARKED;
-  assign park_page_o = addr_q[63:12];
-  assign park_w_o    = acc_q == ACC_WRITE;
-  assign park_slot_o = slot_q;
-  assign park_prgi_o = prgi_q;
+  for (genvar k = 0; k < IDS; k++) begin : g_park_out
+    assign park_wait_o[k] = e_st_q[k] == E_WAIT;
+    assign park_did_o[k]  = e_did_q[k];
+    assign park_page_o[k] = e_addr_q[k][63:12];
+    assign park_w_o[k]    = e_acc_q[k] == ACC_WRITE;
+    assign park_slot_o[k] = e_slot_q[k];
+    assign park_prgi_o[k] = e_prgi_q[k];
+  end
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       state_q <= IDLE;
       addr_q <= '0; wdata_q <= '0; pa_q <= '0; we_q <= 1'b0; priv_q <= 1'b0; be_q <= '0;
       amo_q <= '0; did_q <= '0; acc_q <= ACC_READ; dch_q <= 1'b0; dc_q <= '0;
-      prgi_q <= '0; slot_q <= '0; retry_fq_q <= 1'b0;
+      retry_fq_q <= 1'b0; id_q <= '0;
+      for (int k = 0; k < IDS; k++) begin
+        e_st_q[k] <= E_FREE; e_addr_q[k] <= '0; e_wdata_q[k] <= '0; e_we_q[k] <= 1'b0;
+        e_priv_q[k] <= 1'b0; e_be_q[k] <= '0; e_amo_q[k] <= '0; e_did_q[k] <= '0;
+        e_acc_q[k] <= ACC_READ; e_prgi_q[k] <= '0; e_slot_q[k] <= '0;
+      end
     end else begin
+      for (int k = 0; k < IDS; k++)
+        if (rel_hit[k]) e_st_q[k] <= rel_ok ? E_ROK : E_RERR;
       case (state_q)
-        IDLE: if (rq_req_i) begin
+        IDLE: if (any_rdy) begin
+          // a released parked request first
+          addr_q  <= e_addr_q[take_id];
+          we_q    <= e_we_q[take_id];
+          be_q    <= e_be_q[take_id];
+          wdata_q <= e_wdata_q[take_id];
+          amo_q   <= e_amo_q[take_id];
+          did_q   <= e_did_q[take_id];
+          priv_q  <= e_priv_q[take_id];
+          acc_q   <= e_acc_q[take_id];
+          id_q    <= take_id;
+          e_st_q[take_id] <= E_FREE;
+          state_q <= take_ok ? WALKQ : ERRRSP;
+        end else if (rq_req_i && id_free) begin
+          id_q    <= rq_id_i;
           addr_q  <= rq_addr_i;
           we_q    <= rq_we_i;
           be_q    <= rq_be_i;
@@ -190,21 +274,30 @@ module uvs_iommu_port
         WALKQ: if (walk_gnt_i) state_q <= WALKING;
         WALKING: if (res_valid_i) begin
           pa_q   <= res_pa_i;
-          prgi_q <= res_prgi_i;
-          slot_q <= res_slot_i;
           retry_fq_q <= res_retry_fq_i;
           case (res_status_i)
             ST_OK:    state_q <= DNREQ;
             ST_FAULT: state_q <= ERRRSP;
-            ST_PARK:  state_q <= PARKED;
+            ST_PARK: begin
+              e_st_q[id_q]    <= E_WAIT;
+              e_addr_q[id_q]  <= addr_q;
+              e_wdata_q[id_q] <= wdata_q;
+              e_we_q[id_q]    <= we_q;
+              e_priv_q[id_q]  <= priv_q;
+              e_be_q[id_q]    <= be_q;
+              e_amo_q[id_q]   <= amo_q;
+              e_did_q[id_q]   <= did_q;
+              e_acc_q[id_q]   <= acc_q;
+              e_prgi_q[id_q]  <= res_prgi_i;
+              e_slot_q[id_q]  <= res_slot_i;
+              state_q <= IDLE;
+            end
             default:  state_q <= RETRYW;
           endcase
         end
         DNREQ: if (dn_gnt_i) state_q <= DNWAIT;
         DNWAIT: if (dn_rvalid_i) state_q <= IDLE;
         ERRRSP: state_q <= IDLE;
-        PARKED: if (rel_i && rel_did_i == did_q && rel_prgi_i == prgi_q)
-          state_q <= (rel_resp_i == UVS_IOMMU_PRG_RESP_SUCCESS[3:0]) ? WALKQ : ERRRSP;
         RETRYW: if (retry_fq_q ? fq_retry_ok_i : retry_ok_i) state_q <= WALKQ;
         default: state_q <= IDLE;
       endcase

@@ -45,7 +45,9 @@ module uvs_ptw
 #(
   parameter int NUM_PORTS   = 4,
   parameter int PWC_ENTRIES = 8,
-  localparam int PW = (NUM_PORTS > 1) ? $clog2(NUM_PORTS) : 1
+  parameter int NPARK       = NUM_PORTS,  // park entries of all ports (slots 0..NPARK-1)
+  localparam int PW = (NUM_PORTS > 1) ? $clog2(NUM_PORTS) : 1,
+  localparam int SW = (NPARK > 1) ? $clog2(NPARK) : 1
 ) (
   input  logic          clk_i,
   input  logic          rst_ni,  // synchronous, active low
@@ -64,7 +66,7 @@ module uvs_ptw
   output logic [63:0]   res_pa_o,
   output logic [11:0]   res_cause_o,
   output logic [8:0]    res_prgi_o,
-  output logic [PW-1:0] res_slot_o,
+  output logic [SW-1:0] res_slot_o,
   output logic          res_retry_fq_o,  // with ST_RETRY: waiting for room in the fault queue
   output logic          busy_o,       // a request is being handled
   output logic          park_busy_o,  // finishing: park state must not change
@@ -87,13 +89,13 @@ module uvs_ptw
   output logic [51:0]   tlb_fill_vpn_o,  // IOVA bits 63:12
   output leaf_t         tlb_fill_leaf_o,
   input  logic          tlb_inv_i,
-  // parked requests of the ports
-  input  logic          park_wait_i [NUM_PORTS],
-  input  logic [23:0]   park_did_i  [NUM_PORTS],
-  input  logic [51:0]   park_page_i [NUM_PORTS],
-  input  logic          park_w_i    [NUM_PORTS],
-  input  logic [PW-1:0] park_slot_i [NUM_PORTS],
-  input  logic [8:0]    park_prgi_i [NUM_PORTS],
+  // park entries of the ports (entry port x IDS + id)
+  input  logic [NPARK-1:0]         park_wait_i,
+  input  logic [NPARK-1:0][23:0]   park_did_i,
+  input  logic [NPARK-1:0][51:0]   park_page_i,
+  input  logic [NPARK-1:0]         park_w_i,
+  input  logic [NPARK-1:0][SW-1:0] park_slot_i,
+  input  logic [NPARK-1:0][8:0]    park_prgi_i,
   // record writer
   output logic          wr_start_o,
   output logic          wr_pq_o,
@@ -154,7 +156,7 @@ module uvs_ptw
   leaf_t         leaf_q, leaf_d;
   logic          wr_pq_q, wr_pq_d;
   logic [8:0]    prgi_q, prgi_d;
-  logic [PW-1:0] slot_q, slot_d;
+  logic [SW-1:0] slot_q, slot_d;
   logic          tinv_q, tinv_d;         // IOTINVAL seen during this request
   logic          dinv_q, dinv_d;         // IODIR seen during this request
 
@@ -188,15 +190,17 @@ module uvs_ptw
   endfunction
 
   // ---- parked groups: join, free slot, free group index (model: find_group, free_prgi) ----
+  // At most NPARK - 1 requests are parked while one is walked, so a free slot
+  // and a free group index below NPARK always exist.
   logic          join_ok;
   logic [8:0]    join_prgi;
-  logic [PW-1:0] join_slot, free_slot;
+  logic [SW-1:0] join_slot, free_slot;
   logic [8:0]    free_prgi;
   always_comb begin
     join_ok   = 1'b0;
     join_prgi = '0;
     join_slot = '0;
-    for (int p = 0; p < NUM_PORTS; p++) begin
+    for (int p = 0; p < NPARK; p++) begin
       if (park_wait_i[p] && park_did_i[p] == did_q && park_page_i[p] == iova_q[63:12] &&
           (park_w_i[p] || acc_q != ACC_WRITE) && (!join_ok || park_slot_i[p] < join_slot)) begin
         join_ok   = 1'b1;
@@ -206,24 +210,23 @@ module uvs_ptw
     end
   end
   always_comb begin
-    logic used;
+    logic [NPARK-1:0] used;
+    used = '0;
+    for (int p = 0; p < NPARK; p++)
+      if (park_wait_i[p]) used[park_slot_i[p]] = 1'b1;
     free_slot = '0;
-    for (int s = NUM_PORTS - 1; s >= 0; s--) begin
-      used = 1'b0;
-      for (int p = 0; p < NUM_PORTS; p++)
-        if (park_wait_i[p] && park_slot_i[p] == PW'(s)) used = 1'b1;
-      if (!used) free_slot = PW'(s);
-    end
+    for (int s = NPARK - 1; s >= 0; s--)
+      if (!used[s]) free_slot = SW'(s);
   end
   always_comb begin
-    logic used;
+    logic [NPARK-1:0] used;
+    used = '0;
+    for (int p = 0; p < NPARK; p++)
+      if (park_wait_i[p] && park_did_i[p] == did_q && park_prgi_i[p] < 9'(NPARK))
+        used[park_prgi_i[p][SW-1:0]] = 1'b1;
     free_prgi = '0;
-    for (int g = NUM_PORTS - 1; g >= 0; g--) begin
-      used = 1'b0;
-      for (int p = 0; p < NUM_PORTS; p++)
-        if (park_wait_i[p] && park_did_i[p] == did_q && park_prgi_i[p] == 9'(g)) used = 1'b1;
-      if (!used) free_prgi = 9'(g);
-    end
+    for (int g = NPARK - 1; g >= 0; g--)
+      if (!used[g]) free_prgi = 9'(g);
   end
 
   // ---- finishing (state FIN) ----

@@ -8,18 +8,23 @@
 //     memory to a tagged DPI memory port (PORT 2 * HART_ID + 1, LR/SC
 //     reservations per (port, thread)); MMIO through the shared MMIO
 //     arbiter, one access at a time; the unified range (UVA) through the
-//     hart's IOMMU requester port, ONE access at a time (the IOMMU port
-//     keeps one request outstanding): a UVA access parked on a page fault
-//     holds up the other threads' UVA and MMIO accesses, not their memory
-//     accesses; the translated request (IOMMU downstream port) enters the
-//     data memory port ahead of direct requests, with the thread's id (its
-//     LR/SC reservation); everything else gets a bus error (access fault).
+//     hart's IOMMU requester port, tagged with the thread id (the IOMMU's
+//     request id, uvs_iommu IDS = THREADS): every thread can have its UVA
+//     access in flight, and a UVA access parked on a page fault waits in
+//     the IOMMU's park entry of its thread, so it sleeps only its own
+//     thread (the others keep issuing, UVA accesses included); the
+//     translated request (IOMMU downstream port, with the thread id)
+//     enters the data memory port ahead of direct requests with that id
+//     (its LR/SC reservation); everything else gets a bus error (access
+//     fault).
 // The data port answers one response a cycle: an MMIO or error access is
 // granted only while no memory response can collide with it (the memory
 // port idle or answering next cycle) and memory requests wait while an
-// MMIO or error access is outstanding; the IOMMU's answer is held in a
-// one-entry buffer until a cycle without a memory response (no memory
-// grants while it waits).
+// MMIO or error access is outstanding; the IOMMU's answers are held in a
+// per-thread buffer (each thread has at most one access outstanding, so
+// it never overflows) and handed to the core, lowest thread first, in
+// cycles without a memory, MMIO or error response (no direct memory grants
+// while one waits).
 module uvs_mt_hart #(
   parameter int HART_ID = 1,   // mhartid (1..): DPI ports 2 * HART_ID + 0/1
   parameter int THREADS = 16,  // hardware threads
@@ -41,10 +46,12 @@ module uvs_mt_hart #(
   input  logic [63:0] mm_rdata_i,
   input  logic        mm_err_i,
   output logic [3:0]  d_amo_o,        // request AMO field (for the IOMMU port)
-  // IOMMU requester port (fields: d_*_o), UVA accesses
+  // IOMMU requester port (fields: d_*_o), UVA accesses, tagged with the thread
   output logic        rq_req_o,
   input  logic        rq_gnt_i,
+  output logic [TW-1:0] rq_id_o,      // thread of the request
   input  logic        rq_rvalid_i,
+  input  logic [TW-1:0] rq_rid_i,     // thread of the response
   input  logic [63:0] rq_rdata_i,
   input  logic        rq_err_i,
   // IOMMU downstream port: the translated request into the data memory port
@@ -55,6 +62,7 @@ module uvs_mt_hart #(
   input  logic [7:0]  dn_be_i,
   input  logic [63:0] dn_wdata_i,
   input  logic [3:0]  dn_amo_i,
+  input  logic [TW-1:0] dn_id_i,      // thread of the translated request
   output logic        dn_rvalid_o,
   output logic [63:0] dn_rdata_o,
   output logic        dn_err_o,
@@ -211,7 +219,7 @@ module uvs_mt_hart #(
     .err_o    (i_err)
   );
 
-  // ---- data: memory, MMIO / UVA (one at a time each) or error ----
+  // ---- data: memory, MMIO (one at a time), UVA (one per thread) or error ----
   target_e       tgt;
   logic          m_req, m_gnt, m_idle, m_rvalid, m_err;
   logic          p_req, p_we;
@@ -223,15 +231,26 @@ module uvs_mt_hart #(
   logic [TW-1:0] m_rid;
   logic          nm_out_q, er_rvalid_q, nm_ok, sel_dn_q, hm_rvalid;
   logic [TW-1:0] nm_id_q;
-  logic          uva_out_q, sk_v_q, sk_err_q, sk_out;
-  logic [TW-1:0] uva_id_q;
-  logic [63:0]   sk_rdata_q;
+  // IOMMU answers waiting for the core, per thread
+  logic [NT-1:0] rb_v_q;
+  logic [NT-1:0] rb_err_q;
+  logic [63:0]   rb_rdata_q [NT];
+  logic          rb_any, sk_out;
+  logic [TW-1:0] rb_sel;
+
+  always_comb begin
+    rb_sel = '0;
+    for (int t = NT - 1; t >= 0; t--)
+      if (rb_v_q[t]) rb_sel = TW'(t);
+  end
+  assign rb_any = |rb_v_q;
 
   assign tgt   = decode(d_addr, d_amo != UVS_AMO_NONE[3:0], host_blocks_i, 1'b1, 1'b1);
-  assign nm_ok = !nm_out_q && !uva_out_q && m_idle;
-  assign m_req    = d_req && tgt == TGT_MEM && !nm_out_q && !sk_v_q && !dn_req_i;
+  assign nm_ok = !nm_out_q && m_idle;
+  assign m_req    = d_req && tgt == TGT_MEM && !nm_out_q && !rb_any && !dn_req_i;
   assign mm_req_o = d_req && tgt == TGT_MMIO && nm_ok;
-  assign rq_req_o = d_req && tgt == TGT_UVA && !nm_out_q && !uva_out_q;
+  assign rq_req_o = d_req && tgt == TGT_UVA;
+  assign rq_id_o  = d_id;
   always_comb begin
     unique case (tgt)
       TGT_MEM:  d_gnt = m_req && m_gnt;
@@ -251,11 +270,9 @@ module uvs_mt_hart #(
       nm_out_q    <= 1'b0;
       nm_id_q     <= '0;
       er_rvalid_q <= 1'b0;
-      uva_out_q   <= 1'b0;
-      uva_id_q    <= '0;
-      sk_v_q      <= 1'b0;
-      sk_err_q    <= 1'b0;
-      sk_rdata_q  <= '0;
+      rb_v_q      <= '0;
+      rb_err_q    <= '0;
+      for (int t = 0; t < NT; t++) rb_rdata_q[t] <= '0;
       sel_dn_q    <= 1'b0;
     end else begin
       er_rvalid_q <= 1'b0;
@@ -266,18 +283,11 @@ module uvs_mt_hart #(
       end else if (mm_rvalid_i || er_rvalid_q) begin
         nm_out_q <= 1'b0;
       end
-      if (d_req && d_gnt && tgt == TGT_UVA) begin
-        uva_out_q <= 1'b1;
-        uva_id_q  <= d_id;
-      end else if (sk_out) begin
-        uva_out_q <= 1'b0;
-      end
+      if (sk_out) rb_v_q[rb_sel] <= 1'b0;
       if (rq_rvalid_i) begin
-        sk_v_q     <= 1'b1;
-        sk_rdata_q <= rq_rdata_i;
-        sk_err_q   <= rq_err_i;
-      end else if (sk_out) begin
-        sk_v_q <= 1'b0;
+        rb_v_q[rq_rid_i]     <= 1'b1;
+        rb_err_q[rq_rid_i]   <= rq_err_i;
+        rb_rdata_q[rq_rid_i] <= rq_rdata_i;
       end
       if (p_req && m_gnt) sel_dn_q <= dn_req_i;
     end
@@ -290,7 +300,7 @@ module uvs_mt_hart #(
   assign p_be     = dn_req_i ? dn_be_i : d_be;
   assign p_wdata  = dn_req_i ? dn_wdata_i : d_wdata;
   assign p_amo    = dn_req_i ? dn_amo_i : d_amo;
-  assign p_id     = dn_req_i ? uva_id_q : d_id;
+  assign p_id     = dn_req_i ? dn_id_i : d_id;
   assign dn_gnt_o = dn_req_i && m_gnt;
 
   uvs_mem_port_tag #(.PORT(2 * HART_ID + 1), .IW(TW)) u_dmem (
@@ -313,11 +323,11 @@ module uvs_mt_hart #(
   assign dn_rdata_o  = m_rdata;
   assign dn_err_o    = m_err;
 
-  // responses to the core: memory, MMIO, error, then the buffered IOMMU answer
+  // responses to the core: memory, MMIO, error, then a buffered IOMMU answer
   assign hm_rvalid = m_rvalid && !sel_dn_q;
-  assign sk_out    = sk_v_q && !hm_rvalid && !mm_rvalid_i && !er_rvalid_q;
+  assign sk_out    = rb_any && !hm_rvalid && !mm_rvalid_i && !er_rvalid_q;
   assign d_rvalid  = hm_rvalid || mm_rvalid_i || er_rvalid_q || sk_out;
-  assign d_rid     = hm_rvalid ? m_rid : (sk_out ? uva_id_q : nm_id_q);
-  assign d_rdata   = hm_rvalid ? m_rdata : (mm_rvalid_i ? mm_rdata_i : (sk_out ? sk_rdata_q : 64'd0));
-  assign d_err     = hm_rvalid ? m_err : (mm_rvalid_i ? mm_err_i : (er_rvalid_q || (sk_out && sk_err_q)));
+  assign d_rid     = hm_rvalid ? m_rid : (sk_out ? rb_sel : nm_id_q);
+  assign d_rdata   = hm_rvalid ? m_rdata : (mm_rvalid_i ? mm_rdata_i : (sk_out ? rb_rdata_q[rb_sel] : 64'd0));
+  assign d_err     = hm_rvalid ? m_err : (mm_rvalid_i ? mm_err_i : (er_rvalid_q || (sk_out && rb_err_q[rb_sel])));
 endmodule

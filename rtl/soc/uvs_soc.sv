@@ -33,7 +33,9 @@
 // tagged DPI memory ports, its thread-control block at mt.def MT_CTL_BASE +
 // hart * MT_CTL_STRIDE on the MMIO bus, its event interrupt or-ed into hart
 // 0's irq_external_i); their unified-range accesses use their IOMMU
-// requester port one at a time per hart; retirements are counted, not traced.
+// requester port tagged with the thread (uvs_iommu IDS = MT_THREADS: up to
+// MT_THREADS accesses per hart in flight, each parked access in its own
+// park entry); retirements are counted, not traced.
 module uvs_soc #(
   parameter int NUM_HARTS = 1,   // 1 management + N compute harts, 1..32
   parameter int MTIME_DIV = 100, // clock cycles per mtime tick, >= 1
@@ -55,6 +57,9 @@ module uvs_soc #(
   localparam int DMA_HOST = int'(UVS_DMA_CHAN_HOST);
   // IOMMU requester ports: one per compute hart (at least one, tied off).
   localparam int NPORT    = (NUM_HARTS > 1) ? NUM_HARTS - 1 : 1;
+  // IOMMU request ids per port: the hardware threads of a multithreaded hart, else 1.
+  localparam int IIDS     = (MT_THREADS > 1) ? MT_THREADS : 1;
+  localparam int IIW      = (IIDS > 1) ? $clog2(IIDS) : 1;
 
   // ---- hart ports ----
   logic [NUM_HARTS-1:0]       i_req, i_gnt, i_rvalid, i_err;
@@ -76,6 +81,7 @@ module uvs_soc #(
   logic [7:0]  rq_be [NPORT];
   logic [3:0]  rq_amo [NPORT];
   logic [23:0] rq_did [NPORT];
+  logic [IIW-1:0] rq_id [NPORT], rq_rid [NPORT], dn_id [NPORT];
   logic        dn_req [NPORT], dn_gnt [NPORT], dn_we [NPORT], dn_rvalid [NPORT], dn_err [NPORT];
   logic [63:0] dn_addr [NPORT], dn_wdata [NPORT], dn_rdata [NPORT];
   logic [7:0]  dn_be [NPORT];
@@ -224,6 +230,11 @@ module uvs_soc #(
         assign rq_did[h-1]   = 24'(UVS_UVA_DID);
         assign rq_priv[h-1]  = 1'b0;  // user: kernels run in U mode
         assign rq_exec[h-1]  = 1'b0;  // data port only
+        assign rq_id[h-1]    = '0;    // untagged hart: one access outstanding
+        /* verilator lint_off UNUSEDSIGNAL */
+        logic unused_ids;
+        assign unused_ids = (|rq_rid[h-1]) | (|dn_id[h-1]);
+        /* verilator lint_on UNUSEDSIGNAL */
         assign u_gnt[h]      = rq_gnt[h-1];
         assign u_rvalid[h]   = rq_rvalid[h-1];
         assign u_rdata[h]    = rq_rdata[h-1];
@@ -306,8 +317,8 @@ module uvs_soc #(
       assign mt_ctl_rdata[h] = 64'd0;
       assign mt_irq[h]       = 1'b0;
     end else begin : g_mt
-      // a multithreaded compute hart: UVA through its IOMMU port one access
-      // at a time (uvs_mt_hart); no retire trace
+      // a multithreaded compute hart: UVA through its IOMMU port, tagged
+      // with the thread (uvs_mt_hart); no retire trace
       /* verilator lint_off UNUSEDSIGNAL */
       logic unused_mt;
       assign unused_mt = trace_retired_i | irq_sw[h] | irq_tmr[h] |
@@ -355,7 +366,9 @@ module uvs_soc #(
         .d_amo_o       (rq_amo[h-1]),
         .rq_req_o      (rq_req[h-1]),
         .rq_gnt_i      (rq_gnt[h-1]),
+        .rq_id_o       (rq_id[h-1]),
         .rq_rvalid_i   (rq_rvalid[h-1]),
+        .rq_rid_i      (rq_rid[h-1]),
         .rq_rdata_i    (rq_rdata[h-1]),
         .rq_err_i      (rq_err[h-1]),
         .dn_req_i      (dn_req[h-1]),
@@ -365,6 +378,7 @@ module uvs_soc #(
         .dn_be_i       (dn_be[h-1]),
         .dn_wdata_i    (dn_wdata[h-1]),
         .dn_amo_i      (dn_amo[h-1]),
+        .dn_id_i       (dn_id[h-1]),
         .dn_rvalid_o   (dn_rvalid[h-1]),
         .dn_rdata_o    (dn_rdata[h-1]),
         .dn_err_o      (dn_err[h-1]),
@@ -572,6 +586,9 @@ module uvs_soc #(
   /* verilator lint_off UNUSEDSIGNAL */
   logic        unused_reg_gnt, unused_reg_rvalid;
   logic        unused_trc_hit [NPORT];
+  logic [IIW-1:0] unused_trc_hit_id [NPORT];
+  logic [IIW-1:0] unused_trc_walk_id;
+  logic [$clog2(NPORT * IIDS + 1)-1:0] unused_trc_parked;
   logic        unused_trc_valid, unused_trc_cmd, unused_trc_busy;
   logic [(NPORT > 1 ? $clog2(NPORT) : 1)-1:0] unused_trc_port;
   logic [1:0]  unused_trc_status;
@@ -584,7 +601,8 @@ module uvs_soc #(
     /* verilator lint_off UNUSEDSIGNAL */
     logic unused_port;
     assign unused_port = rq_gnt[0] | rq_rvalid[0] | (|rq_rdata[0]) | rq_err[0] | dn_req[0] |
-                         (|dn_addr[0]) | dn_we[0] | (|dn_be[0]) | (|dn_wdata[0]) | (|dn_amo[0]);
+                         (|dn_addr[0]) | dn_we[0] | (|dn_be[0]) | (|dn_wdata[0]) | (|dn_amo[0]) |
+                         (|rq_rid[0]) | (|dn_id[0]);
     /* verilator lint_on UNUSEDSIGNAL */
     assign rq_req[0]    = 1'b0;
     assign rq_addr[0]   = '0;
@@ -595,6 +613,7 @@ module uvs_soc #(
     assign rq_did[0]    = 24'(UVS_UVA_DID);
     assign rq_priv[0]   = 1'b0;
     assign rq_exec[0]   = 1'b0;
+    assign rq_id[0]     = '0;
     assign dn_gnt[0]    = 1'b0;
     assign dn_rvalid[0] = 1'b0;
     assign dn_rdata[0]  = '0;
@@ -602,19 +621,19 @@ module uvs_soc #(
   end
 
   // The IOMMU's clock runs only while it is in use (uvs_clk_gate): reset, a
-  // register access, a requester port with a request or an answer
-  // outstanding, or its memory master with a request or an answer
+  // register access, a requester port with a request or answers
+  // outstanding (parked ones included), or its memory master with a request or an answer
   // outstanding, and IOMMU_IDLE cycles after that for its internal steps.
   localparam int IOMMU_IDLE = 64;
   logic             iommu_clk, iommu_act, im_out_q;
-  logic [NPORT-1:0] rq_busy, rq_out_q;
+  logic [NPORT-1:0] rq_busy;
 
   for (genvar p = 0; p < NPORT; p++) begin : g_rq_busy
-    assign rq_busy[p] = rq_req[p] || rq_out_q[p];
+    logic [IIW:0] rq_out_q;  // requests granted and not yet answered (at most IIDS)
+    assign rq_busy[p] = rq_req[p] || rq_out_q != '0;
     always_ff @(posedge clk_i) begin
-      if (!dev_rst_n)                   rq_out_q[p] <= 1'b0;
-      else if (rq_req[p] && rq_gnt[p])  rq_out_q[p] <= 1'b1;
-      else if (rq_rvalid[p])            rq_out_q[p] <= 1'b0;
+      if (!dev_rst_n) rq_out_q <= '0;
+      else rq_out_q <= rq_out_q + (IIW + 1)'(rq_req[p] && rq_gnt[p]) - (IIW + 1)'(rq_rvalid[p]);
     end
   end
   always_ff @(posedge clk_i) begin
@@ -663,7 +682,7 @@ module uvs_soc #(
     .clk_o (iommu_clk)
   );
 
-  uvs_iommu #(.NUM_PORTS(NPORT)) u_iommu (
+  uvs_iommu #(.NUM_PORTS(NPORT), .IDS(IIDS)) u_iommu (
     .clk_i             (iommu_clk),
     .rst_ni            (dev_rst_n),
     .rq_req_i          (rq_req),
@@ -676,7 +695,9 @@ module uvs_soc #(
     .rq_did_i          (rq_did),
     .rq_priv_i         (rq_priv),
     .rq_exec_i         (rq_exec),
+    .rq_id_i           (rq_id),
     .rq_rvalid_o       (rq_rvalid),
+    .rq_rid_o          (rq_rid),
     .rq_rdata_o        (rq_rdata),
     .rq_err_o          (rq_err),
     .dn_req_o          (dn_req),
@@ -686,6 +707,7 @@ module uvs_soc #(
     .dn_be_o           (dn_be),
     .dn_wdata_o        (dn_wdata),
     .dn_amo_o          (dn_amo),
+    .dn_id_o           (dn_id),
     .dn_rvalid_i       (dn_rvalid),
     .dn_rdata_i        (dn_rdata),
     .dn_err_i          (dn_err),
@@ -711,13 +733,16 @@ module uvs_soc #(
     .reg_err_o         (iommu_err),
     .irq_o             (irq_iommu),
     .trc_hit_o         (unused_trc_hit),
+    .trc_hit_id_o      (unused_trc_hit_id),
     .trc_walk_valid_o  (unused_trc_valid),
     .trc_walk_port_o   (unused_trc_port),
+    .trc_walk_id_o     (unused_trc_walk_id),
     .trc_walk_status_o (unused_trc_status),
     .trc_walk_cause_o  (unused_trc_cause),
     .trc_walk_prgi_o   (unused_trc_prgi),
     .trc_cmd_o         (unused_trc_cmd),
-    .trc_walk_busy_o   (unused_trc_busy)
+    .trc_walk_busy_o   (unused_trc_busy),
+    .trc_parked_o      (unused_trc_parked)
   );
 
   uvs_mem_port #(.PORT(int'(UVS_MEM_PORT_IOMMU))) u_iommu_mem (

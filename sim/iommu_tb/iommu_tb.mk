@@ -6,12 +6,16 @@
 #   iommu-test   run the directed tests and the differential test (100,000 requests)
 #   iommu-test-long  the differential test with IOMMU_TB_LONG requests on 4 seeds
 #   iommu-bench  print the IOMMU benchmark figures (see --bench)
-# Variables: IOMMU_TB_PORTS (requester ports, default 4), IOMMU_TB_SEED,
-#            IOMMU_TB_LONG (default 2,000,000).
+#   iommu-tb-ids1  the testbench of the untagged IOMMU (IDS = 1, as in configs base/c4)
+#                  in $(BUILD)/iommu_tb-ids1
+# Variables: IOMMU_TB_PORTS (requester ports, default 4), IOMMU_TB_IDS (request ids per
+#            port, default 4: up to 16 requests parked at once), IOMMU_TB_SEED,
+#            IOMMU_TB_LONG (default 2,000,000), IOMMU_TB_DIR (build directory).
 IOMMU_TB_PORTS ?= 4
+IOMMU_TB_IDS   ?= 4
 IOMMU_TB_SEED  ?= 1
 IOMMU_TB_LONG  ?= 2000000
-IOMMU_TB_DIR   := $(BUILD)/iommu_tb
+IOMMU_TB_DIR   ?= $(BUILD)/iommu_tb
 IOMMU_TB       := $(IOMMU_TB_DIR)/uvs-iommu-tb
 IOMMU_TB_VOBJ  := $(IOMMU_TB_DIR)/obj
 IOMMU_TB_COBJ  := $(IOMMU_TB_DIR)/c
@@ -19,16 +23,20 @@ IOMMU_RTL_PKGS := $(GEN_RTL)/uvs_bus_pkg.sv $(GEN_RTL)/uvs_iommu_pt_pkg.sv $(GEN
                   $(GEN_RTL)/uvs_iommu_regs_pkg.sv
 IOMMU_RTL_SRCS := $(IOMMU_RTL_PKGS) rtl/iommu/uvs_iommu_pkg.sv \
                   $(sort $(filter-out %_pkg.sv,$(wildcard rtl/iommu/*.sv)))
-IOMMU_TB_PARAMS := -GNUM_PORTS=$(IOMMU_TB_PORTS)
+IOMMU_TB_PARAMS := -GNUM_PORTS=$(IOMMU_TB_PORTS) -GIDS=$(IOMMU_TB_IDS)
 IOMMU_TB_CSRCS := $(sort $(wildcard sim/iommu_tb/*.c)) $(wildcard sim/model/*.c)
 IOMMU_TB_COBJS := $(patsubst %.c,$(IOMMU_TB_COBJ)/%.o,$(notdir $(IOMMU_TB_CSRCS)))
-IOMMU_TB_CFLAGS := $(HOST_CFLAGS) -MMD -MP -Isim/model -Isim/iommu_tb -DTB_PORTS=$(IOMMU_TB_PORTS)
+IOMMU_TB_CFLAGS := $(HOST_CFLAGS) -MMD -MP -Isim/model -Isim/iommu_tb -DTB_PORTS=$(IOMMU_TB_PORTS) -DTB_IDS=$(IOMMU_TB_IDS)
 IOMMU_TB_LIB   := $(IOMMU_TB_COBJ)/libiommutb.a
 IOMMU_TB_VMK   := $(IOMMU_TB_VOBJ)/Vuvs_iommu.mk
 
-.PHONY: iommu-lint iommu-tb iommu-tb-san iommu-test iommu-test-long iommu-bench
+.PHONY: iommu-lint iommu-tb iommu-tb-san iommu-tb-ids1 iommu-test iommu-test-long iommu-bench
 iommu-lint: $(IOMMU_RTL_PKGS) $(RTL_LINT_VLT) | $(SETUP_STAMP)
 	verilator --lint-only -Wall $(IOMMU_TB_PARAMS) --top-module uvs_iommu $(RTL_LINT_VLT) $(IOMMU_RTL_SRCS)
+	verilator --lint-only -Wall -GNUM_PORTS=$(IOMMU_TB_PORTS) -GIDS=1 --top-module uvs_iommu $(RTL_LINT_VLT) $(IOMMU_RTL_SRCS)
+
+iommu-tb-ids1:
+	$(MAKE) -s IOMMU_TB_IDS=1 IOMMU_TB_DIR=$(BUILD)/iommu_tb-ids1 iommu-tb
 
 iommu-tb: $(IOMMU_TB)
 
@@ -46,7 +54,7 @@ $(IOMMU_TB_VMK): $(IOMMU_RTL_SRCS) $(RTL_LINT_VLT) sim/iommu_tb/main.cpp sim/iom
 	@mkdir -p $(IOMMU_TB_VOBJ)
 	verilator --cc --exe -O3 --x-assign fast --x-initial fast $(IOMMU_TB_PARAMS) \
 	  --top-module uvs_iommu -Mdir $(IOMMU_TB_VOBJ) -o ../uvs-iommu-tb \
-	  -CFLAGS "-O2 -I$(abspath sim/iommu_tb) -DTB_PORTS=$(IOMMU_TB_PORTS)" \
+	  -CFLAGS "-O2 -I$(abspath sim/iommu_tb) -DTB_PORTS=$(IOMMU_TB_PORTS) -DTB_IDS=$(IOMMU_TB_IDS)" \
 	  -LDFLAGS "$(abspath $(IOMMU_TB_LIB))" \
 	  $(RTL_LINT_VLT) $(IOMMU_RTL_SRCS) $(abspath sim/iommu_tb/main.cpp)
 	@touch $@
@@ -88,7 +96,7 @@ $(IOMMU_TBS_VMK): $(IOMMU_RTL_SRCS) $(RTL_LINT_VLT) sim/iommu_tb/main.cpp sim/io
 	@mkdir -p $(IOMMU_TBS_VOBJ)
 	verilator --cc --exe -O3 --x-assign fast --x-initial fast $(IOMMU_TB_PARAMS) \
 	  --top-module uvs_iommu -Mdir $(IOMMU_TBS_VOBJ) -o ../uvs-iommu-tb \
-	  -CFLAGS "-O1 $(SAN_FLAGS) -I$(abspath sim/iommu_tb) -DTB_PORTS=$(IOMMU_TB_PORTS)" \
+	  -CFLAGS "-O1 $(SAN_FLAGS) -I$(abspath sim/iommu_tb) -DTB_PORTS=$(IOMMU_TB_PORTS) -DTB_IDS=$(IOMMU_TB_IDS)" \
 	  -LDFLAGS "$(SAN_FLAGS) $(abspath $(IOMMU_TBS_LIB))" \
 	  $(RTL_LINT_VLT) $(IOMMU_RTL_SRCS) $(abspath sim/iommu_tb/main.cpp)
 	@touch $@

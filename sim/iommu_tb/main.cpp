@@ -36,6 +36,7 @@ extern "C" void tb_hw_eval(struct tb_pins *p)
         t->rq_did_i[i] = p->rq_did[i];
         t->rq_priv_i[i] = p->rq_priv[i];
         t->rq_exec_i[i] = p->rq_exec[i];
+        t->rq_id_i[i] = p->rq_id[i];
         t->dn_gnt_i[i] = p->dn_gnt[i];
         t->dn_rvalid_i[i] = p->dn_rvalid[i];
         t->dn_rdata_i[i] = p->dn_rdata[i];
@@ -57,6 +58,9 @@ extern "C" void tb_hw_eval(struct tb_pins *p)
         p->rq_rvalid[i] = t->rq_rvalid_o[i];
         p->rq_rdata[i] = t->rq_rdata_o[i];
         p->rq_err[i] = t->rq_err_o[i];
+        p->rq_rid[i] = t->rq_rid_o[i];
+        p->dn_id[i] = t->dn_id_o[i];
+        p->trc_hit_id[i] = t->trc_hit_id_o[i];
         p->dn_req[i] = t->dn_req_o[i];
         p->dn_addr[i] = t->dn_addr_o[i];
         p->dn_we[i] = t->dn_we_o[i];
@@ -78,6 +82,8 @@ extern "C" void tb_hw_eval(struct tb_pins *p)
     p->irq = t->irq_o;
     p->trc_walk_valid = t->trc_walk_valid_o;
     p->trc_walk_port = t->trc_walk_port_o;
+    p->trc_walk_id = t->trc_walk_id_o;
+    p->trc_parked = t->trc_parked_o;
     p->trc_walk_status = t->trc_walk_status_o;
     p->trc_walk_cause = t->trc_walk_cause_o;
     p->trc_walk_prgi = t->trc_walk_prgi_o;

@@ -16,6 +16,9 @@
 
 void (*tb_traffic_fn)(struct tb *tb, int port);
 
+/* every lane can be parked at once: the model's park table must hold them all */
+_Static_assert(TB_LANES <= UVS_IOMMU_MODEL_PARK, "more requesters than the model's park slots");
+
 static const char *const status_name[] = {"OK", "FAULT", "PAGE_REQUEST", "RETRY"};
 
 void tb_fail(struct tb *tb, const char *fmt, ...)
@@ -240,8 +243,8 @@ static void command(struct tb *tb)
     uint64_t tag;
     uint8_t resp;
     while (uvs_iommu_model_pop_released(&tb->model, &req, &tag, &resp) == 1) {
-        struct tb_port *pt = &tb->port[tag];
-        if (tag >= TB_PORTS || pt->state != 2 || pt->exp != TB_EXP_PARKED) {
+        struct tb_port *pt = &tb->port[tag < TB_LANES ? tag : 0];
+        if (tag >= TB_LANES || pt->state != 2 || pt->exp != TB_EXP_PARKED) {
             tb_fail(tb, "model released a request of port %" PRIu64 " that the testbench did not park", tag);
             continue;
         }
@@ -261,18 +264,50 @@ static unsigned latency(struct tb *tb, unsigned base)
     return base + (tb->cfg.jitter ? (unsigned)tb_rand_below(tb, base + 1) : 0);
 }
 
+/* The lane presenting on physical port p: kept until granted, else the next lane of p with a request. */
+static int presenter(struct tb *tb, int p)
+{
+    struct tb_phys *ph = &tb->phys[p];
+    if (ph->pres >= 0 && tb->port[ph->pres].state == 1)
+        return ph->pres;
+    ph->pres = -1;
+    for (unsigned k = 0; k < TB_IDS; k++) {
+        unsigned id = (ph->rr + k) % TB_IDS;
+        int l = (int)id * TB_PORTS + p;
+        if (tb->port[l].state == 1) {
+            ph->pres = l;
+            ph->rr = id + 1;
+            break;
+        }
+    }
+    return ph->pres;
+}
+
+/* Lane of port p's request id (an id the RTL returns beyond TB_IDS is a failure). */
+static int lane_of(struct tb *tb, int p, unsigned id)
+{
+    if (id >= TB_IDS) {
+        tb_fail(tb, "port %d: request id %u out of range", p, id);
+        return p;
+    }
+    return (int)id * TB_PORTS + p;
+}
+
 void tb_cycle(struct tb *tb)
 {
     struct tb_pins *pn = &tb->pins;
     if (tb->traffic && tb_traffic_fn)
-        for (int p = 0; p < TB_PORTS; p++)
+        for (int p = 0; p < tb->lanes && p < TB_LANES; p++)
             if (tb->port[p].state == 0)
                 tb_traffic_fn(tb, p);
     /* 1. inputs */
     pn->rst_n = 1;
     for (int p = 0; p < TB_PORTS; p++) {
-        struct tb_port *pt = &tb->port[p];
-        pn->rq_req[p] = pt->state == 1;
+        int l = presenter(tb, p);
+        const struct tb_port *pt = &tb->port[l >= 0 ? l : p];
+        const struct tb_phys *ph = &tb->phys[p];
+        pn->rq_req[p] = l >= 0;
+        pn->rq_id[p] = (uint8_t)(l >= 0 ? l / TB_PORTS : 0);
         pn->rq_addr[p] = pt->req.iova;
         pn->rq_we[p] = pt->we;
         pn->rq_be[p] = pt->be;
@@ -281,10 +316,10 @@ void tb_cycle(struct tb *tb)
         pn->rq_did[p] = pt->req.did;
         pn->rq_priv[p] = pt->req.priv == UVS_IOMMU_PRIV_S;
         pn->rq_exec[p] = pt->kind == TB_FETCH;
-        pn->dn_gnt[p] = !pt->dn_busy;
-        pn->dn_rvalid[p] = pt->dn_busy && tb->cycle >= pt->dn_due;
-        pn->dn_rdata[p] = pn->dn_rvalid[p] ? pt->dn_q_rdata : 0;
-        pn->dn_err[p] = pn->dn_rvalid[p] ? pt->dn_q_err : 0;
+        pn->dn_gnt[p] = !ph->dn_busy;
+        pn->dn_rvalid[p] = ph->dn_busy && tb->cycle >= ph->dn_due;
+        pn->dn_rdata[p] = pn->dn_rvalid[p] ? ph->dn_q_rdata : 0;
+        pn->dn_err[p] = pn->dn_rvalid[p] ? ph->dn_q_err : 0;
     }
     pn->mem_gnt = !tb->mem_busy;
     pn->mem_rvalid = tb->mem_busy && tb->cycle >= tb->mem_due;
@@ -313,19 +348,23 @@ void tb_cycle(struct tb *tb)
         if (pn->trc_walk_port >= TB_PORTS)
             tb_fail(tb, "walker committed for port %u", pn->trc_walk_port);
         else {
+            int l = lane_of(tb, pn->trc_walk_port, pn->trc_walk_id);
             tb->st.walks++;
-            tb->port[pn->trc_walk_port].walked = true;
-            commit(tb, pn->trc_walk_port, pn->trc_walk_status, pn->trc_walk_cause, pn->trc_walk_prgi);
+            tb->port[l].walked = true;
+            commit(tb, l, pn->trc_walk_status, pn->trc_walk_cause, pn->trc_walk_prgi);
         }
     }
     for (int p = 0; p < TB_PORTS; p++) {
         if (pn->trc_hit[p]) {
+            int l = lane_of(tb, p, pn->trc_hit_id[p]);
             tb->st.hits++;
-            commit(tb, p, UVS_IOMMU_OK, 0, 0);
-            if (!pn->dn_req[p] || pn->dn_addr[p] != tb->port[p].exp_pa)
+            commit(tb, l, UVS_IOMMU_OK, 0, 0);
+            if (!pn->dn_req[p] || pn->dn_addr[p] != tb->port[l].exp_pa || pn->dn_id[p] != pn->trc_hit_id[p])
                 tb_fail(tb, "port %d: fast-path hit without its downstream request", p);
         }
     }
+    if (pn->trc_parked > tb->st.parked_max)
+        tb->st.parked_max = pn->trc_parked;
     if (reg_granted) {
         tb->mmio.granted = true;
         if (tb->mmio.we && tb->mmio.bytes)
@@ -341,37 +380,41 @@ void tb_cycle(struct tb *tb)
         tb->mmio.active = false;
     }
     for (int p = 0; p < TB_PORTS; p++) {
-        struct tb_port *pt = &tb->port[p];
+        struct tb_phys *ph = &tb->phys[p];
         if (pn->dn_rvalid[p])
-            pt->dn_busy = false;
+            ph->dn_busy = false;
         if (pn->dn_req[p] && pn->dn_gnt[p]) {
             uint64_t pa = pn->dn_addr[p];
+            int l = lane_of(tb, p, pn->dn_id[p]);
+            struct tb_port *pt = &tb->port[l];
             if (pt->state != 2 || pt->exp != TB_EXP_OK || pt->dn_seen)
-                tb_fail(tb, "port %d: downstream request to 0x%" PRIx64 " not expected (exp %d)", p, pa, pt->exp);
+                tb_fail(tb, "lane %d: downstream request to 0x%" PRIx64 " not expected (exp %d)", l, pa, pt->exp);
             else if (pa != pt->exp_pa)
-                tb_fail(tb, "port %d iova 0x%" PRIx64 ": downstream address 0x%" PRIx64 ", model pa 0x%" PRIx64, p,
+                tb_fail(tb, "lane %d iova 0x%" PRIx64 ": downstream address 0x%" PRIx64 ", model pa 0x%" PRIx64, l,
                         pt->req.iova, pa, pt->exp_pa);
             else if (pn->dn_we[p] != pt->we || pn->dn_be[p] != pt->be || pn->dn_wdata[p] != pt->wdata ||
                      pn->dn_amo[p] != pt->amo)
-                tb_fail(tb, "port %d: downstream we/be/wdata/amo differ from the request", p);
+                tb_fail(tb, "lane %d: downstream we/be/wdata/amo differ from the request", l);
             pt->dn_seen = true;
             pt->t_dn = tb->cycle;
-            pt->dn_busy = true;
-            pt->dn_due = tb->cycle + latency(tb, tb->cfg.dn_latency);
-            pt->dn_q_rdata = pt->dn_rdata = data_of(pa);
-            pt->dn_q_err = pt->dn_err = data_err_of(pa);
+            ph->dn_busy = true;
+            ph->dn_due = tb->cycle + latency(tb, tb->cfg.dn_latency);
+            ph->dn_q_rdata = pt->dn_rdata = data_of(pa);
+            ph->dn_q_err = pt->dn_err = data_err_of(pa);
         }
         if (pn->rq_rvalid[p]) {
+            int l = lane_of(tb, p, pn->rq_rid[p]);
+            struct tb_port *pt = &tb->port[l];
             if (pt->state != 2) {
-                tb_fail(tb, "port %d: response with no request", p);
+                tb_fail(tb, "lane %d: response with no request", l);
             } else if (pt->exp == TB_EXP_OK) {
                 if (!pt->dn_seen || pn->rq_rdata[p] != pt->dn_rdata || pn->rq_err[p] != pt->dn_err)
-                    tb_fail(tb, "port %d: response (err %u) is not the downstream one", p, pn->rq_err[p]);
+                    tb_fail(tb, "lane %d: response (err %u) is not the downstream one", l, pn->rq_err[p]);
             } else if (pt->exp == TB_EXP_FAULT) {
                 if (!pn->rq_err[p] || pn->rq_rdata[p] != 0)
-                    tb_fail(tb, "port %d iova 0x%" PRIx64 ": fault answered without err", p, pt->req.iova);
+                    tb_fail(tb, "lane %d iova 0x%" PRIx64 ": fault answered without err", l, pt->req.iova);
             } else {
-                tb_fail(tb, "port %d iova 0x%" PRIx64 ": response while the model expects %d", p, pt->req.iova,
+                tb_fail(tb, "lane %d iova 0x%" PRIx64 ": response while the model expects %d", l, pt->req.iova,
                         pt->exp);
             }
             pt->state = 0;
@@ -383,8 +426,10 @@ void tb_cycle(struct tb *tb)
                 tb->st.data_errors++;
         }
         if (pn->rq_req[p] && pn->rq_gnt[p]) {
+            struct tb_port *pt = &tb->port[ph->pres];
             pt->state = 2;
             pt->t_gnt = tb->cycle;
+            ph->pres = -1;
             tb->st.requests++;
         }
     }
@@ -417,7 +462,7 @@ int tb_run(struct tb *tb, uint64_t n)
 
 int tb_issue(struct tb *tb, int p, uint32_t did, uint64_t iova, enum tb_kind kind, bool priv_s)
 {
-    if (p < 0 || p >= TB_PORTS)
+    if (p < 0 || p >= TB_LANES)
         return -EINVAL;
     struct tb_port *pt = &tb->port[p];
     if (pt->state != 0)
@@ -459,7 +504,7 @@ int tb_wait_idle(struct tb *tb, uint64_t max)
 {
     for (uint64_t i = 0; i < max && !tb->failed; i++) {
         bool idle = true;
-        for (int p = 0; p < TB_PORTS; p++)
+        for (int p = 0; p < TB_LANES; p++)
             idle &= tb->port[p].state == 0;
         if (idle)
             return 0;
@@ -569,6 +614,9 @@ int tb_init(struct tb *tb, const struct tb_cfg *cfg)
     if (tb->cfg.dn_latency < 1)
         tb->cfg.dn_latency = 1;
     tb->rng = cfg->seed;
+    tb->lanes = TB_PORTS;
+    for (int p = 0; p < TB_PORTS; p++)
+        tb->phys[p].pres = -1;
     tb->rtl_buf = calloc(1, cfg->mem_size);
     tb->mdl_buf = calloc(1, cfg->mem_size);
     if (!tb->rtl_buf || !tb->mdl_buf) {

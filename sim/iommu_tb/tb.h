@@ -48,7 +48,7 @@ enum tb_exp {
 /** Request kinds of the requester ports. */
 enum tb_kind { TB_LOAD, TB_STORE, TB_FETCH, TB_AMO, TB_LR, TB_SC };
 
-/** One requester port and its downstream responder. */
+/** One requester: a request id of a port (lane l = id l / TB_PORTS of port l % TB_PORTS, tb_hw.h). */
 struct tb_port {
     int state;                 /**< 0 idle, 1 request held, 2 waiting for the response */
     struct uvs_iommu_req req;  /**< the request as the model sees it */
@@ -66,19 +66,25 @@ struct tb_port {
     uint8_t resp_err;
     uint64_t resp_rdata;
     uint64_t t_gnt, t_dn, t_resp; /**< cycles of the request's grant, downstream request, response */
-    /* downstream responder */
+    /* autonomous traffic (tb_random.c, tb_bench.c) */
+    unsigned gap;
+};
+
+/** A physical port: the lane whose request it presents, and its downstream responder. */
+struct tb_phys {
+    int pres;          /**< lane presenting its request (held until gnt), -1 none */
+    unsigned rr;       /**< next id to consider first */
     bool dn_busy;
     uint64_t dn_due;
     uint64_t dn_q_rdata;
     uint8_t dn_q_err;
-    /* autonomous traffic (tb_random.c, tb_bench.c) */
-    unsigned gap;
 };
 
 /** Counters. */
 struct tb_stats {
     uint64_t requests, ok, faults, parks, retries, hits, walks, commands, replays_failed;
     uint64_t reg_reads, mem_accesses, data_errors;
+    uint64_t parked_max;  /**< most requests parked at once (RTL trc_parked_o) */
 };
 
 /** The testbench. */
@@ -103,7 +109,9 @@ struct tb {
     uint64_t hook_addr, hook_val;
     /* reference model */
     struct uvs_iommu_model model;
-    struct tb_port port[TB_PORTS];
+    struct tb_port port[TB_LANES]; /**< requesters, by lane */
+    struct tb_phys phys[TB_PORTS];
+    int lanes; /**< lanes given autonomous traffic (default TB_PORTS: id 0 of each port) */
     /* register access in flight */
     struct {
         bool active, granted, done, model_bad;
@@ -139,11 +147,11 @@ extern void (*tb_traffic_fn)(struct tb *tb, int port);
 /** Run n cycles. Returns 0, or -1 if a check failed. */
 int tb_run(struct tb *tb, uint64_t n);
 
-/** Start a request on port p (which must be idle). Returns 0, -EBUSY, -EINVAL. */
+/** Start a request on lane p (which must be idle). Returns 0, -EBUSY, -EINVAL. */
 int tb_issue(struct tb *tb, int p, uint32_t did, uint64_t iova, enum tb_kind kind, bool priv_s);
-/** Run until port p has its response or max cycles pass. Returns 0, -ETIMEDOUT, or -1 on a check failure. */
+/** Run until lane p has its response or max cycles pass. Returns 0, -ETIMEDOUT, or -1 on a check failure. */
 int tb_wait_resp(struct tb *tb, int p, uint64_t max);
-/** Run until every port is idle (max cycles). Returns 0, -ETIMEDOUT or -1. */
+/** Run until every lane is idle (max cycles). Returns 0, -ETIMEDOUT or -1. */
 int tb_wait_idle(struct tb *tb, uint64_t max);
 
 /* ---- register block (through the MMIO port, compared with the model) ---- */

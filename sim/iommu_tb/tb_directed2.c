@@ -540,6 +540,47 @@ static int t_hit_under_miss(struct tb *tb)
     return 0;
 }
 
+/*
+ * Request ids (IDS > 1): on port 0, ids 0 and 2 park on one page (one group,
+ * one record), id 3 parks on another page, and id 1's hit completes while
+ * they wait; replaying one group releases only its ids (both of them at
+ * once). Needs TB_IDS >= 4 (the untagged build passes it trivially).
+ */
+static int t_ids_park(struct tb *tb)
+{
+    if (TB_IDS < 4)
+        return 0;
+    const int l0 = 0, l1 = TB_PORTS, l2 = 2 * TB_PORTS, l3 = 3 * TB_PORTS; /* ids 0..3 of port 0 */
+    struct fx f;
+    TRY(fx_setup(tb, &f, 0, TC_PRQ | TC_SADE));
+    tb_map(tb, f.root, 3, 0x3000, FX_PA + 0x3000, 0, RWU);
+    TRY(park_req(tb, l0, 1, 0x7000, TB_LOAD));
+    EXPECT(tb, fx_req(tb, l1, 1, 0x3008, TB_LOAD, false) == 0, "id 1 not served while id 0 is parked");
+    TRY(park_req(tb, l2, 1, 0x7010, TB_LOAD));
+    TRY(park_req(tb, l3, 1, 0x8000, TB_STORE));
+    EXPECT(tb, tb->pins.trc_parked == 3, "%u requests parked, expected 3", tb->pins.trc_parked);
+    EXPECT(tb, fx_req(tb, l1, 1, 0x3010, TB_STORE, false) == 0, "id 1 not served while 3 ids are parked");
+    unsigned g_a, g_b;
+    TRY(pq_expect(tb, &f, 1, 0x7000, false, &g_a));
+    TRY(pq_expect(tb, &f, 1, 0x8000, true, &g_b));
+    struct uvs_iommu_page_req r;
+    EXPECT(tb, tb_fw_pq_pop(tb, &f.fw, &r) == 0, "a third page-request record (id 2 did not join)");
+    TRY(tb_quiet_walker(tb));
+    tb_map(tb, f.root, 3, 0x7000, FX_PA + 0x7000, 0, RWU);
+    tb_map(tb, f.root, 3, 0x8000, FX_PA + 0x8000, 0, RWU);
+    TRY(tb_fw_replay(tb, &f.fw, 1, g_b, UVS_IOMMU_PRG_RESP_SUCCESS));
+    TRY(tb_wait_resp(tb, l3, 2000));
+    EXPECT(tb, tb->port[l3].done && !tb->port[l3].resp_err, "id 3's replayed store failed");
+    EXPECT(tb, tb->port[l0].state == 2 && tb->port[l2].state == 2, "ids 0/2 released by another group's replay");
+    TRY(tb_fw_replay(tb, &f.fw, 1, g_a, UVS_IOMMU_PRG_RESP_SUCCESS));
+    TRY(tb_wait_resp(tb, l0, 2000));
+    TRY(tb_wait_resp(tb, l2, 2000));
+    EXPECT(tb, tb->port[l0].done && !tb->port[l0].resp_err && tb->port[l2].done && !tb->port[l2].resp_err,
+           "ids 0/2 replayed loads failed");
+    EXPECT(tb, tb->pins.trc_parked == 0, "%u requests still parked", tb->pins.trc_parked);
+    return fx_no_fault(tb, &f);
+}
+
 const struct tb_directed tb_directed_tests2[] = {
     {"page-request", "park, group join, records, pip/irq, PAGE_REPLAY", t_page_request},
     {"replay-fail", "PAGE_REPLAY failure codes, re-request, PQ off", t_replay_fail},
@@ -552,5 +593,6 @@ const struct tb_directed tb_directed_tests2[] = {
     {"queue-bases", "queues outside memory: cqmf/fqmf/pqmf, recovery", t_queue_bases},
     {"queue-misaligned", "misaligned queue bases: cqmf/fqmf/pqmf, no access, recovery", t_queue_misaligned},
     {"hit-under-miss", "IOTLB hits served while a walk is outstanding", t_hit_under_miss},
+    {"ids-park", "request ids: parked ids wait, other ids served, group replay per id", t_ids_park},
     {NULL, NULL, NULL},
 };

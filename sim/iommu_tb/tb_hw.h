@@ -13,6 +13,12 @@
 #ifndef TB_PORTS
 #define TB_PORTS 4 /* must equal the RTL's NUM_PORTS (set by iommu_tb.mk) */
 #endif
+#ifndef TB_IDS
+#define TB_IDS 1 /* must equal the RTL's IDS: request ids per port (set by iommu_tb.mk) */
+#endif
+/* Requesters ("lanes"): lane l is id l / TB_PORTS on port l % TB_PORTS, so lanes
+   0..TB_PORTS-1 are id 0 of each port. */
+#define TB_LANES (TB_PORTS * TB_IDS)
 
 #ifdef __cplusplus
 extern "C" {
@@ -23,7 +29,7 @@ struct tb_pins {
     /* inputs */
     uint8_t rst_n;
     uint8_t rq_req[TB_PORTS], rq_we[TB_PORTS], rq_be[TB_PORTS], rq_amo[TB_PORTS];
-    uint8_t rq_priv[TB_PORTS], rq_exec[TB_PORTS];
+    uint8_t rq_priv[TB_PORTS], rq_exec[TB_PORTS], rq_id[TB_PORTS];
     uint64_t rq_addr[TB_PORTS], rq_wdata[TB_PORTS];
     uint32_t rq_did[TB_PORTS];
     uint8_t dn_gnt[TB_PORTS], dn_rvalid[TB_PORTS], dn_err[TB_PORTS];
@@ -33,17 +39,18 @@ struct tb_pins {
     uint8_t reg_req, reg_we, reg_be, reg_amo;
     uint64_t reg_addr, reg_wdata;
     /* outputs */
-    uint8_t rq_gnt[TB_PORTS], rq_rvalid[TB_PORTS], rq_err[TB_PORTS];
+    uint8_t rq_gnt[TB_PORTS], rq_rvalid[TB_PORTS], rq_err[TB_PORTS], rq_rid[TB_PORTS];
     uint64_t rq_rdata[TB_PORTS];
-    uint8_t dn_req[TB_PORTS], dn_we[TB_PORTS], dn_be[TB_PORTS], dn_amo[TB_PORTS];
+    uint8_t dn_req[TB_PORTS], dn_we[TB_PORTS], dn_be[TB_PORTS], dn_amo[TB_PORTS], dn_id[TB_PORTS];
     uint64_t dn_addr[TB_PORTS], dn_wdata[TB_PORTS];
     uint8_t mem_req, mem_we, mem_be, mem_amo;
     uint64_t mem_addr, mem_wdata;
     uint8_t reg_gnt, reg_rvalid, reg_err;
     uint64_t reg_rdata;
     uint8_t irq;
-    uint8_t trc_hit[TB_PORTS];
-    uint8_t trc_walk_valid, trc_walk_port, trc_walk_status, trc_cmd, trc_walk_busy;
+    uint8_t trc_hit[TB_PORTS], trc_hit_id[TB_PORTS];
+    uint8_t trc_walk_valid, trc_walk_port, trc_walk_id, trc_walk_status, trc_cmd, trc_walk_busy;
+    uint16_t trc_parked;
     uint16_t trc_walk_cause, trc_walk_prgi;
 };
 

@@ -180,9 +180,11 @@ int tb_main(int argc, char **argv)
         if (random) {
             printf("%s differential seed %" PRIu64 ": %" PRIu64 " requests (%" PRIu64 " ok, %" PRIu64
                    " faults, %" PRIu64 " parked, %" PRIu64 " retries, %" PRIu64 " hits, %" PRIu64
-                   " walks, %" PRIu64 " commands) in %" PRIu64 " cycles, %.1f s\n",
+                   " walks, %" PRIu64 " commands) in %" PRIu64 " cycles, %.1f s; %d ports x %d ids, at most %" PRIu64
+                   " parked at once, %" PRIu64 " joined a waiting group\n",
                    rc == 0 && !tb->failed ? "PASS" : "FAIL", cfg.seed, tb->st.requests, tb->st.ok, tb->st.faults,
-                   tb->st.parks, tb->st.retries, tb->st.hits, tb->st.walks, tb->st.commands, tb->cycle, secs);
+                   tb->st.parks, tb->st.retries, tb->st.hits, tb->st.walks, tb->st.commands, tb->cycle, secs,
+                   TB_PORTS, TB_IDS, tb->st.parked_max, tb->model.stats.coalesced);
         }
         fails += rc != 0 || tb->failed;
         tb_fini(tb);

@@ -4,7 +4,8 @@
  * a misconfigured one), random page tables (4K..512G leaves, valid and
  * non-valid PTEs, every permission combination, A/D states, reserved bits,
  * misaligned superpages, faulting non-leaf entries), random request streams
- * on every port (loads, stores, AMOs, LR/SC, fetches, U and S). The
+ * on every port and request id (loads, stores, AMOs, LR/SC, fetches, U and
+ * S), so up to TB_PORTS x TB_IDS requests are parked at once. The
  * testbench core compares every RTL decision with the C model. A firmware
  * loop serves page requests (maps the page or not, replies success or
  * failure), drains -- or lets overflow -- the fault queue, clears overflow,
@@ -51,7 +52,11 @@ static struct rstate {
         int ctx;
         const struct rpool *e;
         unsigned left; /* requests left in this region */
-    } stream[TB_PORTS];
+    } stream[TB_LANES];
+    /* fault storm: unmapped pages the traffic aims at for a while */
+    unsigned nstorm, storm_left;
+    int storm_ctx[64];
+    uint64_t storm_iova[64];
 } R;
 
 static uint64_t canon(uint64_t va, int levels)
@@ -137,7 +142,13 @@ static int setup(struct tb *tb)
 {
     static const unsigned modes[] = {UVS_IOMMU_DDTP_MODE_1LVL, UVS_IOMMU_DDTP_MODE_2LVL, UVS_IOMMU_DDTP_MODE_3LVL};
     unsigned mode = modes[tb_rand_below(tb, 3)];
-    TRY(tb_fw_setup(tb, &R.fw, mode, 6, 3, 1)); /* PQ: 4 entries, so 4 ports can fill it */
+    /* PQ: 4 entries for one seed in three, so 4 requesters can fill it (pqof, RETRY); else
+       2 x TB_LANES entries, so every lane can be parked at once */
+    unsigned pq_lsz = 1;
+    if (tb->cfg.seed % 3 != 2)
+        while ((2u << pq_lsz) < 2 * TB_LANES)
+            pq_lsz++;
+    TRY(tb_fw_setup(tb, &R.fw, mode, 6, 3, pq_lsz));
     uint32_t did_space = mode == UVS_IOMMU_DDTP_MODE_1LVL ? 128 : mode == UVS_IOMMU_DDTP_MODE_2LVL ? 65536 : 1u << 24;
     uint32_t used[NCTX + NBAD];
     for (int i = 0; i < NCTX + NBAD; i++) {
@@ -169,12 +180,12 @@ static int setup(struct tb *tb)
     R.bad_did[1] = used[NCTX + 1];
     TRY(tb_fw_dc(tb, &R.fw, R.bad_did[0], 0, 0, 0, 0));                  /* tc.V = 0: cause 258 */
     TRY(tb_fw_dc(tb, &R.fw, R.bad_did[1], TC_V, 0, 0, 11ULL << 60));      /* bad mode: cause 259 */
-    printf("differential test: seed %" PRIu64 ", ddtp mode %u, %d contexts, %" PRIu64 " requests\n", tb->cfg.seed,
-           mode, NCTX, R.target);
+    printf("differential test: seed %" PRIu64 ", ddtp mode %u, %d contexts, %u-entry page-request queue, %" PRIu64
+           " requests\n", tb->cfg.seed, mode, NCTX, 2u << pq_lsz, R.target);
     return 0;
 }
 
-/* Autonomous traffic: a new request on idle port p. */
+/* Autonomous traffic: a new request on idle lane p (an id of port p % TB_PORTS). */
 static void traffic(struct tb *tb, int p)
 {
     struct tb_port *pt = &tb->port[p];
@@ -187,7 +198,12 @@ static void traffic(struct tb *tb, int p)
     pt->gap = tb_chance(tb, 50) ? 0 : (unsigned)tb_rand_below(tb, 4);
     uint32_t did;
     uint64_t iova;
-    if (tb_chance(tb, 1)) {
+    if (R.storm_left && tb_chance(tb, 60)) {
+        R.storm_left--;
+        unsigned i = (unsigned)tb_rand_below(tb, R.nstorm);
+        did = R.ctx[R.storm_ctx[i]].did;
+        iova = R.storm_iova[i] + (tb_rand_below(tb, 512) << 3);
+    } else if (tb_chance(tb, 1)) {
         did = R.bad_did[tb_rand_below(tb, NBAD)];
         iova = tb_rand(tb) & 0xfffff8;
     } else {
@@ -327,7 +343,7 @@ static int drain(struct tb *tb)
     R.fq_neglect = 0;
     for (int i = 0; i < 20000; i++) {
         bool idle = true;
-        for (int p = 0; p < TB_PORTS; p++)
+        for (int p = 0; p < TB_LANES; p++)
             idle &= tb->port[p].state == 0;
         if (idle)
             return 0;
@@ -370,6 +386,32 @@ static int remap(struct tb *tb)
             break;
         }
     }
+    /* sometimes a fault storm: many leaves unmapped at once and the page-request queue left alone for a
+       while, so that many requesters (every id of every port) park at once */
+    if (tb_chance(tb, 50)) {
+        all = true;
+        R.pq_neglect = 20 + (unsigned)tb_rand_below(tb, 40);
+        R.nstorm = 0;
+        R.storm_left = 300 + (unsigned)tb_rand_below(tb, 600);
+        int n = 16 + (int)tb_rand_below(tb, 48);
+        for (int i = 0; i < n; i++) {
+            int c = (int)tb_rand_below(tb, NCTX);
+            const struct rctx *x = &R.ctx[c];
+            uint64_t iova = R.pool[c][tb_rand_below(tb, R.npool[c])].iova;
+            for (int l = 0; l < x->levels; l++) {
+                uint64_t a = tb_pte_addr(tb, x->root, x->levels, iova, l);
+                uint64_t pte = a ? tb_mem_rd64(tb, a) : 0;
+                if ((pte & PTE_V) && (pte & (PTE_R | PTE_X | PTE_W))) {
+                    tb_mem_wr64(tb, a, 0);
+                    R.storm_ctx[R.nstorm] = c;
+                    R.storm_iova[R.nstorm++] = iova & ~0xfffULL;
+                    break;
+                }
+            }
+        }
+        if (!R.nstorm)
+            R.storm_left = 0;
+    }
     if (all) {
         struct uvs_iommu_cmd cmd = {.opcode = UVS_IOMMU_CMD_OP_IOTINVAL, .func3 = UVS_IOMMU_CMD_F3_IOTINVAL_VMA};
         TRY(tb_fw_cmd(tb, &R.fw, &cmd));
@@ -392,6 +434,7 @@ int tb_random_test(struct tb *tb, uint64_t n)
     TRY(setup(tb));
     tb_traffic_fn = traffic;
     tb->traffic = true;
+    tb->lanes = TB_LANES; /* every id of every port */
     uint64_t next_remap = 4000;
     while (R.issued < R.target && !tb->failed) {
         TRY(tb_run(tb, 48));

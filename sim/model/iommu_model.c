@@ -135,6 +135,18 @@ static void park(struct uvs_iommu_model *m, int slot, const struct uvs_iommu_req
     p->tag = tag;
     p->resp = 0;
     p->req = *req;
+    unsigned n = uvs_iommu_model_parked(m);
+    if (n > m->stats.parked_max)
+        m->stats.parked_max = n;
+}
+
+/* True when requester tag has a request parked (waiting or released, not yet popped). */
+static bool tag_parked(const struct uvs_iommu_model *m, uint64_t tag)
+{
+    for (int i = 0; i < UVS_IOMMU_MODEL_PARK; i++)
+        if (m->park[i].state != UVS_IOMMU_PARK_FREE && m->park[i].tag == tag)
+            return true;
+    return false;
 }
 
 /* A waiting group of the same device and page that already asks for the access. */
@@ -218,6 +230,8 @@ int uvs_iommu_model_translate(struct uvs_iommu_model *m, const struct uvs_iommu_
 {
     if (!m || !mem || !req || !res)
         return -EINVAL;
+    if (tag_parked(m, tag))
+        return -EBUSY; /* one request outstanding per requester: its parked one comes first */
     unsigned mode = (unsigned)((m->cfg.ddtp & UVS_IOMMU_DDTP_IOMMU_MODE_MASK) >> UVS_IOMMU_DDTP_IOMMU_MODE_SHIFT);
     if (mode < UVS_IOMMU_DDTP_MODE_1LVL) {
         int rc = uvs_iommu_ref_request(&m->cfg, mem, req, res);

@@ -25,7 +25,8 @@
 
 #define UVS_IOMMU_MODEL_IOTLB 32 /**< IOTLB entries */
 #define UVS_IOMMU_MODEL_DCC 8    /**< device-context cache entries */
-#define UVS_IOMMU_MODEL_PARK 64  /**< parked requests, all groups together */
+#define UVS_IOMMU_MODEL_PARK 64  /**< parked requests, all groups together: one per requester, so the
+                                      RTL's NUM_PORTS x IDS park entries (c4mt: 4 x 16) all fit */
 #define UVS_IOMMU_MODEL_PRGI 512 /**< group indices per device_id (9 bits) */
 
 /** One cached leaf translation. */
@@ -69,6 +70,7 @@ struct uvs_iommu_stats {
     uint64_t iotlb_hits, iotlb_misses, walks;
     uint64_t faults, faults_recorded, page_requests, coalesced, retries;
     uint64_t commands, replays, stale_replays;
+    uint64_t parked_max; /**< most requests parked (waiting) at once */
 };
 
 /** The whole model state. Initialise with uvs_iommu_model_init. */
@@ -117,7 +119,11 @@ int uvs_iommu_model_reg_write(struct uvs_iommu_model *m, uint32_t off, unsigned 
  * walk (uvs_iommu_ref_request), fault record into the fault queue (when
  * res->report), and for a replayable fault either a new page-request group
  * (record written, res->new_group) or joining the waiting group of the same
- * device and page. tag identifies the requester; it comes back from
+ * device and page. tag identifies the requester -- on the RTL a (port,
+ * request id) pair, e.g. a hardware thread -- which has at most one request
+ * outstanding (docs/architecture.md "Tagged bus"), so many requesters can
+ * be parked at once, each in its own park slot (lowest free slot; joins
+ * pick the waiting group with the lowest slot); it comes back from
  * uvs_iommu_model_pop_released. UVS_IOMMU_RETRY means nothing was parked
  * or recorded and the requester must retry the same request later (it gets
  * no response meanwhile): page-request queue full -- pqof set --, in error,
@@ -128,7 +134,9 @@ int uvs_iommu_model_reg_write(struct uvs_iommu_model *m, uint32_t off, unsigned 
  * fault record refused for fqmf or a fault queue that is off is discarded
  * and the request answered with the fault (spec 5.16). A replayable fault
  * while the page-request queue is off becomes a non-replayable fault.
- * Returns 0 with *res filled, or a negative errno as uvs_iommu_ref_request.
+ * Returns 0 with *res filled, -EBUSY when requester tag still has a parked
+ * request (waiting, or released and not yet taken with
+ * uvs_iommu_model_pop_released), or a negative errno as uvs_iommu_ref_request.
  */
 int uvs_iommu_model_translate(struct uvs_iommu_model *m, const struct uvs_iommu_mem *mem,
                               const struct uvs_iommu_req *req, uint64_t tag, struct uvs_iommu_result *res);

@@ -359,6 +359,60 @@ static void test_page_request_backpressure(void **state)
     assert_int_equal(r.cause, 15);
 }
 
+/*
+ * Many requesters parked at once (one per hardware thread of c4mt: 4 ports
+ * x 16 ids = UVS_IOMMU_MODEL_PARK): 48 pages open 48 groups, 16 more
+ * requesters join them, a 65th finds the park table full (RETRY), a
+ * requester that is still parked cannot issue again (-EBUSY); replaying
+ * every group releases all 64 in arrival order and each re-walk succeeds.
+ */
+static void test_many_requesters(void **state)
+{
+    struct fx *f = *state;
+    wr(f, PQCSR, 4, 0);
+    wr(f, PQB, 8, ((f->pq >> 12) << 10) | 6); /* 128 entries, 2 KiB */
+    wr(f, PQCSR, 4, 3);
+    enum { N = UVS_IOMMU_MODEL_PARK, PAGES = 48 };
+    for (int i = 0; i < N; i++) {
+        uint64_t page = 0x400000 + (uint64_t)(i < PAGES ? i : i - PAGES) * 0x1000;
+        struct uvs_iommu_result r = go(f, 1, page + 8 * (uint64_t)i, UVS_IOMMU_ACC_READ, 1000 + (uint64_t)i);
+        assert_int_equal(r.status, UVS_IOMMU_PAGE_REQUEST);
+        assert_int_equal(r.new_group, i < PAGES);
+        assert_int_equal(r.prgi, i < PAGES ? i : i - PAGES);
+    }
+    assert_int_equal(uvs_iommu_model_parked(&f->m), N);
+    assert_int_equal(f->m.stats.parked_max, N);
+    assert_int_equal(f->m.stats.coalesced, N - PAGES);
+    assert_int_equal(rd(f, PQT, 4), PAGES);
+    /* a parked requester has no second request; a requester beyond the table retries */
+    struct uvs_iommu_req req = {.did = 1, .iova = 0x900000, .access = UVS_IOMMU_ACC_READ};
+    struct uvs_iommu_result r;
+    assert_int_equal(uvs_iommu_model_translate(&f->m, &f->t.ops, &req, 1005, &r), -EBUSY);
+    assert_int_equal(go(f, 1, 0x900000, UVS_IOMMU_ACC_READ, 5000).status, UVS_IOMMU_RETRY);
+    /* firmware maps every page and replays every group */
+    for (int g = 0; g < PAGES; g++)
+        tmem_map(&f->t, f->root, 3, 0x400000 + (uint64_t)g * 0x1000, 0x800000 + (uint64_t)g * 0x1000, 0,
+                 F_R | F_W | F_U);
+    for (int g = 0; g < PAGES; g++) {
+        push_cmd(f, &(struct uvs_iommu_cmd){.opcode = 64, .did = 1, .prgi = (uint16_t)g, .resp = 0});
+        assert_int_equal(uvs_iommu_model_process_commands(&f->m, &f->t.ops, 8), 1);
+    }
+    assert_int_equal(uvs_iommu_model_parked(&f->m), 0);
+    for (int i = 0; i < N; i++) {
+        uint64_t tag;
+        uint8_t resp;
+        assert_int_equal(uvs_iommu_model_pop_released(&f->m, &req, &tag, &resp), 1);
+        assert_int_equal(tag, 1000 + (uint64_t)i);
+        assert_int_equal(resp, 0);
+        r = go(f, req.did, req.iova, req.access, tag);
+        assert_int_equal(r.status, UVS_IOMMU_OK);
+        assert_int_equal(r.pa, 0x800000 + (req.iova - 0x400000));
+    }
+    uint64_t tag;
+    uint8_t resp;
+    assert_int_equal(uvs_iommu_model_pop_released(&f->m, &req, &tag, &resp), 0);
+}
+
 /* A fresh page-aligned region of `bytes` naturally aligned to its size (power of two). */
 static uint64_t aligned_region(struct fx *f, uint64_t bytes)
 {
@@ -531,6 +585,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_fault_records, setup, teardown),
         cmocka_unit_test_setup_teardown(test_page_requests_and_replay, setup, teardown),
         cmocka_unit_test_setup_teardown(test_page_request_backpressure, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_many_requesters, setup, teardown),
         cmocka_unit_test_setup_teardown(test_commands_errors, setup, teardown),
         cmocka_unit_test_setup_teardown(test_queue_base_alignment, setup, teardown),
         cmocka_unit_test_setup_teardown(test_tables_outside_memory, setup, teardown),

@@ -30,6 +30,16 @@ void mt_kernel(struct mtsoc_shared *sh, uint64_t mode)
             ;
     }
 
+    if (mode == MTSOC_STORM) { /* fault storm: the load parks until hart 0 replays its page */
+        volatile uint64_t *p = (volatile uint64_t *)(uintptr_t)(MTSOC_STORM_VA + g * 4096);
+        v = p[g];
+        p[64 + g] = v + 1;
+        register uint64_t r0 __asm__("a0") = v ^ g;
+        __asm__ volatile("ecall" : : "r"(r0) : "memory");
+        for (;;)
+            ;
+    }
+
     /* the launcher resumes a deliberately trapped thread at the next instruction */
     if (mode == MTSOC_ILLEGAL) /* all-zero word: illegal instruction (cause 2) */
         __asm__ volatile(".globl mt_trap_insn\nmt_trap_insn:\n\t.word 0" ::: "memory");

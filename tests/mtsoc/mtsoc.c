@@ -18,13 +18,26 @@
  *      histogram and total; CLEARs every thread (IDLE, MEIP low);
  *   5. maps a page of the unified range (uva.c), relaunches the 64 threads
  *      in MTSOC_UVA_RUN mode (amoadd.d, lr.d/sc.d and a load through each
- *      hart's IOMMU port) and checks the page and every thread's a0.
+ *      hart's IOMMU port) and checks the page and every thread's a0;
+ *   6. fault storm: relaunches the 64 threads in MTSOC_STORM mode, each
+ *      loading from its own non-valid page (page requests enabled), and
+ *      replays nothing until 64 page-request records are in the queue --
+ *      64 accesses parked in the IOMMU at once, one per thread, each hart's
+ *      16 in flight through its one requester port -- then maps each
+ *      record's page and replays its group; checks every thread's loaded
+ *      value and the store that follows it. Hart 0 samples the page
+ *      requests outstanding (records written - replays executed, pqt and
+ *      cqh) from launch until every thread exited and prints the maximum
+ *      and mean ("mtsoc: storm: ...").
  * Ends through tohost: 1 = pass, else status = the failed step (enum step).
- * Built with -DSKIP_RESUME (negative control) it fails at ST_HIST.
+ * Built with -DSKIP_RESUME (negative control) it fails at ST_HIST; with
+ * -DSTORM_FAIL (negative control) the last storm group is answered Failure
+ * and its thread takes an access fault (ST_STORM_EXIT).
  * On a configuration without thread-control blocks hart 0 traps (ST_TRAP).
  */
 #include "mtsoc.h"
 
+#include <uvmsoc/iommu_rec.h>
 #include <uvmsoc/iommu_regs.h>
 #include <uvmsoc/memmap.h>
 #include <uvmsoc/mt.h>
@@ -54,6 +67,12 @@ enum step {
     ST_UVA_EXIT,    /* a UVA thread's exit record or a0 (magic ^ g) */
     ST_UVA_COUNT,   /* amoadd.d through the IOMMU */
     ST_UVA_SUM,     /* lr.d/sc.d through the IOMMU */
+    ST_STORM_QUEUES, /* command / page-request queue not on */
+    ST_STORM_PARK,  /* fewer than 64 page requests outstanding at once (timeout) */
+    ST_STORM_REC,   /* a page-request record (address, R/W) */
+    ST_STORM_CQ,    /* the replays were not all executed */
+    ST_STORM_EXIT,  /* a storm thread's exit record or a0 (loaded value ^ g) */
+    ST_STORM_DATA,  /* a storm thread's store after its replayed load */
 };
 
 #define TIMEOUT 200000u /* polling iterations */
@@ -68,6 +87,17 @@ static void puts_(const char *s)
 {
     while (*s)
         uart[0] = (uint8_t)*s++;
+}
+
+static void putdec(uint64_t v)
+{
+    char b[21];
+    int i = 20;
+    b[i] = 0;
+    do
+        b[--i] = (char)('0' + v % 10);
+    while (v /= 10);
+    puts_(&b[i]);
 }
 
 static void puthex(uint64_t v)
@@ -202,9 +232,9 @@ static void resume(unsigned g, uint64_t pc)
 }
 #endif
 
-/* STARTs all 64 threads at mt_kernel; @uva: mode MTSOC_UVA_RUN for all,
- * else the two deliberate trappers get their modes. */
-static void launch(int uva)
+/* STARTs all 64 threads at mt_kernel; @mode >= 0: that mode (enum
+ * mtsoc_mode) for all, else MTSOC_RUN with the two deliberate trappers. */
+static void launch(int mode)
 {
     for (unsigned h = 1; h <= MTSOC_HARTS; h++) {
         *mt_reg(h, UVS_MT_REG_IRQEN) = 1;
@@ -216,7 +246,7 @@ static void launch(int uva)
         for (unsigned t = 0; t < MTSOC_THREADS; t++) {
             unsigned g = (h - 1) * MTSOC_THREADS + t;
             *mt_reg(h, UVS_MT_REG_TID) = t;
-            *mt_reg(h, UVS_MT_REG_A1) = uva ? MTSOC_UVA_RUN :
+            *mt_reg(h, UVS_MT_REG_A1) = mode >= 0 ? (uint64_t)mode :
                                         g == MTSOC_TRAPPER ? MTSOC_ILLEGAL :
                                         g == MTSOC_UVA_THR ? MTSOC_UVA : MTSOC_RUN;
             *mt_reg(h, UVS_MT_REG_SP) = (uintptr_t)&stacks[g + 1][0];
@@ -236,6 +266,111 @@ static void clear_all(void)
     check(ST_MEIP_LOW, "mip.MEIP after CLEAR", 0, mip() & MIP_MEIP, 0);
 }
 
+static volatile uint32_t *ireg32(uint64_t off)
+{
+    return (volatile uint32_t *)(uintptr_t)(UVS_IOMMU_BASE + off);
+}
+
+#define QMASK ((1u << (MTSOC_QLOG2SZM1 + 1)) - 1)
+
+static uint64_t mcycle(void)
+{
+    uint64_t v;
+    __asm__ volatile("csrr %0, mcycle" : "=r"(v));
+    return v;
+}
+
+/* Page requests outstanding: records written since @pq0 minus replays executed
+ * since @cq0; max, and the mean weighted by the cycles each sample stands for. */
+static struct { uint64_t max, sum, n, t0, t; uint32_t pq0, cq0; } st;
+static uint32_t outstanding(void)
+{
+    uint32_t recs = (*ireg32(UVS_IOMMU_PQT_OFF) - st.pq0) & QMASK;
+    uint32_t done = (*ireg32(UVS_IOMMU_CQH_OFF) - st.cq0) & QMASK;
+    uint32_t o = recs - done;
+    uint64_t now = mcycle();
+    st.max = o > st.max ? o : st.max;
+    st.sum += o * (now - st.t);
+    st.t = now;
+    st.n++;
+    return o;
+}
+
+/* Step 6: 64 threads park on 64 non-valid pages at once; map and replay them all. */
+static void storm(void)
+{
+    volatile uint64_t *page = mtsoc_storm_page; /* volatile: no memset call (no libc here) */
+    for (unsigned g = 0; g < MTSOC_NTHR; g++) {
+        page[g] = MTSOC_MAGIC + g;
+        page[64 + g] = 0;
+    }
+    __asm__ volatile("fence" ::: "memory");
+    if (mtsoc_storm_queues() < 0)
+        fail(ST_STORM_QUEUES, "queues on, cqcsr", 0, *ireg32(UVS_IOMMU_CQCSR_OFF), 0);
+    st.pq0 = *ireg32(UVS_IOMMU_PQT_OFF);
+    st.cq0 = *ireg32(UVS_IOMMU_CQT_OFF);
+    st.t0 = st.t = mcycle();
+    launch(MTSOC_STORM);
+    /* nothing is replayed until every thread's access is parked */
+    for (unsigned i = 0; outstanding() < MTSOC_NTHR; i++)
+        if (i == TIMEOUT)
+            fail(ST_STORM_PARK, "page requests outstanding", 0, st.max, MTSOC_NTHR);
+    for (unsigned r = 0; r < MTSOC_NTHR; r++) {
+        uint32_t i = (st.pq0 + r) & QMASK;
+        uint64_t hdr = mtsoc_pq[2 * i], pl = mtsoc_pq[2 * i + 1];
+        uint64_t va = pl & UVS_IOMMU_PQREC_DW1_ADDR_MASK;
+        check(ST_STORM_REC, "record DID", r, (hdr & UVS_IOMMU_PQREC_DW0_DID_MASK) >> UVS_IOMMU_PQREC_DW0_DID_SHIFT,
+              UVS_UVA_DID);
+        if (va < MTSOC_STORM_VA || va >= MTSOC_STORM_VA + MTSOC_NTHR * 4096ull)
+            fail(ST_STORM_REC, "record page address", r, va, MTSOC_STORM_VA);
+        check(ST_STORM_REC, "record R/W/L", r,
+              pl & (UVS_IOMMU_PQREC_DW1_R_MASK | UVS_IOMMU_PQREC_DW1_W_MASK | UVS_IOMMU_PQREC_DW1_L_MASK),
+              UVS_IOMMU_PQREC_DW1_R_MASK | UVS_IOMMU_PQREC_DW1_L_MASK);
+        mtsoc_storm_map(va);
+        __asm__ volatile("fence rw, rw" ::: "memory");
+        uint32_t c = (st.cq0 + r) & QMASK;
+        uint64_t prgi = (pl & UVS_IOMMU_PQREC_DW1_PRGI_MASK) >> UVS_IOMMU_PQREC_DW1_PRGI_SHIFT;
+        mtsoc_cq[2 * c] = UVS_IOMMU_CMD_OP_UVS_PAGE_REPLAY |
+                          ((uint64_t)UVS_UVA_DID << UVS_IOMMU_CMD_PAGE_REPLAY_DW0_DID_SHIFT);
+#ifdef STORM_FAIL /* negative control: the last group's response is Failure */
+        uint64_t resp = r == MTSOC_NTHR - 1 ? UVS_IOMMU_PRG_RESP_FAILURE : UVS_IOMMU_PRG_RESP_SUCCESS;
+#else
+        uint64_t resp = UVS_IOMMU_PRG_RESP_SUCCESS;
+#endif
+        mtsoc_cq[2 * c + 1] = (prgi << UVS_IOMMU_CMD_PAGE_REPLAY_DW1_PRGI_SHIFT) |
+                              (resp << UVS_IOMMU_CMD_PAGE_REPLAY_DW1_RESP_SHIFT);
+        __asm__ volatile("fence rw, rw" ::: "memory");
+        *ireg32(UVS_IOMMU_CQT_OFF) = (c + 1) & QMASK;
+        outstanding();
+    }
+    *ireg32(UVS_IOMMU_PQH_OFF) = (st.pq0 + MTSOC_NTHR) & QMASK;
+    for (unsigned i = 0; outstanding() != 0; i++)
+        if (i == TIMEOUT)
+            fail(ST_STORM_CQ, "replays executed", 0, (*ireg32(UVS_IOMMU_CQH_OFF) - st.cq0) & QMASK, MTSOC_NTHR);
+    wait_events();
+    for (unsigned g = 0; g < MTSOC_NTHR; g++) {
+        unsigned h = 1 + g / MTSOC_THREADS;
+        *mt_reg(h, UVS_MT_REG_TSEL) = g % MTSOC_THREADS;
+        check(ST_STORM_EXIT, "storm thread cause", g, *mt_reg(h, UVS_MT_REG_CAUSE), 8);
+        check(ST_STORM_EXIT, "storm thread a0", g, *mt_reg(h, UVS_MT_REG_X0 + 8 * 10), (MTSOC_MAGIC + g) ^ g);
+        check(ST_STORM_DATA, "storm thread store", g, mtsoc_storm_page[64 + g], MTSOC_MAGIC + g + 1);
+    }
+    puts_("mtsoc: storm: 64 threads, page requests outstanding max ");
+    putdec(st.max);
+    uint64_t cyc = st.t - st.t0;
+    puts_(" mean ");
+    putdec(st.sum / cyc);
+    puts_(".");
+    uint64_t frac = (st.sum % cyc) * 100 / cyc;
+    puts_(frac < 10 ? "0" : "");
+    putdec(frac);
+    puts_(" over ");
+    putdec(cyc);
+    puts_(" cycles from launch until every replay was executed (");
+    putdec(st.n);
+    puts_(" samples)\n");
+}
+
 /** mtsoc_main - hart 0: the test; ends through tohost. */
 void mtsoc_main(void)
 {
@@ -250,7 +385,7 @@ void mtsoc_main(void)
     __asm__ volatile("fence" ::: "memory");
 
     /* 1. launch */
-    launch(0);
+    launch(-1);
 
     /* 2-3. every thread halted: exits, and the one trap */
     wait_events();
@@ -290,7 +425,7 @@ void mtsoc_main(void)
     /* 5. the unified range through the IOMMU ports */
     mtsoc_uva_page[2] = MTSOC_MAGIC;
     check(ST_UVA_MODE, "ddtp.iommu_mode", 0, mtsoc_uva_setup(), UVS_IOMMU_DDTP_MODE_1LVL);
-    launch(1);
+    launch(MTSOC_UVA_RUN);
     wait_events();
     for (unsigned g = 0; g < MTSOC_NTHR; g++) {
         unsigned h = 1 + g / MTSOC_THREADS;
@@ -300,6 +435,10 @@ void mtsoc_main(void)
     }
     check(ST_UVA_COUNT, "amoadd.d count", 0, mtsoc_uva_page[0], MTSOC_NTHR);
     check(ST_UVA_SUM, "lr/sc sum", 0, mtsoc_uva_page[1], MTSOC_NTHR * (MTSOC_NTHR - 1) / 2);
+    clear_all();
+
+    /* 6. fault storm */
+    storm();
     clear_all();
     puts_("mtsoc: 64 threads, SC retries ");
     puthex(sh.sc_retries);

@@ -24,6 +24,8 @@ enum mtsoc_mode {
     MTSOC_ILLEGAL = 1, /**< illegal instruction at mt_trap_insn first */
     MTSOC_UVA = 2,     /**< load from MTSOC_UVA_VA at mt_uva_insn first */
     MTSOC_UVA_RUN = 3, /**< only the unified-range accesses to MTSOC_MAP_VA (words 0..2) */
+    MTSOC_STORM = 4,   /**< fault storm: load word g of its own unmapped page MTSOC_STORM_VA + g pages,
+                            store it + 1 to word 64 + g of that page, exit a0 = loaded ^ g */
 };
 
 /** Unified virtual page mapped by mtsoc_uva_setup (Sv39, no device region). */
@@ -33,6 +35,18 @@ enum mtsoc_mode {
 extern uint64_t mtsoc_uva_page[512];
 /** mtsoc_uva_setup - map MTSOC_MAP_VA -> mtsoc_uva_page, translation on (uva.c); returns ddtp.mode. */
 uint64_t mtsoc_uva_setup(void);
+
+/** Fault storm (uva.c): MTSOC_NTHR pages from here, one per thread, not valid until replayed. */
+#define MTSOC_STORM_VA UVS_U64(0x2000200000)
+#define MTSOC_QLOG2SZM1 6 /**< command and page-request queues: 128 entries */
+/** Physical page behind every storm page once mapped (word g, 64 + g: thread g). */
+extern uint64_t mtsoc_storm_page[512];
+/** Command queue and page-request queue (128 x 16 B each). */
+extern volatile uint64_t mtsoc_cq[2 * 128], mtsoc_pq[2 * 128];
+/** mtsoc_storm_queues - turn on the command and page-request queues; returns 0 or -1 (not on). */
+int mtsoc_storm_queues(void);
+/** mtsoc_storm_map - make the storm page of @va valid (leaf -> mtsoc_storm_page, R/W/U/A/D). */
+void mtsoc_storm_map(uint64_t va);
 
 /** Kernel arguments and results, in SRAM (a0 of every thread). */
 struct mtsoc_shared {
