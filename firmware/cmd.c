@@ -22,18 +22,18 @@ int uvs_cmd_decode_launch(const struct uvs_hostq_cmd *cmd, struct uvs_launch_req
 	return 0;
 }
 
-/* LAUNCH_VAL word: code, thread index, hart id (kernel.def). */
-static uint64_t launch_val(uint32_t code, uint32_t thread, uint32_t hartid)
+/* LAUNCH_VAL word: code, thread index, hart id, hardware thread (kernel.def). */
+static uint64_t launch_val(uint32_t code, uint32_t thread, const struct uvs_thread_result *r)
 {
 	return ((uint64_t)code << UVS_LAUNCH_VAL_CODE_SHIFT & UVS_LAUNCH_VAL_CODE_MASK) |
 	       ((uint64_t)thread << UVS_LAUNCH_VAL_THREAD_SHIFT & UVS_LAUNCH_VAL_THREAD_MASK) |
-	       ((uint64_t)hartid << UVS_LAUNCH_VAL_HART_SHIFT & UVS_LAUNCH_VAL_HART_MASK);
+	       ((uint64_t)r->hartid << UVS_LAUNCH_VAL_HART_SHIFT & UVS_LAUNCH_VAL_HART_MASK) |
+	       ((uint64_t)r->hwthread << UVS_LAUNCH_VAL_HWTHREAD_SHIFT & UVS_LAUNCH_VAL_HWTHREAD_MASK);
 }
 
 void uvs_cmd_launch_event(const struct uvs_launch_result *res, struct uvs_hostq_evt *evt)
 {
-	const struct uvs_thread_result *r = &res->thr[res->thread < UVS_KERNEL_MAX_THREADS ?
-						      res->thread : 0];
+	const struct uvs_thread_result *r = uvs_launch_reported(res);
 
 	evt->status = -res->err;
 	evt->value = 0;
@@ -47,14 +47,14 @@ void uvs_cmd_launch_event(const struct uvs_launch_result *res, struct uvs_hostq_
 		evt->addr = res->bad_addr;
 		break;
 	case UVS_LAUNCH_EXIT_ERROR:
-		evt->value = launch_val((uint32_t)r->exit_status, res->thread, r->hartid);
+		evt->value = launch_val((uint32_t)r->exit_status, res->thread, r);
 		break;
 	case UVS_LAUNCH_ABORTED:
-		evt->value = launch_val((uint32_t)(r->mcause & 0xffffffffu), res->thread, r->hartid);
+		evt->value = launch_val((uint32_t)(r->mcause & 0xffffffffu), res->thread, r);
 		evt->addr = r->mtval;
 		break;
 	case UVS_LAUNCH_TIMEOUT:
-		evt->value = launch_val(0, res->thread, r->hartid);
+		evt->value = launch_val(0, res->thread, r);
 		evt->addr = r->mepc;
 		break;
 	}

@@ -197,6 +197,7 @@ static bool take(struct uvs_ffwd *ff, const struct uvs_iommu_page_req *r)
     if (g == NONE)
         return false;
     struct uvs_ffwd_group *e = &ff->group[g];
+    e->cycle = ff->ops->now(ff->ctx);
     if (leader != NONE) {
         e->leader = leader;
         e->next_follower = ff->group[leader].next_follower;
@@ -365,6 +366,8 @@ int uvs_ffwd_replay(struct uvs_ffwd *ff, uint32_t did, uint16_t prgi, uint8_t re
     int rc = ff->ops->replay(ff->ctx, did, prgi, resp);
     if (rc)
         return rc;
+    ff->st.replay_wait += ff->ops->now(ff->ctx) - ff->group[g].cycle;
+    ff->st.replay_leaders++;
     free_group(ff, g);
     ff->st.replays++;
     return n + 1;

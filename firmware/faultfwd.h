@@ -65,11 +65,14 @@ struct uvs_ffwd_stats {
     uint64_t bad_records;   /**< malformed records skipped */
     uint64_t stop_markers;  /**< R = W = 0 records skipped */
     uint64_t stalls;        /**< drains stopped because a table was full */
+    uint64_t replay_wait;   /**< sum over answered leader groups of (answer - drain) device cycles */
+    uint64_t replay_leaders;/**< leader groups that sum covers (one per host record) */
 };
 
 /** One outstanding page-request group (private). */
 struct uvs_ffwd_group {
     uint64_t page;          /**< page VA */
+    uint64_t cycle;         /**< device cycle its record was drained */
     uint32_t did, pid;
     uint16_t prgi;
     uint8_t used, pv;

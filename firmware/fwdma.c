@@ -8,13 +8,17 @@
 
 #include "csr.h"
 
-#define RING_LOG2 3
+#define RING_LOG2 5
 #define RING_N (1u << RING_LOG2)
 
 static struct uvs_dma_desc ring[RING_N] __attribute__((aligned(UVS_DMA_RING_ALIGN)));
 static struct uvs_dma_cpl cpl[RING_N] __attribute__((aligned(UVS_DMA_RING_ALIGN)));
 static uintptr_t chan;		/* channel register block, 0 = not initialised */
 static uint32_t tail, cpl_head;
+static uint64_t submitted, completed;	/* descriptor sequence numbers */
+static int async_err;			/* an asynchronous descriptor failed */
+static uint64_t async_bad;		/* its failing address */
+static uint64_t fail_seq;		/* sequence number of the descriptor that failed */
 
 static uint32_t rd32(uint64_t off)
 {
@@ -31,6 +35,7 @@ static void wr64(uint64_t off, uint64_t v)
 	*(volatile uint64_t *)(chan + off) = v;
 }
 
+/* Reset and reprogram; every descriptor still queued is dropped (counted complete). */
 static int program(void)
 {
 	wr32(UVS_DMA_CTRL_OFF, UVS_DMA_CTRL_RESET);
@@ -40,6 +45,7 @@ static int program(void)
 	wr32(UVS_DMA_CPL_LOG2SZ_OFF, RING_LOG2);
 	tail = 0;
 	cpl_head = 0;
+	completed = submitted;
 	wr32(UVS_DMA_CTRL_OFF, UVS_DMA_CTRL_ENABLE);
 	return rd32(UVS_DMA_STATUS_OFF) == 0 ? 0 : -EIO;
 }
@@ -47,45 +53,120 @@ static int program(void)
 int uvs_fwdma_init(uint64_t dma_base)
 {
 	chan = (uintptr_t)(dma_base + UVS_DMA_CHAN_FW * UVS_DMA_CHAN_STRIDE);
+	submitted = completed = 0;
+	async_err = 0;
 	return program();
 }
 
-int uvs_fwdma_copy(uint8_t op, uint64_t src, uint64_t dst, uint32_t len,
-		   uint64_t timeout_cycles, uint64_t *err_addr)
+/* Consume the completion records written so far; a failed one resets the channel. */
+static void reap(void)
+{
+	uint32_t t = rd32(UVS_DMA_CPL_TAIL_OFF);
+
+	if (t == cpl_head)
+		return;
+	__asm__ volatile("fence rw, rw" ::: "memory");
+	while (cpl_head != t) {
+		const struct uvs_dma_cpl *c = &cpl[cpl_head];
+
+		cpl_head = (cpl_head + 1) % RING_N;
+		completed++;
+		if (c->status != UVS_DMA_ST_OK) {
+			if (!async_err) {
+				async_err = 1;
+				async_bad = c->err_addr;
+				fail_seq = c->cookie;
+			}
+			program();	/* the channel halted: the rest is dropped */
+			return;
+		}
+	}
+	wr32(UVS_DMA_CPL_HEAD_OFF, cpl_head);
+}
+
+uint64_t uvs_fwdma_done(void)
+{
+	if (chan != 0)
+		reap();
+	return completed;
+}
+
+/* Wait until descriptor `seq` completed; -ETIMEDOUT (channel reset). */
+static int wait_seq(uint64_t seq, uint64_t timeout_cycles)
+{
+	uint64_t start = csr_read(mcycle);
+
+	for (reap(); completed <= seq; reap())
+		if (csr_read(mcycle) - start >= timeout_cycles) {
+			program();
+			return -ETIMEDOUT;
+		}
+	return 0;
+}
+
+int uvs_fwdma_submit(uint8_t op, uint64_t src, uint64_t dst, uint32_t len,
+		     uint64_t timeout_cycles, uint64_t *seq)
 {
 	struct uvs_dma_desc *d;
-	uint64_t start;
 
 	if (chan == 0 || len == 0 || len > UVS_DMA_MAX_LEN)
 		return -EINVAL;
+	if (submitted - completed >= RING_N - 1) {
+		int err = wait_seq(submitted - (RING_N - 1), timeout_cycles);
+
+		if (err)
+			return err;
+	}
 	d = &ring[tail];
 	memset(d, 0, sizeof(*d));
 	d->opcode = op;
 	d->len = len;
 	d->src = src;
 	d->dst = dst;
-	d->cookie = tail;
+	d->cookie = submitted;
 	tail = (tail + 1) % RING_N;
+	if (seq)
+		*seq = submitted;
+	submitted++;
 	__asm__ volatile("fence rw, rw" ::: "memory");
 	wr32(UVS_DMA_RING_TAIL_OFF, tail);
+	return 0;
+}
 
-	start = csr_read(mcycle);
-	while (rd32(UVS_DMA_CPL_TAIL_OFF) == cpl_head) {
-		if (csr_read(mcycle) - start >= timeout_cycles) {
-			program();
-			return -ETIMEDOUT;
-		}
-	}
-	__asm__ volatile("fence rw, rw" ::: "memory");
-	uint16_t status = cpl[cpl_head].status;
-	uint64_t bad = cpl[cpl_head].err_addr;
+int uvs_fwdma_wait_all(uint64_t timeout_cycles, uint64_t *err_addr)
+{
+	int err = 0;
 
-	cpl_head = (cpl_head + 1) % RING_N;
-	wr32(UVS_DMA_CPL_HEAD_OFF, cpl_head);
-	if (status != UVS_DMA_ST_OK) {
+	if (chan == 0)
+		return -EINVAL;
+	if (submitted != completed)
+		err = wait_seq(submitted - 1, timeout_cycles);
+	if (!err && async_err) {
 		if (err_addr)
-			*err_addr = bad;
-		program();
+			*err_addr = async_bad;
+		err = -EIO;
+	}
+	async_err = 0;
+	return err;
+}
+
+int uvs_fwdma_copy(uint8_t op, uint64_t src, uint64_t dst, uint32_t len,
+		   uint64_t timeout_cycles, uint64_t *err_addr)
+{
+	uint64_t seq;
+	int err, before = async_err;
+
+	err = uvs_fwdma_submit(op, src, dst, len, timeout_cycles, &seq);
+	if (err)
+		return err;
+	if ((err = wait_seq(seq, timeout_cycles)) != 0)
+		return err;
+	if (async_err && (!before || fail_seq >= seq)) {
+		/* Ours failed, or an earlier descriptor failed and ours was dropped. */
+		if (err_addr)
+			*err_addr = async_bad;
+		if (fail_seq == seq)
+			async_err = before;	/* reported here, not to wait_all */
 		return -EIO;
 	}
 	return 0;

@@ -100,7 +100,7 @@ static int post_event(const struct uvs_hostq_evt *evt)
 
 /*
  * Unified-memory commands queued behind a running LAUNCH (the host's fault
- * service: ALLOC_FRAMES, MAP, REPLAY, ...) are executed while the launch
+ * service: UVM_OP_BATCH, UNMAP, ...) are executed while the launch
  * waits, in queue order, up to the first command of another kind; `inner`
  * is the next record to look at, and HEAD follows it (a record is consumed
  * once executed), so the host never finds the ring full behind a launch.

@@ -63,7 +63,7 @@ int uvs_fw_main(uint64_t hartid, const void *dtb)
 		uvs_htif_set_fw_exit((uintptr_t)(platform.hostif_base + UVS_HOSTIF_FW_EXIT_OFF));
 
 	uvs_report_platform(&platform, hartid, dtb, fdt_totalsize(dtb));
-	if (uvs_launch_init(&platform, LAUNCH_PARK_WAIT_CYCLES) > 0)
+	if (uvs_launch_init(&platform, dtb, LAUNCH_PARK_WAIT_CYCLES) > 0)
 		printf("kernels      %u compute harts ready\n", uvs_launch_harts());
 	if (platform.selftest[0] != '\0')
 		return uvs_selftest_run(&platform, hartid);

@@ -68,20 +68,28 @@ static void region_span(const struct uvs_pcache *pc, uint32_t r, uint32_t *first
 
 /* ---------------- free map ---------------- */
 
+/* Free frames of region r. */
+static uint32_t region_free(const struct uvs_pcache *pc, uint32_t r)
+{
+    uint32_t first, count;
+    region_span(pc, r, &first, &count);
+    return count - pc->region_used[r];
+}
+
 static void mark_free(struct uvs_pcache *pc, uint32_t i)
 {
     struct uvs_pcache_frame *f = &pc->frame[i];
     memset(f, 0, sizeof *f);
     f->state = UVS_PCACHE_FREE;
-    pc->freemap[i / 64] |= 1ull << (i % 64);
-    pc->region_free[region_of(pc, i)]++;
+    pc->usedmap[i / 64] &= ~(1ull << (i % 64));
+    pc->region_used[region_of(pc, i)]--;
     pc->nfree++;
 }
 
 static void mark_used(struct uvs_pcache *pc, uint32_t i)
 {
-    pc->freemap[i / 64] &= ~(1ull << (i % 64));
-    pc->region_free[region_of(pc, i)]--;
+    pc->usedmap[i / 64] |= 1ull << (i % 64);
+    pc->region_used[region_of(pc, i)]++;
     pc->nfree--;
 }
 
@@ -89,7 +97,7 @@ static void mark_used(struct uvs_pcache *pc, uint32_t i)
 static uint32_t find_free(const struct uvs_pcache *pc, uint32_t lo, uint32_t hi)
 {
     for (uint32_t i = lo; i < hi;) {
-        uint64_t w = pc->freemap[i / 64] >> (i % 64);
+        uint64_t w = ~pc->usedmap[i / 64] >> (i % 64);
         if (w) {
             uint32_t j = i + (uint32_t)__builtin_ctzll(w);
             return j < hi ? j : NO_FRAME;
@@ -108,14 +116,15 @@ static uint32_t take_one(struct uvs_pcache *pc)
     if (pc->nfree == 0)
         return NO_FRAME;
     uint32_t pick = NO_FRAME, first, count;
-    if (pc->region_free[pc->cursor] == 0) {
+    if (region_free(pc, pc->cursor) == 0) {
         uint32_t any = NO_FRAME;
         for (uint32_t k = 0; k < pc->nregions && pick == NO_FRAME; k++) {
             uint32_t r = (pc->cursor + k) % pc->nregions;
             region_span(pc, r, &first, &count);
-            if (pc->region_free[r] && pc->region_free[r] < count)
+            uint32_t fr = count - pc->region_used[r];
+            if (fr && fr < count)
                 pick = r;
-            else if (pc->region_free[r] && any == NO_FRAME)
+            else if (fr && any == NO_FRAME)
                 any = r;
         }
         pc->cursor = pick != NO_FRAME ? pick : any;
@@ -227,12 +236,14 @@ int uvs_pcache_init(struct uvs_pcache *pc, const struct uvs_pcache_cfg *cfg)
     m += align8(sizeof(struct uvs_pcache_frame) * (size_t)n);
     pc->dir = (uint32_t *)m;
     m += align8(sizeof(uint32_t) * (size_t)dslots);
-    pc->freemap = (uint64_t *)m;
+    pc->usedmap = (uint64_t *)m;
     m += align8(sizeof(uint64_t) * (((size_t)n + 63) / 64));
-    pc->region_free = (uint16_t *)m;
-    memset(cfg->meta, 0, need);
-    for (uint32_t i = 0; i < n; i++)
-        mark_free(pc, i);
+    pc->region_used = (uint16_t *)m;
+    /* All-zero metadata is an empty cache: frames FREE, directory empty,
+     * no frame used. A caller that zeroed it already (by DMA) skips this. */
+    if (!cfg->meta_zeroed)
+        memset(cfg->meta, 0, need);
+    pc->nfree = n;
     pc->st.frames_total = n;
     return 0;
 }
@@ -351,7 +362,7 @@ static uint32_t super_region(struct uvs_pcache *pc, bool *cleared, struct uvs_pc
     uint32_t first, count;
     for (uint32_t r = 0; r < pc->nregions; r++) {
         region_span(pc, r, &first, &count);
-        if (count == UVS_PCACHE_SUPER_PAGES && pc->region_free[r] == count)
+        if (count == UVS_PCACHE_SUPER_PAGES && pc->region_used[r] == 0)
             return r;
     }
     uint32_t start = region_of(pc, pc->hand);

@@ -4,7 +4,10 @@
  *
  * - Frames: the 4 KiB frames of one HBM range. Per-frame state lives in
  *   caller-provided metadata memory (uvs_pcache_meta_bytes(); the firmware
- *   puts it in HBM, tests in a heap buffer). No allocation, no stdio.
+ *   puts it in HBM, tests in a heap buffer). All-zero metadata is the empty
+ *   cache, so set-up is one zeroing of it (the firmware's DMA engine does
+ *   that; cfg.meta_zeroed) and costs nothing per frame. No allocation, no
+ *   stdio.
  * - Directory: open-addressing hash (linear probing, backward-shift delete)
  *   keyed by (device context, page VA, level): level 0 = a 4 KiB page,
  *   level 1 = a 2 MiB superpage.
@@ -76,6 +79,7 @@ struct uvs_pcache_cfg {
     void *pte_ctx;         /**< passed to pte->slot */
     void *meta;            /**< metadata memory, 8-byte aligned */
     size_t meta_bytes;     /**< its size, at least uvs_pcache_meta_bytes(frame_bytes) */
+    bool meta_zeroed;      /**< the first uvs_pcache_meta_bytes() bytes of meta are zero already (no set-up pass) */
 };
 
 /** What the caller must do for a victim (see the file comment). */
@@ -138,8 +142,8 @@ struct uvs_pcache {
     uint32_t nfree;
     struct uvs_pcache_frame *frame; /**< nframes entries */
     uint32_t *dir;              /**< directory: frame index + 1, 0 = empty */
-    uint64_t *freemap;          /**< one bit per frame, 1 = free */
-    uint16_t *region_free;      /**< free frames per region */
+    uint64_t *usedmap;          /**< one bit per frame, 1 = in use (all zero = empty cache) */
+    uint16_t *region_used;      /**< frames in use per region */
     struct uvs_pcache_stats st;
 };
 

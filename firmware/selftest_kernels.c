@@ -288,10 +288,10 @@ static void run_launch_errors(void)
 	expect_reject("argument block outside memory", &r, UVS_HOSTQ_ERR_EINVAL);
 	r = req; r.args = ARGS_ADDR + 4;
 	expect_reject("misaligned argument block", &r, UVS_HOSTQ_ERR_EINVAL);
-	r = req; r.grid_dim = uvs_launch_harts() + 1;
-	expect_reject("more threads than harts", &r, UVS_HOSTQ_ERR_E2BIG);
-	r = req; r.block_dim = 2;
-	expect_reject("block_dim 2", &r, UVS_HOSTQ_ERR_EINVAL);
+	r = req; r.grid_dim = UVS_KERNEL_MAX_GRID_THREADS + 1;
+	expect_reject("more threads than a launch may have", &r, UVS_HOSTQ_ERR_E2BIG);
+	r = req; r.grid_dim = UVS_KERNEL_MAX_GRID_THREADS / 2; r.block_dim = 3;
+	expect_reject("grid x block above the limit", &r, UVS_HOSTQ_ERR_E2BIG);
 	((struct uvs_kernel_args *)(uintptr_t)ARGS_ADDR)->magic = 0;
 	expect_reject("bad argument block magic", &req, UVS_HOSTQ_ERR_EINVAL);
 	set_args(3, argv);

@@ -34,8 +34,13 @@
 #define IOMMU_TIMEOUT 2000000u	/* mcycle budget of one IOMMU command */
 #define SV48_LEVELS 4u
 #define ACT_CAP UVS_PCACHE_ACTIONS_FOR(512u)
-/* Frames the page cache manages at most: its set-up time grows with the frame count. */
-#define MAX_FRAME_BYTES (UINT64_C(16) << 20)
+#define DMA_TIMEOUT 50000000u	/* mcycle budget of the DMA work of one batch step */
+/* UVM_OP_BATCH: array entries read per DMA, copy merging, deferred notices. */
+#define BU_CHUNK 64u
+#define BR_CHUNK 256u
+#define RUN_MAX (1u << 20)	/* merged copies: longer runs wait for more units */
+#define NOTICE_CAP 256u
+#define INFLIGHT_CAP 1024u
 
 static struct {
 	uint64_t hbm_base, hbm_size;
@@ -54,6 +59,45 @@ static struct uvs_pcache_action act[ACT_CAP];
 static uint64_t frame_list[UVS_PCACHE_SUPER_PAGES] __attribute__((aligned(64)));
 static struct uvs_uvm_fw_stats stats_buf __attribute__((aligned(64)));
 static struct uvs_hostq_evt notice_buf __attribute__((aligned(64)));
+/*
+ * Page-cache metadata in SRAM (the management hart reaches it in a cycle,
+ * HBM costs it ~100 per access): the unused heap area of the linker script
+ * (__heap_start..__heap_end, ~1.5 MiB below the kernel region; nothing
+ * allocates from it), enough for ~48K frames (~190 MiB of HBM). A larger
+ * HBM keeps its metadata in HBM after the page-table pool.
+ */
+extern char __heap_start[], __heap_end[];
+
+/* Sv48 walk cache: L0 tables by (did, 2 MiB block), so a page's PTE costs no walk through HBM. */
+#define WC_SLOTS 64u
+static struct {
+	uint64_t key;	/* (va >> 21) << 7 | did, + 1; 0 = empty */
+	uint64_t table;
+} wc[WC_SLOTS];
+/* A zero page in SRAM: the source of DMA zeroing (bss, never written). */
+static uint8_t zero_page[PG] __attribute__((aligned(PG)));
+
+/* State of one UVM_OP_BATCH (see batch()). */
+static struct uvs_uvm_bunit bu[BU_CHUNK] __attribute__((aligned(64)));
+static struct uvs_uvm_breplay br[BR_CHUNK] __attribute__((aligned(64)));
+static struct {
+	uint64_t va;
+	uint32_t did;
+	uint16_t pages, unit;
+} infl[INFLIGHT_CAP];			/* units reserved and being copied, not yet mapped */
+static struct {
+	uint32_t ninfl, infl_pages, infl_limit;
+	uint64_t run_src, run_dst;	/* copy being merged, not yet submitted */
+	uint32_t run_len;
+	bool copying;			/* a copy was submitted since copy_t0 */
+	uint64_t copy_t0, copy_cycles;
+	bool defer;			/* notices wait in notice[] (batch) */
+	uint32_t nnotice;
+} bx;
+static struct {
+	uint64_t va, addr;
+	uint32_t did;
+} notice[NOTICE_CAP];
 
 static uint64_t now(void)
 {
@@ -94,26 +138,70 @@ static int32_t linux_errno(int e)
 	case ENODEV: return 19;
 	case ENOSPC: return 28;
 	case ETIMEDOUT: return 110;
+	case EIO: return 5;
+	case EOPNOTSUPP: return 95;
 	default: return 22;	/* EINVAL and anything unexpected */
 	}
 }
 
-/* Appends one command to the IOMMU command queue and waits until it is consumed. */
-static int iommu_cmd(uint64_t dw0, uint64_t dw1)
+/* Waits until the IOMMU consumed every command queued (CQH == CQT). */
+static int iommu_sync(void)
+{
+	uint64_t t0 = now();
+
+	while (*reg32(UVS_IOMMU_CQH_OFF) != uv.cqt)
+		if (now() - t0 > IOMMU_TIMEOUT)
+			return -ETIMEDOUT;
+	return 0;
+}
+
+/* Appends one command to the IOMMU command queue (waiting only for room). */
+static int iommu_post(uint64_t dw0, uint64_t dw1)
 {
 	uint32_t n = 1u << (CQ_LOG2SZM1 + 1);
 	volatile uint64_t *c = mem64(uv.hbm_base + OFF_CQ + (uint64_t)uv.cqt * UVS_IOMMU_CMD_SIZE);
 	uint64_t t0 = now();
 
+	while ((uv.cqt + 1) % n == *reg32(UVS_IOMMU_CQH_OFF))
+		if (now() - t0 > IOMMU_TIMEOUT)
+			return -ETIMEDOUT;
 	c[0] = dw0;
 	c[1] = dw1;
 	fence();
 	uv.cqt = (uv.cqt + 1) % n;
 	*reg32(UVS_IOMMU_CQT_OFF) = uv.cqt;
-	while (*reg32(UVS_IOMMU_CQH_OFF) != uv.cqt)
-		if (now() - t0 > IOMMU_TIMEOUT)
-			return -ETIMEDOUT;
 	return 0;
+}
+
+/* Appends one command and waits until it is consumed. */
+static int iommu_cmd(uint64_t dw0, uint64_t dw1)
+{
+	int err = iommu_post(dw0, dw1);
+
+	return err ? err : iommu_sync();
+}
+
+/*
+ * Zeroes [pa, pa + bytes) of HBM (4 KiB multiple) with the DMA engine: the
+ * first page from the SRAM zero page, then doubling copies inside HBM
+ * (descriptors run in order). Far cheaper than hart stores at HBM latency.
+ */
+static int dma_zero(uint64_t pa, uint64_t bytes)
+{
+	uint64_t done = bytes < PG ? bytes : PG, bad;
+	int err = uvs_fwdma_submit(UVS_DMA_OP_D2D, (uintptr_t)zero_page, pa, (uint32_t)done, DMA_TIMEOUT, NULL);
+
+	while (!err && done < bytes) {
+		uint64_t n = bytes - done < done ? bytes - done : done;
+
+		if (n > UVS_DMA_MAX_LEN)
+			n = UVS_DMA_MAX_LEN;
+		err = uvs_fwdma_submit(UVS_DMA_OP_D2D, pa, pa + done, (uint32_t)n, DMA_TIMEOUT, NULL);
+		done += n;
+	}
+	if (!err)
+		err = uvs_fwdma_wait_all(DMA_TIMEOUT, &bad);
+	return err;
 }
 
 static int iotinval(uint32_t did, uint64_t va, bool all)
@@ -135,7 +223,7 @@ static int iofence(void)
 			 UVS_IOMMU_CMD_IOFENCE_DW0_PR_MASK | UVS_IOMMU_CMD_IOFENCE_DW0_PW_MASK, 0);
 }
 
-/* A zeroed page-table page from the pool, 0 when the pool is empty. */
+/* A zeroed page-table page from the pool (zeroed by DMA at state_reset), 0 when the pool is empty. */
 static uint64_t pool_page(void)
 {
 	uint64_t pa;
@@ -144,8 +232,6 @@ static uint64_t pool_page(void)
 		return 0;
 	pa = uv.pool_next;
 	uv.pool_next += PG;
-	for (unsigned i = 0; i < PG / 8; i++)
-		mem64(pa)[i] = 0;
 	return pa;
 }
 
@@ -160,9 +246,14 @@ static uint64_t *pte_slot(void *ctx, uint32_t did, uint64_t va, unsigned level, 
 	const uint64_t leaf = UVS_IOMMU_PTE_R_MASK | UVS_IOMMU_PTE_W_MASK | UVS_IOMMU_PTE_X_MASK;
 	uint64_t table;
 
+	uint64_t key = (((va >> 21) << 7) | did) + 1;
+	unsigned w = (unsigned)((va >> 21) ^ did) % WC_SLOTS;
+
 	(void)ctx;
 	if (did >= MAX_DID || uv.root[did] == 0 || level > 1)
 		return NULL;
+	if (level == 0 && wc[w].key == key)
+		return (uint64_t *)(uintptr_t)(wc[w].table + ((va >> 12) & 0x1ff) * 8);
 	table = uv.root[did];
 	for (unsigned l = SV48_LEVELS - 1; l > level; l--) {
 		volatile uint64_t *e = mem64(table + ((va >> (12 + 9 * l)) & 0x1ff) * 8);
@@ -183,6 +274,11 @@ static uint64_t *pte_slot(void *ctx, uint32_t did, uint64_t va, unsigned level, 
 		fence();
 		*e = table_pte(t);
 		table = t;
+	}
+	/* Tables are never freed or replaced by a leaf (a superpage needs an empty level-1 slot). */
+	if (level == 0) {
+		wc[w].key = key;
+		wc[w].table = table;
 	}
 	return (uint64_t *)(uintptr_t)(table + ((va >> (12 + 9 * level)) & 0x1ff) * 8);
 }
@@ -213,10 +309,11 @@ static void ff_notify(void *ctx)
 	*(volatile uint32_t *)(uintptr_t)(UVS_HOSTIF_BASE + UVS_HOSTIF_INT_STATUS_OFF) = UVS_HOSTIF_INT_FW;
 }
 
+/* Posted: the caller waits with iommu_sync() after its last replay. */
 static int ff_replay(void *ctx, uint32_t did, uint16_t prgi, uint8_t resp)
 {
 	(void)ctx;
-	return iommu_cmd(UVS_IOMMU_CMD_OP_UVS_PAGE_REPLAY |
+	return iommu_post(UVS_IOMMU_CMD_OP_UVS_PAGE_REPLAY |
 			 ((uint64_t)did << UVS_IOMMU_CMD_PAGE_REPLAY_DW0_DID_SHIFT),
 			 ((uint64_t)prgi << UVS_IOMMU_CMD_PAGE_REPLAY_DW1_PRGI_SHIFT) |
 			 ((uint64_t)resp << UVS_IOMMU_CMD_PAGE_REPLAY_DW1_RESP_SHIFT));
@@ -254,37 +351,57 @@ bool uvs_uvm_is_op(uint16_t opcode)
  */
 static int state_reset(void)
 {
-	uint64_t span, pool_bytes, meta, meta_bytes, frames;
+	uint64_t pool_bytes, meta, meta_bytes, frames, top = uv.hbm_base + uv.hbm_size, span;
 	struct uvs_pcache_cfg cfg;
 	int err;
 
 	if (uv.hbm_size < 2 * UVS_PCACHE_SUPER)
-		return -ENODEV;	/* too small for tables, metadata and one frame region */
+		return -ENODEV;	/* too small for tables, metadata and frames */
 	/* Tables: one page per 1 MiB of HBM (an L0 table maps 2 MiB) plus the upper levels. */
-	span = uv.hbm_size < MAX_FRAME_BYTES ? uv.hbm_size : MAX_FRAME_BYTES;
-	pool_bytes = (span >> 20) * PG + 64 * PG;
+	pool_bytes = (uv.hbm_size >> 20) * PG + 64 * PG;
 	uv.pool_next = uv.hbm_base + OFF_POOL;
 	uv.pool_end = uv.pool_next + pool_bytes;
-	meta = (uv.pool_end + 63) & ~(uint64_t)63;
-	/* Frames start 2 MiB aligned after the metadata; metadata is sized for all of HBM (an upper bound). */
+	/*
+	 * Metadata in SRAM when it fits (frames right after the pool), else in
+	 * HBM after the pool (frames from the next 4 KiB); whole 2 MiB regions
+	 * among the frames can hold superpages. The metadata is sized for every
+	 * byte after the pool (an upper bound). Pool and metadata are zeroed by
+	 * DMA: an all-zero page cache is empty, so set-up does not grow with the
+	 * frame count (256 MiB of HBM: ~2 MiB of metadata in HBM).
+	 */
+	span = top - uv.pool_end;
 	meta_bytes = uvs_pcache_meta_bytes(span);
-	frames = (meta + meta_bytes + UVS_PCACHE_SUPER - 1) & ~(uint64_t)(UVS_PCACHE_SUPER - 1);
-	if (meta_bytes == 0 || frames >= uv.hbm_base + uv.hbm_size)
+	meta = ((uintptr_t)__heap_start + PG - 1) & ~(uint64_t)(PG - 1);
+	memset(wc, 0, sizeof(wc));
+	if (meta_bytes != 0 && meta + meta_bytes <= (uintptr_t)__heap_end) {
+		frames = uv.pool_end;
+		if ((err = dma_zero(meta, (meta_bytes + PG - 1) & ~(uint64_t)(PG - 1))) != 0)
+			return err;
+	} else {
+		meta = uv.pool_end;
+		frames = (meta + meta_bytes + PG - 1) & ~(uint64_t)(PG - 1);
+	}
+	if (meta_bytes == 0 || frames + UVS_PCACHE_SUPER > top)
 		return -ENOMEM;
 	memset(uv.root, 0, sizeof(uv.root));
-	for (unsigned j = 0; j < PG / 8; j++)
-		mem64(uv.hbm_base + OFF_DDT)[j] = 0;
+	if ((err = dma_zero(uv.hbm_base + OFF_DDT, PG)) != 0)
+		return err;
+	if ((err = dma_zero(uv.hbm_base + OFF_POOL, frames - (uv.hbm_base + OFF_POOL))) != 0)
+		return err;
 	memset(&cfg, 0, sizeof(cfg));
 	cfg.frame_base = frames;
-	cfg.frame_bytes = uv.hbm_base + uv.hbm_size - frames;
-	if (cfg.frame_bytes > span)
-		cfg.frame_bytes = span;
+	cfg.frame_bytes = top - frames;
 	cfg.reserve = 0;
 	cfg.inval_on_a_clear = true;
 	cfg.pte = &pte_ops;
 	cfg.meta = (void *)(uintptr_t)meta;
 	cfg.meta_bytes = (size_t)meta_bytes;
+	cfg.meta_zeroed = true;
 	err = uvs_pcache_init(&pc, &cfg);
+	/* At most half of the frames reserved by one batch at a time (never less than a 2 MiB unit). */
+	bx.infl_limit = (uint32_t)(cfg.frame_bytes / PG / 2);
+	if (bx.infl_limit < UVS_PCACHE_SUPER_PAGES)
+		bx.infl_limit = UVS_PCACHE_SUPER_PAGES;
 	return err ? err : uvs_ffwd_init(&ff, &ff_ops, NULL);
 }
 
@@ -297,8 +414,8 @@ static int iommu_on(void)
 	if (!(caps & UVS_IOMMU_CAPS_UVS_PRQ_MASK) || !(caps & UVS_IOMMU_CAPS_SV48_MASK))
 		return -ENODEV;
 	for (unsigned i = 0; i < sizeof(zero) / sizeof(zero[0]); i++)
-		for (unsigned j = 0; j < PG / 8; j++)
-			mem64(uv.hbm_base + zero[i])[j] = 0;
+		if (dma_zero(uv.hbm_base + zero[i], PG) != 0)
+			return -EIO;
 	*reg64(UVS_IOMMU_CQB_OFF) = (((uv.hbm_base + OFF_CQ) >> 12) << UVS_IOMMU_CQB_PPN_SHIFT) | CQ_LOG2SZM1;
 	*reg64(UVS_IOMMU_FQB_OFF) = (((uv.hbm_base + OFF_FQ) >> 12) << UVS_IOMMU_FQB_PPN_SHIFT) | FQ_LOG2SZM1;
 	*reg64(UVS_IOMMU_PQB_OFF) = (((uv.hbm_base + OFF_PQ) >> 12) << UVS_IOMMU_PQB_PPN_SHIFT) | PQ_LOG2SZM1;
@@ -364,42 +481,91 @@ static int ctx_attach(uint32_t did, uint32_t pscid)
 	return err ? err : iotinval(did, 0, true);
 }
 
-/* Executes actions act[0..n) (pcache.h protocol): INVALs, one IOFENCE.C, WRITEBACKs, NOTICEs. */
+/* Posts the deferred eviction notices (batch mode). */
+static int flush_notices(void)
+{
+	int err = 0;
+
+	for (uint32_t i = 0; i < bx.nnotice && !err; i++) {
+		memset(&notice_buf, 0, sizeof(notice_buf));
+		notice_buf.type = UVS_UVM_EVT_EVICT;
+		notice_buf.cookie = notice[i].did;
+		notice_buf.value = notice[i].va;
+		notice_buf.addr = notice[i].addr;
+		if (uv.post != NULL && uv.post(&notice_buf) != 0)
+			err = -EFAULT;
+	}
+	bx.nnotice = 0;
+	return err;
+}
+
+/*
+ * Executes actions act[0..n) (pcache.h protocol): INVALs, one IOFENCE.C,
+ * WRITEBACKs (queued on the DMA channel: a later copy into the same frame
+ * runs after them), NOTICEs (posted at once, or collected in batch mode and
+ * posted before the batch completes; a posted notice follows its write-back
+ * because the event record's DMA runs after it).
+ */
 static int run_actions(uint32_t n)
 {
-	bool inval = false;
+	bool inval = false, wb = false;
+	uint64_t bad;
 	int err = 0;
 
 	for (uint32_t i = 0; i < n && !err; i++) {
 		if (act[i].kind == UVS_PCACHE_ACT_INVAL) {
-			err = iotinval(act[i].did, act[i].va, false);
+			err = iommu_post(UVS_IOMMU_CMD_OP_IOTINVAL |
+					 ((uint64_t)UVS_IOMMU_CMD_F3_IOTINVAL_VMA << UVS_IOMMU_CMD_DW0_FUNC3_SHIFT) |
+					 UVS_IOMMU_CMD_IOTINVAL_DW0_AV_MASK | UVS_IOMMU_CMD_IOTINVAL_DW0_PSCV_MASK |
+					 ((uint64_t)uv.pscid[act[i].did % MAX_DID] << UVS_IOMMU_CMD_IOTINVAL_DW0_PSCID_SHIFT),
+					 (act[i].va >> 12) << UVS_IOMMU_CMD_IOTINVAL_DW1_ADDR_SHIFT);
 			inval = true;
 		} else if (act[i].kind == UVS_PCACHE_ACT_INVAL_ALL) {
-			err = iotinval(0, 0, true);
+			err = iommu_post(UVS_IOMMU_CMD_OP_IOTINVAL |
+					 ((uint64_t)UVS_IOMMU_CMD_F3_IOTINVAL_VMA << UVS_IOMMU_CMD_DW0_FUNC3_SHIFT), 0);
 			inval = true;
 		}
 	}
 	if (!err && inval)
 		err = iofence();
 	for (uint32_t i = 0; i < n && !err; i++) {
-		uint64_t bad;
+		if (act[i].kind != UVS_PCACHE_ACT_WRITEBACK)
+			continue;
+		for (uint64_t off = 0; off < act[i].bytes && !err; off += RUN_MAX) {
+			uint64_t len = act[i].bytes - off < RUN_MAX ? act[i].bytes - off : RUN_MAX;
 
-		if (act[i].kind == UVS_PCACHE_ACT_WRITEBACK &&
-		    uvs_fwdma_copy(UVS_DMA_OP_D2H, act[i].frame, act[i].bus, (uint32_t)act[i].bytes,
-				   UVS_HOSTQ_DMA_TIMEOUT, &bad) != 0)
-			err = -EFAULT;
+			err = uvs_fwdma_submit(UVS_DMA_OP_D2H, act[i].frame + off, act[i].bus + off, (uint32_t)len,
+					       DMA_TIMEOUT, NULL);
+		}
+		wb = true;
 	}
+	if (!err && wb && !bx.defer && uvs_fwdma_wait_all(DMA_TIMEOUT, &bad) != 0)
+		err = -EFAULT;
 	for (uint32_t i = 0; i < n && !err; i++) {
 		if (act[i].kind != UVS_PCACHE_ACT_NOTICE || uv.post == NULL)
 			continue;
-		memset(&notice_buf, 0, sizeof(notice_buf));
-		notice_buf.type = UVS_UVM_EVT_EVICT;
-		notice_buf.cookie = act[i].did;
-		notice_buf.value = act[i].va;
-		notice_buf.addr = act[i].bytes | (act[i].dirty ? UVS_UVM_EVN_F_DIRTY : 0);
-		if (uv.post(&notice_buf) != 0)
-			err = -EFAULT;
+		uint64_t flags = act[i].dirty ? UVS_UVM_EVN_F_DIRTY : 0;
+
+		if (bx.nnotice != 0) {
+			/* One notice for a run of pages evicted in VA order with the same dirtiness. */
+			uint64_t *last = &notice[bx.nnotice - 1].addr;
+			uint64_t lb = *last & ~(uint64_t)UVS_UVM_EVN_F_MASK;
+
+			if (notice[bx.nnotice - 1].did == act[i].did && notice[bx.nnotice - 1].va + lb == act[i].va &&
+			    (*last & UVS_UVM_EVN_F_MASK) == flags && lb + act[i].bytes < (UINT64_C(1) << 40)) {
+				*last += act[i].bytes;
+				continue;
+			}
+		}
+		if (bx.nnotice == NOTICE_CAP)
+			err = flush_notices();
+		notice[bx.nnotice].did = act[i].did;
+		notice[bx.nnotice].va = act[i].va;
+		notice[bx.nnotice].addr = act[i].bytes | flags;
+		bx.nnotice++;
 	}
+	if (!err && !bx.defer)
+		err = flush_notices();
 	return err;
 }
 
@@ -426,35 +592,211 @@ static int evict(uint32_t did, uint64_t va, uint64_t pages, bool drop, uint64_t 
 	return err;
 }
 
-static int alloc_frames(const struct uvs_hostq_cmd *c, struct uvs_hostq_evt *evt)
+/* ---- UVM_OP_BATCH ---- */
+
+/* Submits the merged copy, if any. */
+static int flush_run(void)
+{
+	int err;
+
+	if (bx.run_len == 0)
+		return 0;
+	if (!bx.copying) {
+		bx.copying = true;
+		bx.copy_t0 = now();
+	}
+	err = uvs_fwdma_submit(UVS_DMA_OP_H2D, bx.run_src, bx.run_dst, bx.run_len, DMA_TIMEOUT, NULL);
+	bx.run_len = 0;
+	return err;
+}
+
+/* Copies len bytes host bus -> frame: merged with the pending copy when both sides continue it. */
+static int add_copy(uint64_t bus, uint64_t frame, uint32_t len)
+{
+	if (bx.run_len != 0 && bx.run_src + bx.run_len == bus && bx.run_dst + bx.run_len == frame &&
+	    bx.run_len + len <= RUN_MAX) {
+		bx.run_len += len;
+		return 0;
+	}
+	int err = flush_run();
+
+	bx.run_src = bus;
+	bx.run_dst = frame;
+	bx.run_len = len;
+	return err;
+}
+
+/* Waits for every copy in flight, then maps its units (A set) or gives their frames back. */
+static void complete_inflight(void)
+{
+	uint64_t bad;
+	int err = flush_run();
+
+	if (uvs_fwdma_wait_all(DMA_TIMEOUT, &bad) != 0 && !err)
+		err = -EIO;
+	if (bx.copying) {
+		bx.copy_cycles += now() - bx.copy_t0;
+		bx.copying = false;
+	}
+	for (uint32_t i = 0; i < bx.ninfl; i++) {
+		struct uvs_uvm_bunit *u = &bu[infl[i].unit];
+		int e = err ? err : uvs_pcache_map(&pc, infl[i].did, infl[i].va, infl[i].pages, UVS_PCACHE_MAP_ACCESSED);
+
+		if (e) {
+			uvs_pcache_cancel(&pc, infl[i].did, infl[i].va, infl[i].pages);
+			if (u->status == 0)
+				u->status = -linux_errno(e);
+		} else {
+			u->copied = (uint16_t)(u->copied + infl[i].pages);
+		}
+	}
+	bx.ninfl = 0;
+	bx.infl_pages = 0;
+}
+
+/* Frames for one unit (or page), its evictions, its copies queued; recorded in flight. */
+static int start_unit(uint16_t unit, uint32_t did, uint64_t va, uint32_t pages, uint64_t bus, uint32_t flags)
 {
 	struct uvs_pcache_alloc_res res;
-	uint32_t pages = (uint32_t)c->arg[2];
-	uint32_t flags = (c->arg[5] & UVS_UVM_ALLOC_F_SUPER_OK) ? UVS_PCACHE_F_SUPER_OK : 0;
-	uint64_t bad;
 	int err, e;
 
-	if (c->arg[2] > UVS_PCACHE_SUPER_PAGES || (c->arg[5] & ~(uint64_t)UVS_UVM_ALLOC_F_SUPER_OK))
-		return -EINVAL;
-	memset(&res, 0, sizeof(res));
-	err = uvs_pcache_alloc(&pc, (uint32_t)c->arg[0], c->arg[1], pages, c->arg[3], flags, frame_list,
-			       act, ACT_CAP, &res);
-	e = run_actions(res.nactions);
+	if (bx.ninfl != 0 && (bx.infl_pages + pages > bx.infl_limit || bx.ninfl == INFLIGHT_CAP))
+		complete_inflight();
+	for (int tries = 0;; tries++) {
+		memset(&res, 0, sizeof(res));
+		err = uvs_pcache_alloc(&pc, did, va, pages, bus, flags, frame_list, act, ACT_CAP, &res);
+		e = run_actions(res.nactions);
+		if (err == -ENOMEM && bx.ninfl != 0 && tries == 0 && !e) {
+			complete_inflight();	/* frames held by copies in flight become evictable */
+			continue;
+		}
+		break;
+	}
 	if (err)
 		return err;
 	if (e) {
-		uvs_pcache_cancel(&pc, (uint32_t)c->arg[0], c->arg[1], pages);
+		uvs_pcache_cancel(&pc, did, va, pages);
 		return e;
 	}
-	if (c->arg[4] != 0 &&
-	    uvs_fwdma_copy(UVS_DMA_OP_D2H, (uintptr_t)frame_list, c->arg[4], pages * 8u,
-			   UVS_HOSTQ_DMA_TIMEOUT, &bad) != 0) {
-		uvs_pcache_cancel(&pc, (uint32_t)c->arg[0], c->arg[1], pages);
-		return -EFAULT;
+	if (res.super)
+		bu[unit].result |= UVS_UVM_BU_R_SUPER;
+	for (uint32_t k = 0; k < pages && !err;) {
+		uint32_t n = 1;
+
+		while (k + n < pages && frame_list[k + n] == frame_list[k] + (uint64_t)n * PG)
+			n++;
+		err = add_copy(bus + (uint64_t)k * PG, frame_list[k], n * PG);
+		k += n;
 	}
-	evt->value = pages;
-	evt->addr = res.super ? 1 : 0;
-	return 0;
+	infl[bx.ninfl].did = did;
+	infl[bx.ninfl].va = va;
+	infl[bx.ninfl].pages = (uint16_t)pages;
+	infl[bx.ninfl].unit = unit;
+	bx.ninfl++;
+	bx.infl_pages += pages;
+	return err;
+}
+
+/* One unit of the array: status 0 once started (completion may still fail it). */
+static void batch_unit(uint16_t i)
+{
+	struct uvs_uvm_bunit *u = &bu[i];
+	uint32_t pages = u->pages;
+	int err;
+
+	u->status = 0;
+	u->copied = 0;
+	u->result = 0;
+	if (u->action == UVS_UVM_BA_MAP_REMOTE) {
+		u->status = -(int32_t)UVS_HOSTQ_ERR_EOPNOTSUPP;
+		return;
+	}
+	if (u->action != UVS_UVM_BA_MIGRATE || (pages != 1 && pages != 16 && pages != UVS_PCACHE_SUPER_PAGES) ||
+	    u->did >= MAX_DID || uv.root[u->did] == 0 || (u->flags & ~(uint32_t)UVS_UVM_BU_F_SUPER_OK) || u->rsvd ||
+	    (u->bus & (PG - 1))) {
+		u->status = -(int32_t)UVS_HOSTQ_ERR_EINVAL;
+		return;
+	}
+	err = start_unit(i, u->did, u->va, pages, u->bus,
+			 (u->flags & UVS_UVM_BU_F_SUPER_OK) ? UVS_PCACHE_F_SUPER_OK : 0);
+	if (err == -EEXIST && pages > 1) {
+		/* Some page is in HBM already (the host's view was behind): the others one by one. */
+		u->result |= UVS_UVM_BU_R_PARTIAL;
+		err = 0;
+		for (uint32_t k = 0; k < pages && !err; k++) {
+			err = start_unit(i, u->did, u->va + (uint64_t)k * PG, 1, u->bus + (uint64_t)k * PG, 0);
+			if (err == -EEXIST)
+				err = 0;
+		}
+	} else if (err == -EEXIST) {
+		u->result |= UVS_UVM_BU_R_PARTIAL;
+		err = 0;
+	}
+	if (err)
+		u->status = -linux_errno(err);
+}
+
+/*
+ * UVM_OP_BATCH (uvm.def): units chunk by chunk (read by DMA, executed,
+ * completed, statuses written back), then the groups, then the notices;
+ * the caller posts the completion.
+ */
+static int batch(const struct uvs_hostq_cmd *c, struct uvs_hostq_evt *evt)
+{
+	uint64_t nunits = c->arg[1], nrep = c->arg[3], ok = 0, bad;
+	struct uvs_ffwd_stats f0, f1;
+	int err = 0;
+
+	if (nunits > UVS_UVM_BATCH_MAX_UNITS || nrep > UVS_UVM_BATCH_MAX_REPLAYS || c->arg[4] != 0 ||
+	    (nunits && (c->arg[0] == 0 || (c->arg[0] & 7))) || (nrep && (c->arg[2] == 0 || (c->arg[2] & 7))))
+		return -EINVAL;
+	uvs_ffwd_get_stats(&ff, &f0);
+	bx.defer = true;
+	bx.ninfl = bx.infl_pages = 0;
+	bx.run_len = 0;
+	for (uint64_t base = 0; base < nunits && !err; base += BU_CHUNK) {
+		uint32_t m = nunits - base < BU_CHUNK ? (uint32_t)(nunits - base) : BU_CHUNK;
+		uint64_t bus = c->arg[0] + base * UVS_UVM_BU_SIZE;
+
+		if (uvs_fwdma_copy(UVS_DMA_OP_H2D, bus, (uintptr_t)bu, m * UVS_UVM_BU_SIZE, DMA_TIMEOUT, &bad) != 0) {
+			err = -EFAULT;
+			break;
+		}
+		for (uint32_t i = 0; i < m; i++)
+			batch_unit((uint16_t)i);
+		complete_inflight();
+		for (uint32_t i = 0; i < m; i++)
+			ok += bu[i].status == 0;
+		if (uvs_fwdma_copy(UVS_DMA_OP_D2H, (uintptr_t)bu, bus, m * UVS_UVM_BU_SIZE, DMA_TIMEOUT, &bad) != 0)
+			err = -EFAULT;
+	}
+	for (uint64_t base = 0; base < nrep && !err; base += BR_CHUNK) {
+		uint32_t m = nrep - base < BR_CHUNK ? (uint32_t)(nrep - base) : BR_CHUNK;
+
+		if (uvs_fwdma_copy(UVS_DMA_OP_H2D, c->arg[2] + base * UVS_UVM_BR_SIZE, (uintptr_t)br,
+				   m * UVS_UVM_BR_SIZE, DMA_TIMEOUT, &bad) != 0) {
+			err = -EFAULT;
+			break;
+		}
+		for (uint32_t i = 0; i < m; i++) {
+			int r;
+
+			if (br[i].prgi > 0x1ff || br[i].rsvd)
+				continue;	/* malformed: left unanswered, the host counts it */
+			r = uvs_ffwd_replay(&ff, br[i].did, br[i].prgi, br[i].resp);
+			(void)r;	/* -ENOENT: answered already (a stale record) */
+		}
+	}
+	if (iommu_sync() != 0 && !err)
+		err = -ETIMEDOUT;
+	bx.defer = false;
+	uvs_uvm_poll();		/* requests that came meanwhile go out with this completion */
+	if (flush_notices() != 0 && !err)
+		err = -EFAULT;
+	uvs_ffwd_get_stats(&ff, &f1);
+	evt->value = ok | (f1.replay_leaders - f0.replay_leaders) << 32;
+	evt->addr = f1.replay_wait - f0.replay_wait;
+	return err;
 }
 
 static int write_stats(uint64_t bus)
@@ -481,6 +823,7 @@ static int write_stats(uint64_t bus)
 	stats_buf.writebacks = ps.writebacks;
 	stats_buf.pre_evictions = ps.pre_evictions;
 	stats_buf.a_cleared = ps.a_cleared;
+	stats_buf.copy_cycles = bx.copy_cycles;
 	if (bus == 0 || (bus & 7) != 0)
 		return -EINVAL;
 	return uvs_fwdma_copy(UVS_DMA_OP_D2H, (uintptr_t)&stats_buf, bus, sizeof(stats_buf),
@@ -505,31 +848,16 @@ static int execute(const struct uvs_hostq_cmd *c, struct uvs_hostq_evt *evt)
 					      : uvs_ffwd_set_queue(&ff, c->arg[0], (uint32_t)c->arg[1], c->arg[2]);
 	if (c->opcode == UVS_UVM_OP_STATS)
 		return write_stats(c->arg[0]);
+	if (c->opcode == UVS_UVM_OP_BATCH)
+		return batch(c, evt);
 	if (c->arg[0] >= MAX_DID)
 		return -EINVAL;	/* device_id of a one-level directory */
 	switch (c->opcode) {
-	case UVS_UVM_OP_ALLOC_FRAMES:
-		return alloc_frames(c, evt);
-	case UVS_UVM_OP_MAP:
-		if (c->arg[2] > UVS_PCACHE_SUPER_PAGES)
-			return -EINVAL;
-		return uvs_pcache_map(&pc, did, c->arg[1], (uint32_t)c->arg[2], UVS_PCACHE_MAP_ACCESSED);
-	case UVS_UVM_OP_CANCEL:
-		if (c->arg[2] > UVS_PCACHE_SUPER_PAGES)
-			return -EINVAL;
-		return uvs_pcache_cancel(&pc, did, c->arg[1], (uint32_t)c->arg[2]);
 	case UVS_UVM_OP_UNMAP:
 	case UVS_UVM_OP_EVICT:
 		err = evict(did, c->arg[1], c->arg[2], c->opcode == UVS_UVM_OP_UNMAP, &n);
 		evt->value = n;
 		return err;
-	case UVS_UVM_OP_REPLAY:
-		if (c->arg[1] > 0x1ff || c->arg[2] > 0xff)
-			return -EINVAL;
-		err = uvs_ffwd_replay(&ff, did, (uint16_t)c->arg[1], (uint8_t)c->arg[2]);
-		if (err >= 0)
-			evt->value = (uint64_t)err;
-		return err < 0 ? err : 0;
 	default:
 		return -EOPNOTSUPP;
 	}

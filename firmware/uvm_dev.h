@@ -6,6 +6,11 @@
  * (pcache.c) and fault forwarding to the host ring (faultfwd.c), and the
  * host commands UVM_OP_* of include/uvmsoc/uvm.def.
  *
+ * The host's fault service sends one UVM_OP_BATCH per fault batch (frames,
+ * evictions, DMA copies, PTEs, replays in one command); the per-step
+ * commands it replaced (ALLOC_FRAMES, MAP, CANCEL, REPLAY) are retired and
+ * complete with -EOPNOTSUPP, like MAP_REMOTE, which was never implemented.
+ *
  * The IOMMU is brought up by the first UVM_OP_CTX_ATTACH, so a host that
  * never uses managed memory sees the device exactly as before. Attaching
  * an attached context again (a new host session) resets every

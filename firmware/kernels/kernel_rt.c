@@ -29,7 +29,11 @@ void uvs_barrier(void)
 {
 	const struct uvs_kernel_ctx *c = uvs_self();
 	struct barrier *bar = (struct barrier *)(uintptr_t)c->shared;
-	uint32_t round = __atomic_load_n(&bar->round, __ATOMIC_ACQUIRE);
+	uint32_t round;
+
+	if (c->resident < c->nthreads)	/* the others start only as threads exit: never all here */
+		uvs_kernel_exit(UVS_KERNEL_EXIT_NO_BARRIER);
+	round = __atomic_load_n(&bar->round, __ATOMIC_ACQUIRE);
 
 	if (__atomic_add_fetch(&bar->count, 1, __ATOMIC_ACQ_REL) == c->nthreads) {
 		__atomic_store_n(&bar->count, 0, __ATOMIC_RELAXED);

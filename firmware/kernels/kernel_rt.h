@@ -31,6 +31,52 @@ static inline struct uvs_kernel_ctx *uvs_self(void)
 	return c;
 }
 
+/*
+ * Grid indexes (include/uvmsoc/kernel.def, struct uvs_kernel_ctx). A launch
+ * is a grid of uvs_grid_dim() blocks of uvs_block_dim() threads, all
+ * running at once; global thread index = block * block_dim + thread.
+ * Read from the thread's context, so they work on every compute hart; on
+ * multithreaded harts the same values are also in the read-only user CSRs
+ * uvs.tid (0xCC0), uvs.bid (0xCC1), uvs.ntid (0xCC2), uvs.nbid (0xCC3)
+ * (include/uvmsoc/mt.def), which single-thread harts do not have.
+ */
+
+/** Index of this thread's block, 0..uvs_grid_dim()-1. */
+static inline uint32_t uvs_block_idx(void)
+{
+	return uvs_self()->block;
+}
+
+/** Index of this thread inside its block, 0..uvs_block_dim()-1. */
+static inline uint32_t uvs_thread_idx(void)
+{
+	return uvs_self()->thread_in_block;
+}
+
+/** Threads per block. */
+static inline uint32_t uvs_block_dim(void)
+{
+	return uvs_self()->block_dim;
+}
+
+/** Blocks in the grid. */
+static inline uint32_t uvs_grid_dim(void)
+{
+	return uvs_self()->grid_dim;
+}
+
+/** Global thread index, 0..uvs_nthreads()-1 (= block * block_dim + thread). */
+static inline uint32_t uvs_global_idx(void)
+{
+	return uvs_self()->thread;
+}
+
+/** Threads in the launch (grid_dim * block_dim). */
+static inline uint32_t uvs_nthreads(void)
+{
+	return uvs_self()->nthreads;
+}
+
 /** Sets the 64-bit result value reported at exit (thread 0's goes to the host). */
 static inline void uvs_set_result(uint64_t value)
 {
@@ -49,7 +95,10 @@ void uvs_slice(uint64_t count, uint64_t granule, uint64_t *begin, uint64_t *end)
  * Waits until every thread of the launch has called uvs_barrier() the same
  * number of times (sense-reversing barrier on AMOs in the launch's shared
  * scratch: unprivileged spec 20191213, chapter 8 "A" extension). A thread
- * that aborted never arrives: the launch then ends by its timeout.
+ * that aborted never arrives: the launch then ends by its timeout. Needs
+ * every thread of the launch resident at once: in a larger grid (threads
+ * started as others exit) it ends the thread at once with exit status
+ * UVS_KERNEL_EXIT_NO_BARRIER.
  */
 void uvs_barrier(void);
 

@@ -9,7 +9,7 @@
 # libc: -ffreestanding, and no loop-to-memcpy rewriting.
 
 KRN_OUT   := $(FW_OUT)/kernels
-KERNELS   := memcpy fill crc32c axpy fault
+KERNELS   := memcpy fill crc32c axpy fault histogram reduce order pattern storm
 KERNEL_ELFS := $(addprefix $(KRN_OUT)/,$(addsuffix .elf,$(KERNELS)))
 KERNEL_BINS := $(KERNEL_ELFS:.elf=.bin)
 
@@ -64,3 +64,14 @@ $(KRN_CRC_UNIT): tests/kernels/crc32c_unit.c firmware/kernels/crc32c_math.c firm
 
 .PHONY: kernels-tests
 kernels-tests: kernels $(KRN_TEST_DTBS) $(KRN_CRC_UNIT)
+
+# ---- grid tests (tests/grid.tests) ----
+# fill.elf with its entry symbol _start removed from the symbol table (the
+# image and e_entry unchanged): `uvmsoc run` must refuse it before anything runs.
+KRN_NOENTRY := $(KRN_OUT)/tests/noentry.elf
+
+$(KRN_NOENTRY): $(KRN_OUT)/fill.elf
+	@mkdir -p $(@D)
+	$(RV_PREFIX)objcopy --strip-symbol=_start $< $@
+
+kernels-tests: $(KRN_NOENTRY)

@@ -30,6 +30,8 @@
 #include "cli.h"
 #include "crc32c.h"
 #include "uvm_session.h"
+#include "../../firmware/kernels/grid.h" /* output records of the grid kernels */
+#include "../../firmware/kernels/pattern.h" /* data of the writing kernels pattern and storm */
 
 #define CHUNK_MAX (64u << 20)         /* largest DMA bounce buffer */
 #define EVENT_MARGIN 20000000ull      /* cycles the event may take beyond the kernel timeout */
@@ -58,10 +60,17 @@ struct krun {
     uint64_t b_boot, b_kload, b_in, b_out, b_args;
     int booted;
     struct timespec t0;
+    /* --grid BLOCKS[xTHREADS]: launch shape; nthreads = threads launched */
+    int have_grid;
+    uint64_t grid_blocks, grid_threads, nthreads;
     /* --managed: the input lives in managed memory at a unified VA */
     int managed;
     struct uvm_session *uvm;
     void *mptr;
+    int no_managed;                 /* --no-managed: crc32c --input copied into HBM (the old way) */
+    int have_hbm, have_harts;       /* --hbm / --harts given */
+    int policy_4k;                  /* --policy 4k: one page per fault, no prefetch (UVM_POLICY_4K) */
+    uint64_t host_cost_batch, host_cost_page; /* --host-cost-batch / --host-cost-page (lockstep cycles) */
 };
 
 /* A kernel the CLI knows how to feed and check. */
@@ -222,11 +231,211 @@ static int axpy_check(struct krun *k, uint64_t value)
     return rc;
 }
 
+/* ---- grid kernels (firmware/kernels/grid.h): output record in SRAM after the crc32c word ---- */
+
+static uint64_t grid_out_addr(void)
+{
+    return UVS_KERNEL_DATA_BASE + UVS_KARGS_SIZE + 64;
+}
+
+/* Read the grid kernel's output record (n bytes) into p. */
+static int read_grid_out(struct krun *k, void *p, size_t n)
+{
+    int err = xfer(k, UVS_DMA_OP_D2H, grid_out_addr(), p, n, &k->c_out, &k->b_out);
+    return err ? cli_error("read the kernel's output record", err) : CLI_OK;
+}
+
+static void histogram_args(struct krun *k)
+{
+    k->args[0] = UVS_HBM_BASE;
+    k->args[1] = k->len;
+    k->args[2] = grid_out_addr();
+    k->nargs = 3;
+}
+
+static int histogram_check(struct krun *k, uint64_t value)
+{
+    uint32_t got[GRID_HIST_BINS], want[GRID_HIST_BINS] = {0};
+    (void)value;
+    for (size_t i = 0; i < k->len; i++)
+        want[k->data[i]]++;
+    if (read_grid_out(k, got, sizeof got) != CLI_OK)
+        return CLI_FAIL;
+    for (unsigned b = 0; b < GRID_HIST_BINS; b++) {
+        if (got[b] != want[b]) {
+            printf("histogram: MISMATCH in bin %u: device %" PRIu32 ", host %" PRIu32 "\n", b, got[b], want[b]);
+            return CLI_FAIL;
+        }
+    }
+    printf("histogram: %zu bytes, %u bins, %llu threads checked on the host -> MATCH\n", k->len, GRID_HIST_BINS,
+           (unsigned long long)k->nthreads);
+    return CLI_OK;
+}
+
+static void reduce_args(struct krun *k)
+{
+    k->args[0] = UVS_HBM_BASE;
+    k->args[1] = k->len / 8;
+    k->args[2] = grid_out_addr();
+    k->nargs = 3;
+}
+
+static int reduce_check(struct krun *k, uint64_t value)
+{
+    struct grid_reduce_out got;
+    uint64_t sum = 0, x = 0, max = 0;
+    (void)value;
+    for (size_t i = 0; i + 8 <= k->len; i += 8) {
+        uint64_t v;
+        memcpy(&v, k->data + i, 8);
+        sum += v;
+        x ^= v;
+        max = v > max ? v : max;
+    }
+    if (read_grid_out(k, &got, sizeof got) != CLI_OK)
+        return CLI_FAIL;
+    int ok = got.sum == sum && got.xor_all == x && got.max == max && got.threads == k->nthreads;
+    printf("reduce: sum 0x%016llx xor 0x%016llx max 0x%016llx threads %u; host 0x%016llx 0x%016llx 0x%016llx %llu "
+           "-> %s\n", (unsigned long long)got.sum, (unsigned long long)got.xor_all, (unsigned long long)got.max,
+           got.threads, (unsigned long long)sum, (unsigned long long)x, (unsigned long long)max,
+           (unsigned long long)k->nthreads, ok ? "MATCH" : "MISMATCH");
+    return ok ? CLI_OK : CLI_FAIL;
+}
+
+static void order_args(struct krun *k)
+{
+    k->args[0] = UVS_HBM_BASE;
+    k->args[1] = k->len;
+    k->args[2] = grid_out_addr();
+    k->nargs = 3;
+}
+
+static int order_check(struct krun *k, uint64_t value)
+{
+    struct grid_order_out got;
+    uint64_t per = k->nthreads ? k->len / 8 / k->nthreads : 0, n = per * k->nthreads;
+    (void)value;
+    if (read_grid_out(k, &got, sizeof got) != CLI_OK)
+        return CLI_FAIL;
+    uint64_t *mem = malloc(n * 8 + 8);
+    if (!mem)
+        return cli_error("order readback", -ENOMEM);
+    int err = n ? xfer(k, UVS_DMA_OP_D2H, UVS_HBM_BASE, mem, n * 8, &k->c_out, &k->b_out) : 0;
+    if (err) {
+        free(mem);
+        return cli_error("read back the order region", err);
+    }
+    for (uint64_t j = 0; j < n; j++) {
+        if (mem[j] != grid_order_word((uint32_t)(j / per), j % per)) {
+            printf("order: MISMATCH at word %llu of thread %llu\n", (unsigned long long)(j % per),
+                   (unsigned long long)(j / per));
+            free(mem);
+            return CLI_FAIL;
+        }
+    }
+    free(mem);
+    int ok = got.counter == k->nthreads * GRID_ORDER_LRSC && got.threads == k->nthreads;
+    printf("order: %llu threads x %llu words in order; LR/SC counter %u (want %llu), threads passed %u -> %s\n",
+           (unsigned long long)k->nthreads, (unsigned long long)per, got.counter,
+           (unsigned long long)(k->nthreads * GRID_ORDER_LRSC), got.threads, ok ? "MATCH" : "MISMATCH");
+    return ok ? CLI_OK : CLI_FAIL;
+}
+
+/* ---- writing kernels (pattern, storm; firmware/kernels/pattern.h) ---- */
+
+/* Managed runs: write the device's dirty pages back (uvm_session_sync) so the host copy is current. */
+static int managed_sync(struct krun *k)
+{
+    uint64_t pages = 0;
+    if (uvm_session_sync(k->uvm, k->mptr, &pages) != 0) {
+        fprintf(stderr, "uvmsoc run: write-back before the host reads: %s\n", uvm_session_last_error(k->uvm));
+        return CLI_FAIL;
+    }
+    printf("sync:      %llu pages left HBM (dirty ones written back) before the host reads\n",
+           (unsigned long long)pages);
+    return CLI_OK;
+}
+
+/* Compare the kernel's output (k->len bytes of its buffer) with want, byte for
+ * byte: managed memory on the host after a sync, else read back from HBM. */
+static int check_output(struct krun *k, const char *what, const uint8_t *want)
+{
+    if (!k->managed)
+        return compare_back(k, what, UVS_HBM_BASE, want, 0, k->len);
+    if (managed_sync(k) != CLI_OK)
+        return CLI_FAIL;
+    const uint8_t *got = k->mptr;
+    for (size_t i = 0; i < k->len; i++) {
+        if (got[i] != want[i]) {
+            printf("%s: MISMATCH at byte %zu (VA 0x%llx, page %zu): expected 0x%02x, got 0x%02x\n", what, i,
+                   (unsigned long long)((uintptr_t)got + i), i / 4096, want[i], got[i]);
+            return CLI_FAIL;
+        }
+    }
+    printf("%s: %zu bytes of managed memory checked on the host -> MATCH\n", what, k->len);
+    return CLI_OK;
+}
+
+static void pattern_args(struct krun *k)
+{
+    k->args[0] = UVS_HBM_BASE; /* holds the generated data: the kernel must overwrite every byte */
+    k->args[1] = k->len;
+    k->args[2] = k->have_value ? k->value : PATTERN_SEED_DEFAULT;
+    k->nargs = 3;
+}
+
+static int pattern_check(struct krun *k, uint64_t value)
+{
+    (void)value;
+    uint8_t *want = malloc(k->len ? k->len : 1);
+    if (!want)
+        return cli_error("pattern check", -ENOMEM);
+    for (size_t i = 0; i < k->len; i++)
+        want[i] = pattern_byte(k->args[2], i);
+    int rc = check_output(k, "pattern", want);
+    free(want);
+    return rc;
+}
+
+static void storm_args(struct krun *k)
+{
+    k->args[0] = UVS_HBM_BASE;
+    k->args[1] = k->len;
+    k->args[2] = STORM_BLOCK_DEFAULT;
+    k->args[3] = k->have_value ? k->value : STORM_MAGIC;
+    k->nargs = 4;
+}
+
+static int storm_check(struct krun *k, uint64_t value)
+{
+    size_t pages = k->len / 4096;
+    uint8_t *want = malloc(k->len ? k->len : 1);
+    if (!want)
+        return cli_error("storm check", -ENOMEM);
+    memcpy(want, k->data, k->len);
+    for (size_t p = 0; p < pages; p++) {
+        uint64_t w0;
+        memcpy(&w0, want + 4096 * p, 8);
+        w0 ^= k->args[3];
+        memcpy(want + 4096 * p + 8, &w0, 8);
+    }
+    printf("storm: %llu pages visited by the threads, %zu expected -> %s\n", (unsigned long long)value, pages,
+           value == pages ? "MATCH" : "MISMATCH");
+    int rc = check_output(k, "storm", want);
+    free(want);
+    return value == pages ? rc : CLI_FAIL;
+}
+
 static const struct recipe recipes[] = {
     {"crc32c", 1, 0, crc_args, crc_check},
     {"memcpy", 1, 1, memcpy_args, memcpy_check},
     {"fill", 1, 0, fill_args, fill_check},
     {"axpy", 1, 1, axpy_args, axpy_check},
+    {"histogram", 1, 0, histogram_args, histogram_check},
+    {"reduce", 1, 0, reduce_args, reduce_check},
+    {"order", 1, 0, order_args, order_check},
+    {"pattern", 1, 0, pattern_args, pattern_check},
+    {"storm", 1, 0, storm_args, storm_check},
 };
 
 /* ---------------- inputs ---------------- */
@@ -316,6 +525,87 @@ static int parse_args(struct krun *k, const char *s)
     free(copy);
     k->have_args = 1;
     return rc;
+}
+
+/* Parse --grid BLOCKS[xTHREADS] (THREADS default 1): both at least 1, at
+ * most UVS_KERNEL_MAX_GRID_THREADS threads in all (the device runs up to
+ * its hardware threads at once and starts the others as threads exit). */
+static int parse_grid(struct krun *k, const char *s)
+{
+    char *copy = strdup(s), *x;
+    int rc = CLI_USAGE;
+    if (!copy)
+        return CLI_FAIL;
+    x = strchr(copy, 'x');
+    if (x)
+        *x = '\0';
+    k->grid_threads = 1;
+    if (cli_parse_u64("--grid", copy, &k->grid_blocks) || (x && cli_parse_u64("--grid", x + 1, &k->grid_threads)))
+        goto out;
+    if (k->grid_blocks == 0 || k->grid_threads == 0) {
+        fprintf(stderr, "uvmsoc run: --grid %s: zero %s; a grid needs at least 1 block of 1 thread\n", s,
+                k->grid_blocks == 0 ? "blocks" : "threads per block");
+        goto out;
+    }
+    if (k->grid_blocks > UVS_KERNEL_MAX_GRID_THREADS || k->grid_threads > UVS_KERNEL_MAX_GRID_THREADS ||
+        k->grid_blocks * k->grid_threads > UVS_KERNEL_MAX_GRID_THREADS) {
+        fprintf(stderr, "uvmsoc run: --grid %s: %llu threads, more than a launch may have (%d)\n", s,
+                (unsigned long long)(k->grid_blocks * k->grid_threads), (int)UVS_KERNEL_MAX_GRID_THREADS);
+        goto out;
+    }
+    k->have_grid = 1;
+    rc = CLI_OK;
+out:
+    free(copy);
+    return rc;
+}
+
+/* The kernel must define the runtime's entry symbol _start (kcrt0.S) at its
+ * ELF entry point: an image linked without it would start at a default
+ * address. Reads the ELF64 symbol table of the parsed file (gABI ch. 4). */
+static int check_entry_symbol(const struct krun *k)
+{
+    const uint8_t *f = k->kimg.file;
+    size_t fs = k->kimg.file_size;
+    uint64_t shoff;
+    uint16_t shentsize, shnum;
+    if (fs < 64)
+        goto missing;
+    memcpy(&shoff, f + 0x28, 8);
+    memcpy(&shentsize, f + 0x3a, 2);
+    memcpy(&shnum, f + 0x3c, 2);
+    if (shentsize != 64 || shoff > fs || (uint64_t)shnum * 64 > fs - shoff)
+        goto missing;
+    for (unsigned i = 0; i < shnum; i++) {
+        const uint8_t *sh = f + shoff + 64ull * i;
+        uint32_t type, link;
+        uint64_t off, size;
+        memcpy(&type, sh + 4, 4);
+        memcpy(&off, sh + 0x18, 8);
+        memcpy(&size, sh + 0x20, 8);
+        memcpy(&link, sh + 0x28, 4);
+        if (type != 2 /* SHT_SYMTAB */ || link >= shnum || off > fs || size > fs - off)
+            continue;
+        const uint8_t *str = f + shoff + 64ull * link;
+        uint64_t stroff, strsize;
+        memcpy(&stroff, str + 0x18, 8);
+        memcpy(&strsize, str + 0x20, 8);
+        if (stroff > fs || strsize > fs - stroff)
+            continue;
+        for (uint64_t j = 0; j + 24 <= size; j += 24) {
+            uint32_t name;
+            uint64_t value;
+            memcpy(&name, f + off + j, 4);
+            memcpy(&value, f + off + j + 8, 8);
+            if (name < strsize && strsize - name >= sizeof "_start" &&
+                memcmp(f + stroff + name, "_start", sizeof "_start") == 0 && value == k->kimg.entry)
+                return CLI_OK;
+        }
+    }
+missing:
+    fprintf(stderr, "uvmsoc run: kernel %s: no entry symbol _start at its entry point 0x%llx (not linked with the "
+            "kernel runtime kcrt0.S)\n", k->kpath, (unsigned long long)k->kimg.entry);
+    return CLI_FAIL;
 }
 
 /* Print the kernels in dir (names of *.elf), for a "no such kernel" error. */
@@ -500,6 +790,37 @@ static int launch_failed(const struct krun *k, const struct uvs_hostq_evt *ev)
     unsigned thread = (unsigned)((ev->value & UVS_LAUNCH_VAL_THREAD_MASK) >> UVS_LAUNCH_VAL_THREAD_SHIFT);
     unsigned hart = (unsigned)((ev->value & UVS_LAUNCH_VAL_HART_MASK) >> UVS_LAUNCH_VAL_HART_SHIFT);
     const char *n = k->name;
+    if (k->have_grid && k->grid_threads) {
+        /* Grid launches name the block, the thread in it and the hardware thread. */
+        struct uvs_launch_report r = {0};
+        char who[128];
+        (void)uvs_launch_report(ev, (uint32_t)k->grid_threads, &r); /* zeros for statuses without a thread */
+        snprintf(who, sizeof who, "block %u thread %u (global thread %u, hart %u hardware thread %u)", r.block,
+                 r.thread_in_block, r.thread, r.hart, r.hwthread);
+        switch (-ev->status) {
+        case UVS_HOSTQ_ERR_EFAULT:
+            fprintf(stderr, "uvmsoc run: kernel %s aborted: %s: %s (mcause %u), virtual address 0x%llx\n", n, who,
+                    cause_name(code), code, (unsigned long long)ev->addr);
+            return CLI_FAIL;
+        case UVS_HOSTQ_ERR_ECANCELED:
+            fprintf(stderr, "uvmsoc run: kernel %s failed: %s exited with status %d%s\n", n, who, (int32_t)code,
+                    (int32_t)code == UVS_KERNEL_EXIT_BAD_ARGS     ? " (bad arguments)"
+                    : (int32_t)code == UVS_KERNEL_EXIT_NO_BARRIER ? " (barrier in a grid larger than the device "
+                                                                    "runs at once)"
+                                                                  : "");
+            return CLI_FAIL;
+        case UVS_HOSTQ_ERR_ETIMEDOUT:
+            fprintf(stderr, "uvmsoc run: kernel %s timed out: %s still running at pc 0x%llx; stopped\n", n, who,
+                    (unsigned long long)ev->addr);
+            return CLI_FAIL;
+        case UVS_HOSTQ_ERR_E2BIG:
+            fprintf(stderr, "uvmsoc run: kernel %s: launch rejected: grid %llux%llu = %llu threads, the device "
+                    "takes at most %llu\n", n, (unsigned long long)k->grid_blocks,
+                    (unsigned long long)k->grid_threads, (unsigned long long)(k->grid_blocks * k->grid_threads),
+                    (unsigned long long)ev->addr);
+            return CLI_FAIL;
+        }
+    }
     switch (-ev->status) {
     case UVS_HOSTQ_ERR_EFAULT:
         fprintf(stderr, "uvmsoc run: kernel %s aborted: thread %u (hart %u): %s (mcause %u), address 0x%llx\n", n,
@@ -539,20 +860,24 @@ static int launch(struct krun *k, struct uvs_hostq_evt *ev)
 {
     static uint64_t seq;
     struct uvs_hostq_cmd cmd;
-    memset(&cmd, 0, sizeof cmd);
-    cmd.opcode = UVS_HOSTQ_OP_LAUNCH;
-    cmd.flags = UVS_HOSTQ_CMD_F_EVENT;
-    cmd.cookie = LAUNCH_COOKIE | ++seq;
-    cmd.arg[0] = k->kimg.entry;
-    cmd.arg[1] = UVS_KERNEL_DATA_BASE;
-    cmd.arg[2] = k->harts;
-    cmd.arg[3] = 1;
-    cmd.arg[4] = k->ktimeout;
+    /* --grid B[xT], or the old launch: --harts N single-thread blocks (0 = one per hart). */
+    struct uvs_launch l = {.entry = k->kimg.entry, .args = UVS_KERNEL_DATA_BASE,
+                           .grid_dim = (uint32_t)(k->have_grid ? k->grid_blocks : k->harts),
+                           .block_dim = (uint32_t)(k->have_grid ? k->grid_threads : 1),
+                           .timeout_cycles = k->ktimeout};
+    int err = uvs_launch_cmd(&l, LAUNCH_COOKIE | ++seq, &cmd);
+    if (err)
+        return cli_error("launch", err);
+    k->nthreads = l.grid_dim ? (uint64_t)l.grid_dim * l.block_dim : (k->info.harts ? k->info.harts - 1 : 0);
     uint64_t t = uvs_cycles(k->dev);
     uint64_t wait = (k->ktimeout ? k->ktimeout : UVS_KERNEL_TIMEOUT_DEFAULT) + EVENT_MARGIN;
-    int err;
     if (k->managed) {
+        /* The kernel's buffer is in use until its completion: a free meanwhile gets -EBUSY. */
+        if (k->mptr)
+            (void)uvm_session_pin(k->uvm, k->mptr);
         err = uvm_session_launch(k->uvm, &cmd, ev, wait);
+        if (k->mptr)
+            (void)uvm_session_unpin(k->uvm, k->mptr);
         if (err) {
             fprintf(stderr, "uvmsoc run: launch: %s\n", uvm_session_last_error(k->uvm));
             return CLI_FAIL;
@@ -634,18 +959,68 @@ static void print_managed_stats(const struct krun *k)
     printf("  bytes over the link    %12llu\n", (unsigned long long)link);
     if (k->c_kernel && bw > 0)
         printf("  link utilisation       %11.2f%%\n", 100.0 * (double)link / ((double)k->c_kernel * bw));
+    /* While migrating: bytes copied into HBM over the cycles the firmware's batch copies were in flight. */
+    if (st.fw.copy_cycles && bw > 0)
+        printf("  link during migration  %11.2f%%  (%llu bytes in %llu copy cycles)\n",
+               100.0 * (double)st.host.bytes_in / ((double)st.fw.copy_cycles * bw),
+               (unsigned long long)st.host.bytes_in, (unsigned long long)st.fw.copy_cycles);
     /* Hit rate: of the pages the kernel needed, those it found in HBM (a fault = a miss). */
     uint64_t pages = (k->len + 4095) / 4096;
     if (pages)
         printf("  HBM hit rate (pages)   %11.2f%%\n",
                pages > st.host.faults ? 100.0 * (double)(pages - st.host.faults) / (double)pages : 0.0);
     (void)accesses;
+    /* What the counters guarantee (uvm_fault.h): every record read is a unique
+     * fault or a duplicate folded on the host; every unique fault was migrated
+     * (a faulted page of a unit), found already resident, or lay outside every
+     * allocation. The device side: every record it forwarded was read. */
+    uint64_t host_dups = st.host.faults - st.host.unique_faults;
+    uint64_t migrated = st.host.pages_in - st.host.prefetched;
+    printf("  fault accounting       unique %llu = migrated %llu + already resident %llu + outside %llu; "
+           "records %llu = unique + %llu folded on the host; forwarded by the device %llu; failures %llu\n",
+           (unsigned long long)st.host.unique_faults, (unsigned long long)migrated,
+           (unsigned long long)st.host.already_resident, (unsigned long long)st.host.invalid,
+           (unsigned long long)st.host.faults, (unsigned long long)host_dups, (unsigned long long)st.fw.forwarded,
+           (unsigned long long)st.host.failures);
     if (st.fault_records)
         printf("  fault-to-replay        %12llu  cycles mean\n",
                (unsigned long long)(st.fault_wait_cycles / st.fault_records));
 }
 
 /* ---------------- the command ---------------- */
+
+/* Smallest HBM a managed run can use: the firmware keeps page tables and
+ * page-cache metadata at the start of HBM and frames after them; it refuses
+ * less than 2 x UVS_PCACHE_SUPER (firmware/uvm_dev.c state_reset). */
+#define MANAGED_HBM_MIN (4ull << 20)
+
+/* --hbm and --harts as given: 0 and sizes beyond the device's HBM window are refused. */
+static int check_sizes(const struct krun *k)
+{
+    if (k->managed && k->no_managed) {
+        fprintf(stderr, "uvmsoc run: --managed and --no-managed exclude each other\n");
+        return CLI_USAGE;
+    }
+    if (k->have_harts && k->harts == 0) {
+        fprintf(stderr, "uvmsoc run: --harts 0: a kernel needs at least 1 compute hart\n");
+        return CLI_USAGE;
+    }
+    if (k->have_hbm && k->hbm == 0) {
+        fprintf(stderr, "uvmsoc run: --hbm 0: the device needs HBM (managed memory: at least %llu MiB)\n",
+                (unsigned long long)(MANAGED_HBM_MIN >> 20));
+        return CLI_USAGE;
+    }
+    if (k->have_hbm && k->hbm > UVS_HBM_SIZE) {
+        fprintf(stderr, "uvmsoc run: --hbm %llu: beyond the configured maximum of %llu GiB (the HBM window)\n",
+                (unsigned long long)k->hbm, (unsigned long long)(UVS_HBM_SIZE >> 30));
+        return CLI_USAGE;
+    }
+    if (k->have_hbm && k->hbm % 4096) {
+        fprintf(stderr, "uvmsoc run: --hbm %llu: not a multiple of 4 KiB\n", (unsigned long long)k->hbm);
+        return CLI_USAGE;
+    }
+    return CLI_OK;
+}
 
 int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
 {
@@ -656,6 +1031,9 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
         {"kernel-timeout", required_argument, NULL, 't'}, {"hbm", required_argument, NULL, 'H'},
         {"firmware", required_argument, NULL, 'f'},  {"kernel-dir", required_argument, NULL, 'K'},
         {"console", required_argument, NULL, 'c'},   {"managed", no_argument, NULL, 'M'},
+        {"grid", required_argument, NULL, 'g'},
+        {"no-managed", no_argument, NULL, 'N'},      {"policy", required_argument, NULL, 'P'},
+        {"host-cost-batch", required_argument, NULL, 0x100}, {"host-cost-page", required_argument, NULL, 0x101},
         {NULL, 0, NULL, 0},
     };
     struct krun k;
@@ -664,6 +1042,8 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
     memset(&k, 0, sizeof k);
     k.g = &local;
     k.size = 64 << 10;
+    k.host_cost_batch = UVM_HOST_COST_BATCH_DEFAULT;
+    k.host_cost_page = UVM_HOST_COST_PAGE_DEFAULT;
     optind = 0;
     while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
         switch (c) {
@@ -673,12 +1053,24 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
         case 'K': k.kdir_opt = optarg; break;
         case 'c': k.console = optarg; break;
         case 'M': k.managed = 1; break;
+        case 'N': k.no_managed = 1; break;
+        case 'P':
+            if (strcmp(optarg, "4k") != 0 && strcmp(optarg, "baseline") != 0) {
+                fprintf(stderr, "uvmsoc run: --policy %s: use baseline (64 KiB growth, density prefetch) or 4k\n",
+                        optarg);
+                return CLI_USAGE;
+            }
+            k.policy_4k = strcmp(optarg, "4k") == 0;
+            break;
         case 'a': if (parse_args(&k, optarg)) return CLI_USAGE; break;
+        case 'g': if (parse_grid(&k, optarg)) return CLI_USAGE; break;
         case 's': if (cli_parse_u64("--size", optarg, &k.size)) return CLI_USAGE; k.have_size = 1; break;
         case 'v': if (cli_parse_u64("--value", optarg, &k.value)) return CLI_USAGE; k.have_value = 1; break;
-        case 'n': if (cli_parse_u64("--harts", optarg, &k.harts)) return CLI_USAGE; break;
+        case 'n': if (cli_parse_u64("--harts", optarg, &k.harts)) return CLI_USAGE; k.have_harts = 1; break;
         case 't': if (cli_parse_u64("--kernel-timeout", optarg, &k.ktimeout)) return CLI_USAGE; break;
-        case 'H': if (cli_parse_u64("--hbm", optarg, &k.hbm)) return CLI_USAGE; break;
+        case 'H': if (cli_parse_u64("--hbm", optarg, &k.hbm)) return CLI_USAGE; k.have_hbm = 1; break;
+        case 0x100: if (cli_parse_u64("--host-cost-batch", optarg, &k.host_cost_batch)) return CLI_USAGE; break;
+        case 0x101: if (cli_parse_u64("--host-cost-page", optarg, &k.host_cost_page)) return CLI_USAGE; break;
         default:
             fprintf(stderr, "uvmsoc run: option '%s' is unknown or needs an argument; see 'uvmsoc run --help'\n",
                     argv[optind - 1]);
@@ -693,7 +1085,13 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
         fprintf(stderr, "uvmsoc run: --harts or --size out of range\n");
         return CLI_USAGE;
     }
-    if ((rc = find_kernel(&k)) != CLI_OK)
+    if ((rc = check_sizes(&k)) != CLI_OK)
+        return rc;
+    if (k.have_grid && k.harts) {
+        fprintf(stderr, "uvmsoc run: --grid and --harts exclude each other (--harts N is --grid N)\n");
+        return CLI_USAGE;
+    }
+    if ((rc = find_kernel(&k)) != CLI_OK || (rc = check_entry_symbol(&k)) != CLI_OK)
         goto out;
     rc = CLI_FAIL;
     if (k.rc && k.have_args) {
@@ -711,11 +1109,16 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
         rc = CLI_USAGE;
         goto out;
     }
-    /* --managed: crc32c reads its input from managed memory; a kernel taking
-     * --args runs with the unified-memory context attached (its addresses are
-     * served by the fault service, and outside every allocation they fault). */
-    if (k.managed && k.rc && strcmp(k.rc->name, "crc32c") != 0) {
-        fprintf(stderr, "uvmsoc run: --managed supports crc32c and kernels taking --args\n");
+    /* crc32c over a file runs on managed memory unless --no-managed (the main job, issue 5). */
+    if (k.rc && strcmp(k.rc->name, "crc32c") == 0 && k.input && !k.no_managed)
+        k.managed = 1;
+    /* --managed: crc32c reads its input from managed memory, pattern and storm
+     * write theirs; a kernel taking --args runs with the unified-memory
+     * context attached (its addresses are served by the fault service, and
+     * outside every allocation they fault). */
+    if (k.managed && k.rc && strcmp(k.rc->name, "crc32c") != 0 && strcmp(k.rc->name, "pattern") != 0 &&
+        strcmp(k.rc->name, "storm") != 0) {
+        fprintf(stderr, "uvmsoc run: --managed supports crc32c, pattern, storm and kernels taking --args\n");
         rc = CLI_USAGE;
         goto out;
     }
@@ -733,14 +1136,25 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
         generate(k.data, k.len);
     }
 
+    /* Without --kernel-timeout, large data gets time in proportion (64 cycles a
+     * byte: crc32c takes about 7 with 4 harts, faults and evictions included). */
+    if (k.rc && !k.ktimeout && (uint64_t)k.len * 64 > UVS_KERNEL_TIMEOUT_DEFAULT)
+        k.ktimeout = (uint64_t)k.len * 64;
     /* The device: ours (spawned), or the one at --socket / $UVMSOC_SOCKET. */
     const char *env = getenv("UVMSOC_SOCKET");
     int spawn = local.sim || (!local.open.socket_path && !(env && *env));
-    /* Managed: HBM a quarter of the data (2 MiB units), at least the page cache's 4 MiB. */
-    if (k.managed && !k.hbm && spawn) {
-        k.hbm = ((k.len / 4 + (2u << 20) - 1) & ~(uint64_t)((2u << 20) - 1));
-        if (k.hbm < (4u << 20))
-            k.hbm = 4u << 20;
+    /* Managed: HBM a quarter of the data (4x oversubscribed), in whole pages,
+     * at least what the page cache needs (MANAGED_HBM_MIN). */
+    if (k.managed && !k.have_hbm && spawn) {
+        k.hbm = ((uint64_t)k.len / 4 + 4095) & ~4095ull;
+        if (k.hbm < MANAGED_HBM_MIN)
+            k.hbm = MANAGED_HBM_MIN;
+    }
+    if (k.managed && k.have_hbm && k.hbm < MANAGED_HBM_MIN) {
+        fprintf(stderr, "uvmsoc run: --hbm %llu: managed memory needs at least %llu MiB of HBM (page tables, page-cache "
+                "metadata and frames)\n", (unsigned long long)k.hbm, (unsigned long long)(MANAGED_HBM_MIN >> 20));
+        rc = CLI_USAGE;
+        goto out;
     }
     if (k.hbm && !spawn)
         fprintf(stderr, "uvmsoc run: note: --hbm applies to a simulator run starts; using the running one as it is\n");
@@ -780,14 +1194,22 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
         }
         k.rc->args(&k);
     }
+    if (k.have_harts && k.harts > (k.info.harts ? k.info.harts - 1 : 0)) {
+        fprintf(stderr, "uvmsoc run: --harts %llu: the device has %u compute harts (use 1..%u)\n",
+                (unsigned long long)k.harts, k.info.harts ? k.info.harts - 1 : 0, k.info.harts ? k.info.harts - 1 : 0);
+        rc = CLI_USAGE;
+        goto out;
+    }
     printf("device:    %u harts (%u compute), %llu MiB HBM, link %.2f bytes/cycle\n", k.info.harts,
            k.info.harts ? k.info.harts - 1 : 0, (unsigned long long)(k.info.hbm_size >> 20), k.info.link_bw / 65536.0);
     uint64_t timeout = local.open.timeout_cycles ? local.open.timeout_cycles : UVS_DEFAULT_TIMEOUT_CYCLES;
     if ((rc = boot(&k, timeout)) != CLI_OK || (rc = load_kernel(&k)) != CLI_OK)
         goto fail;
     if (k.managed) {
-        struct uvm_policy pol = UVM_POLICY_BASELINE;
+        struct uvm_policy pol = k.policy_4k ? UVM_POLICY_4K : UVM_POLICY_BASELINE;
         pol.hbm_bytes = k.info.hbm_size;
+        pol.host_cost_batch = k.host_cost_batch;
+        pol.host_cost_page = k.host_cost_page;
         if ((err = uvm_session_open(k.dev, &pol, 9, &k.uvm)) != 0) {
             fprintf(stderr, "uvmsoc run: managed memory: %s\n", uvm_session_last_error(k.uvm));
             goto fail;
@@ -801,8 +1223,8 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
             k.args[0] = (uint64_t)(uintptr_t)k.mptr;
         }
         if (k.rc)
-            printf("managed:   %zu bytes at VA 0x%llx (HBM %llu MiB)\n", k.len, (unsigned long long)k.args[0],
-               (unsigned long long)(k.info.hbm_size >> 20));
+            printf("managed:   %zu bytes at VA 0x%llx (HBM %llu MiB%s)\n", k.len, (unsigned long long)k.args[0],
+               (unsigned long long)(k.info.hbm_size >> 20), k.have_hbm || !spawn ? "" : ", default");
     }
     if ((rc = place_data(&k)) != CLI_OK)
         goto fail;

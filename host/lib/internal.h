@@ -29,6 +29,9 @@ struct uvs_dev {
     uint64_t dma_cookie;               /**< next descriptor cookie */
     int q_ready;                       /**< host queues set up */
     struct uvs_ring cmdq, evq;         /**< command and event queues */
+    uint32_t evq_seen;                 /**< event-queue TAIL last read (records up to it are in memory) */
+    uint32_t evq_head_sent;            /**< event-queue HEAD last written */
+    uint32_t wake_unmasked;            /**< causes uvs_evt_wait_wake() unmasked */
 };
 
 /**

@@ -22,6 +22,8 @@ void uvs_q_teardown(struct uvs_dev *dev)
     uvs_ring_free(dev, &dev->cmdq);
     uvs_ring_free(dev, &dev->evq);
     dev->q_ready = 0;
+    dev->evq_seen = dev->evq_head_sent = 0;
+    dev->wake_unmasked = 0;
 }
 
 static int q_setup(struct uvs_dev *dev)
@@ -47,6 +49,7 @@ static int q_setup(struct uvs_dev *dev)
         (err = uvs_wr32(dev, UVS_HOSTIF_INT_MASK_OFF, mask & ~(uint32_t)(UVS_HOSTIF_INT_EVQ | UVS_HOSTIF_INT_CMDQ_ERROR))))
         goto fail;
     dev->q_ready = 1;
+    dev->evq_seen = dev->evq_head_sent = 0;
     return 0;
 fail:
     uvs_ring_free(dev, &dev->cmdq);
@@ -73,6 +76,92 @@ int uvs_cmd_submit(struct uvs_dev *dev, const struct uvs_hostq_cmd *cmd)
     return uvs_wr32(dev, UVS_HOSTIF_CMDQ_TAIL_OFF, dev->cmdq.index);
 }
 
+/* Takes the next event below the cached TAIL into *evt; 1 taken, 0 none cached. */
+static int take_cached(struct uvs_dev *dev, struct uvs_hostq_evt *evt)
+{
+    if (dev->evq_seen == dev->evq.index)
+        return 0;
+    memcpy(evt, (uint8_t *)dev->evq.buf.host + (size_t)dev->evq.index * UVS_HOSTQ_EVT_SIZE, sizeof *evt);
+    dev->evq.index = (dev->evq.index + 1) % dev->evq.entries;
+    return 1;
+}
+
+/* Tells the device how far we consumed (once the cache is empty: one posted write per refill). */
+static int send_head(struct uvs_dev *dev)
+{
+    if (dev->evq.index != dev->evq_seen || dev->evq_head_sent == dev->evq.index)
+        return 0;
+    dev->evq_head_sent = dev->evq.index;
+    return uvs_wr32(dev, UVS_HOSTIF_EVQ_HEAD_OFF, dev->evq.index);
+}
+
+/* Reads TAIL into the cache; -EPROTO when out of range. */
+static int read_tail(struct uvs_dev *dev)
+{
+    uint32_t tail;
+    int err = uvs_rd32(dev, UVS_HOSTIF_EVQ_TAIL_OFF, &tail);
+    if (err)
+        return err;
+    if (tail >= dev->evq.entries)
+        return uvs_err(-EPROTO, "device event queue tail %u out of range (queue of %u)", tail, dev->evq.entries);
+    dev->evq_seen = tail;
+    return 0;
+}
+
+int uvs_evt_wait_wake(struct uvs_dev *dev, struct uvs_hostq_evt *evt, uint32_t wake, int (*pending)(void *ctx),
+                      void *ctx, uint64_t timeout_cycles)
+{
+    if (!dev || !evt)
+        return uvs_err(-EINVAL, "uvs_evt_wait_wake: NULL argument");
+    if (timeout_cycles == 0 || (wake & ~(uint32_t)UVS_HOSTIF_INT_ALL) || (wake & UVS_HOSTIF_INT_EVQ))
+        return uvs_err(-EINVAL, "uvs_evt_wait_wake: timeout of 0 cycles or bad wake causes 0x%x", wake);
+    int err = q_setup(dev);
+    if (err)
+        return err;
+    if (take_cached(dev, evt))
+        return (err = send_head(dev)) ? err : 1;
+    if (wake & ~dev->wake_unmasked) {
+        uint32_t mask;
+        if ((err = uvs_rd32(dev, UVS_HOSTIF_INT_MASK_OFF, &mask)) ||
+            (err = uvs_wr32(dev, UVS_HOSTIF_INT_MASK_OFF, mask & ~wake)))
+            return err;
+        dev->wake_unmasked |= wake;
+    }
+    uint64_t deadline = uvs_cycles(dev) + timeout_cycles;
+    for (;;) {
+        /* Acknowledge, then read TAIL: the read returns after the write has
+         * reached the device, so a cause raised later sends a new MSI and
+         * whatever was raised before is visible to the look below. */
+        if ((err = uvs_wr32(dev, UVS_HOSTIF_INT_ACK_OFF, UVS_HOSTIF_INT_EVQ | wake)) || (err = read_tail(dev)))
+            return err;
+        if (take_cached(dev, evt))
+            return (err = send_head(dev)) ? err : 1;
+        if (pending && pending(ctx))
+            return 0;
+        uint64_t now = uvs_cycles(dev);
+        uint64_t left = deadline > now ? deadline - now : 0;
+        if (!dev->ops->cycles)
+            left = timeout_cycles;
+        if (left == 0)
+            return uvs_err(-ETIMEDOUT, "no event within %llu cycles", (unsigned long long)timeout_cycles);
+        uint32_t vec = 0;
+        err = uvs_wait_irq(dev, left, &vec);
+        if (err == -ETIMEDOUT)
+            return uvs_err(err, "no event within %llu cycles", (unsigned long long)timeout_cycles);
+        if (err)
+            return err;
+        if (vec & (1u << 3)) { /* HOSTIF_INT_CMDQ_ERROR's vector */
+            uint32_t status;
+            if ((err = uvs_rd32(dev, UVS_HOSTIF_INT_STATUS_OFF, &status)))
+                return err;
+            if (status & UVS_HOSTIF_INT_CMDQ_ERROR)
+                return uvs_err(-EIO, "the device stopped the command queue (HOSTIF_INT_CMDQ_ERROR)");
+        }
+        if (!dev->ops->cycles)
+            timeout_cycles = 1;
+    }
+}
+
 int uvs_evt_wait(struct uvs_dev *dev, struct uvs_hostq_evt *evt, uint64_t timeout_cycles)
 {
     if (!dev || !evt)
@@ -82,19 +171,15 @@ int uvs_evt_wait(struct uvs_dev *dev, struct uvs_hostq_evt *evt, uint64_t timeou
     int err = q_setup(dev);
     if (err)
         return err;
+    if (take_cached(dev, evt))
+        return send_head(dev);
     uint64_t deadline = uvs_cycles(dev) + timeout_cycles;
     for (;;) {
-        uint32_t tail, status;
-        if ((err = uvs_wr32(dev, UVS_HOSTIF_INT_ACK_OFF, UVS_HOSTIF_INT_EVQ)) ||
-            (err = uvs_rd32(dev, UVS_HOSTIF_EVQ_TAIL_OFF, &tail)))
+        uint32_t status;
+        if ((err = uvs_wr32(dev, UVS_HOSTIF_INT_ACK_OFF, UVS_HOSTIF_INT_EVQ)) || (err = read_tail(dev)))
             return err;
-        if (tail >= dev->evq.entries)
-            return uvs_err(-EPROTO, "device event queue tail %u out of range (queue of %u)", tail, dev->evq.entries);
-        if (tail != dev->evq.index) {
-            memcpy(evt, (uint8_t *)dev->evq.buf.host + (size_t)dev->evq.index * UVS_HOSTQ_EVT_SIZE, sizeof *evt);
-            dev->evq.index = (dev->evq.index + 1) % dev->evq.entries;
-            return uvs_wr32(dev, UVS_HOSTIF_EVQ_HEAD_OFF, dev->evq.index);
-        }
+        if (take_cached(dev, evt))
+            return send_head(dev);
         if ((err = uvs_rd32(dev, UVS_HOSTIF_INT_STATUS_OFF, &status)))
             return err;
         if (status & UVS_HOSTIF_INT_CMDQ_ERROR)

@@ -36,8 +36,9 @@ struct uvm_fault_svc {
 int uvm_fault_create(const struct uvm_policy *pol, const struct uvm_fault_ops *ops, void *ctx,
                      struct uvm_fault_svc **out)
 {
-    if (!pol || !ops || !out || !ops->lookup || !ops->alloc_frames || !ops->copy_to_device || !ops->map ||
-        !ops->cancel || !ops->map_remote || !ops->replay)
+    if (!pol || !ops || !out || !ops->lookup ||
+        (!ops->execute && (!ops->alloc_frames || !ops->copy_to_device || !ops->map || !ops->cancel ||
+                           !ops->map_remote || !ops->replay)))
         return -EINVAL;
     if (pol->grow_pages == 0 || pol->grow_pages > BLOCK_PAGES || (pol->grow_pages & (pol->grow_pages - 1)) ||
         pol->density_pct > 99)
@@ -156,6 +157,29 @@ static int plan_block(struct uvm_fault_svc *s, uint32_t did, const struct uvm_ra
             continue;
         uint32_t start = i & ~(grow - 1);
         for (uint32_t j = start; j < start + grow; j++)
+            if (in[j] && !res[j])
+                sel[j] = 1;
+    }
+    /*
+     * Streaming: a fault just behind a run of pages already on the device
+     * (a sequential scan) brings as many pages again, a power of two up to
+     * the region limit, so units and DMA transfers double along a scan.
+     */
+    for (uint32_t i = 0; !remote && grow > 1 && i < BLOCK_PAGES; i++) {
+        if (!fault[i])
+            continue;
+        uint32_t start = i & ~(grow - 1);
+        uint64_t idx = (base + start * PAGE - r->va) / PAGE, run = 0;
+        if (base + start * PAGE < r->va)
+            continue;
+        while (run < limit && run < idx && r->state[idx - 1 - run] != UVM_PAGE_HOST)
+            run++;
+        if (run < 2 * (uint64_t)grow)
+            continue;
+        uint32_t ahead = limit;
+        while (ahead > run)
+            ahead /= 2;
+        for (uint32_t j = start; j < start + ahead && j < BLOCK_PAGES; j++)
             if (in[j] && !res[j])
                 sel[j] = 1;
     }
@@ -465,11 +489,51 @@ static int retry_split(struct uvm_fault_svc *s, int *first_err)
     return 0;
 }
 
+/* The plan as one device operation (ops->execute); page states and counters from the unit statuses. */
+static int service_one_op(struct uvm_fault_svc *s)
+{
+    if (s->nunits == 0 && s->nrep == 0)
+        return 0;
+    for (size_t i = 0; i < s->nunits; i++) {
+        s->units[i].status = 0;
+        s->units[i].copied = 0;
+        s->units[i].partial = false;
+    }
+    int rc = s->ops->execute(s->ctx, s->units, s->nunits, s->rep, s->nrep);
+    for (size_t i = 0; i < s->nunits; i++) {
+        struct uvm_unit *u = &s->units[i];
+        if (rc)
+            u->status = rc;
+        if (u->status) {
+            s->c.failures++;
+            continue;
+        }
+        if (u->kind == UVM_UNIT_REMOTE) {
+            set_state(s, u->did, u->va, u->npages, UVM_PAGE_REMOTE);
+            s->c.remote_pages += u->npages;
+            continue;
+        }
+        /* Pages found in HBM already are there too: the whole unit is resident. */
+        set_state(s, u->did, u->va, u->npages, UVM_PAGE_DEVICE);
+        s->c.units++;
+        s->c.superpages += u->super;
+        s->c.conflicts += u->partial;
+        s->c.pages_in += u->copied;
+        s->c.bytes_in += (uint64_t)u->copied * PAGE;
+        s->c.prefetched += u->copied > u->faulted ? u->copied - u->faulted : 0;
+    }
+    if (!rc)
+        s->c.replays += s->nrep;
+    return rc;
+}
+
 int uvm_fault_service(struct uvm_fault_svc *s, const struct uvs_uvm_frec *recs, size_t n)
 {
     int rc = uvm_fault_plan(s, recs, n);
     if (rc)
         return rc;
+    if (s->ops->execute)
+        return service_one_op(s);
     int first_err = 0;
     /* Phase A: frames. */
     rc = batch_op(s, s->ops->alloc_frames, UVM_UNIT_MIGRATE, true);

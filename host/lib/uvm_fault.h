@@ -13,9 +13,13 @@
  * 3. group the pages into migration units (1, 16 or 512 pages, VA aligned to
  *    the unit) or, with advice PREFERRED_HOST + ACCESSED_BY, remote-mapping
  *    units;
- * 4. execute in phases, each phase one batch of operations: ALLOC_FRAMES for
- *    every migration unit, DMA host -> HBM of each unit into its frames, MAP
- *    (PTE updates; the firmware invalidates where needed), MAP_REMOTE,
+ * 4. execute: with ops->execute (the device path, uvm_session.c), the whole
+ *    plan - every unit and every group to answer - goes to the device as one
+ *    command (uvm.def UVM_OP_BATCH: the firmware allocates frames, evicts,
+ *    copies by DMA, maps, replays) and comes back with a status per unit;
+ *    otherwise in phases, each phase one batch of operations: ALLOC_FRAMES
+ *    for every migration unit, DMA host -> HBM of each unit into its frames,
+ *    MAP (PTE updates; the firmware invalidates where needed), MAP_REMOTE,
  *    REPLAY of every group of the batch (success or failure).
  *
  * Policy (struct uvm_policy): a fault on page p brings the grow_pages-page
@@ -23,15 +27,20 @@
  * inside the 2 MiB block, bottom-up over aligned regions of 32, 64, ..., 512
  * pages, a region with a faulting page is prefetched whole when more than
  * density_pct % of its pages are resident or already chosen (UVM's 51 %
- * density prefetch). A 2 MiB block chosen whole, with nothing of it on the
+ * density prefetch); a fault just behind a run of at least 2 * grow_pages
+ * pages already on the device (a sequential scan) also brings the next
+ * power of two of pages not above that run (streaming: transfers double along
+ * the scan). A 2 MiB block chosen whole, with nothing of it on the
  * device and wholly inside the range, is one 512-page unit that may become a
  * superpage; a fully chosen aligned 16-page block is a 16-page unit; any
  * other chosen page is a 1-page unit. READ_MOSTLY ranges bring their whole
  * 2 MiB block on a fault (clean copies are evicted without write-back).
  * With hbm_bytes set, growth and prefetch regions are capped at a quarter of
  * HBM (a power of two of pages), so that one fault cannot flush the cache.
- * Units the firmware cannot give frames to as a whole (-ENOMEM) are retried
- * as single pages for their faulted pages.
+ * In phases, units the firmware cannot give frames to as a whole (-ENOMEM)
+ * are retried as single pages for their faulted pages; with ops->execute
+ * the firmware itself does a unit with pages already in HBM page by page,
+ * and a unit it cannot do fails (its fault repeats).
  *
  * Eviction notices from the firmware (uvm.def UVM_EVT_EVICT) go to
  * uvm_fault_evicted(), which keeps the host's page states true.
@@ -54,12 +63,32 @@ struct uvm_policy {
     uint32_t density_pct; /**< density prefetch threshold in percent (1..99); 0 = off */
     bool superpages;      /**< let 512-page units become 2 MiB superpages */
     uint64_t hbm_bytes;   /**< HBM size: growth and prefetch bring at most a quarter of it per region; 0 = no limit */
+    uint64_t host_cost_batch; /**< lockstep: device cycles charged per fault batch served (uvm_session.c) */
+    uint64_t host_cost_page;  /**< lockstep: device cycles charged per page planned for migration */
 };
 
+/*
+ * Default host costs (lockstep co-simulation charges them with uvs_charge()
+ * so that a run's cycle count includes the driver's own work, like the MMIO
+ * and interrupt costs of sim/link.h). Per batch, 5000 cycles = 5 us at the
+ * 1 GHz device clock: copying up to 512 fault records out of the ring,
+ * sorting and deduplicating them, planning units and writing the command
+ * arrays; fault-servicing drivers (NVIDIA UVM) spend a few to tens of us of
+ * CPU per batch before any migration starts. Per page, 100 cycles = 100 ns:
+ * the host's per-page bookkeeping of a migration (page state, counters,
+ * reverse mapping), the order of Linux's per-page cost in migrate_vma.
+ */
+#define UVM_HOST_COST_BATCH_DEFAULT 5000u
+#define UVM_HOST_COST_PAGE_DEFAULT 100u
+
 /** UVM-like baseline (DESIGN.md section 8). */
-#define UVM_POLICY_BASELINE ((struct uvm_policy){.grow_pages = 16, .density_pct = 51, .superpages = true})
+#define UVM_POLICY_BASELINE                                                                                          \
+    ((struct uvm_policy){.grow_pages = 16, .density_pct = 51, .superpages = true,                                  \
+                         .host_cost_batch = UVM_HOST_COST_BATCH_DEFAULT, .host_cost_page = UVM_HOST_COST_PAGE_DEFAULT})
 /** Fault-exact: one 4 KiB page per fault, no prefetch. */
-#define UVM_POLICY_4K ((struct uvm_policy){.grow_pages = 1, .density_pct = 0, .superpages = false})
+#define UVM_POLICY_4K                                                                                                \
+    ((struct uvm_policy){.grow_pages = 1, .density_pct = 0, .superpages = false,                                   \
+                         .host_cost_batch = UVM_HOST_COST_BATCH_DEFAULT, .host_cost_page = UVM_HOST_COST_PAGE_DEFAULT})
 
 /** Kind of a unit. */
 enum uvm_unit_kind {
@@ -80,6 +109,8 @@ struct uvm_unit {
     uint64_t *frames; /**< npages device addresses, filled by alloc_frames */
     int status;       /**< per-operation result: 0 or a negative errno */
     bool reserved;    /**< set by the service: alloc_frames reserved frames for it */
+    bool partial;     /**< set by execute: some pages were in HBM already */
+    uint32_t copied;  /**< set by execute: pages copied into HBM */
 };
 
 /** A page-request group to answer. */
@@ -93,7 +124,8 @@ struct uvm_replay {
  * What the fault service needs. The batch functions set status of every
  * unit they are given (0 or a negative errno) and return 0, or a negative
  * errno when the device could not be reached at all (then every unit counts
- * as failed).
+ * as failed). Either execute (with lookup) or every phase operation
+ * (alloc_frames ... replay) must be given; execute wins when both are.
  */
 struct uvm_fault_ops {
     /** The managed range holding (did, va): 0 or -ENOENT (e.g. uvm_managed_find). */
@@ -114,6 +146,13 @@ struct uvm_fault_ops {
     int (*map_remote)(void *ctx, struct uvm_unit *units, size_t n);
     /** UVM_OP_REPLAY for each group. */
     int (*replay)(void *ctx, const struct uvm_replay *r, size_t n);
+    /**
+     * The whole plan in one device operation (UVM_OP_BATCH): every unit in
+     * order (migrate: frames, copy, map; remote: map), then every group.
+     * Sets each unit's status, super, partial and copied. Returns 0, or a
+     * negative errno when the device could not be reached (no unit done).
+     */
+    int (*execute)(void *ctx, struct uvm_unit *units, size_t n, const struct uvm_replay *r, size_t nrep);
 };
 
 /** Counters the issue asks for (uvm_fault_print_stats prints them). */
@@ -144,7 +183,7 @@ struct uvm_fault_svc;
 
 /**
  * uvm_fault_create - a fault service with the given policy and operations.
- * Errors: -EINVAL (NULL, an op missing, grow_pages not a power of two in
+ * Errors: -EINVAL (NULL, lookup missing, neither execute nor every phase op, grow_pages not a power of two in
  * 1..512, density_pct > 99); -ENOMEM.
  */
 int uvm_fault_create(const struct uvm_policy *pol, const struct uvm_fault_ops *ops, void *ctx,

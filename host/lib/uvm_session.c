@@ -17,7 +17,6 @@
 
 #define COOKIE_BASE 0x75766d0000000000ull /* "uvm" */
 #define CMD_TIMEOUT 50000000ull           /* cycles one unified-memory command may take */
-#define SLICE_CYCLES 20000ull             /* wait per look at the fault ring during a launch */
 #define MAX_BUFS 256u                     /* live backing buffers */
 #define PSCID 1u
 
@@ -31,7 +30,7 @@ struct uvm_session {
     struct uvs_dev *dev;
     struct uvm_managed *mm;
     struct uvm_fault_svc *svc;
-    struct uvs_dma_buf ring, ctl, flist, statbuf;
+    struct uvs_dma_buf ring, ctl, statbuf, units, reps; /* units/reps: UVM_OP_BATCH arrays */
     uint32_t log2sz, head;
     uint64_t seq;
     struct uvs_dma_buf bufs[MAX_BUFS];
@@ -43,6 +42,7 @@ struct uvm_session {
     size_t nnotices, cap_notices;
     struct uvs_uvm_frec *batch;
     uint64_t fault_wait, fault_records, notices_total;
+    uint64_t cost_batch, cost_page; /* lockstep host costs (struct uvm_policy) */
     char err[256];
 };
 
@@ -175,80 +175,67 @@ static int op_lookup(void *ctx, uint32_t did, uint64_t va, struct uvm_range *r)
     return uvm_managed_find(s->mm, did, va, r);
 }
 
-static int op_alloc_frames(void *ctx, struct uvm_unit *u, size_t n)
+/*
+ * The plan of one batch as UVM_OP_BATCH commands (one unless it has more
+ * than UVM_BATCH_MAX_UNITS units or UVM_BATCH_MAX_REPLAYS groups): units
+ * first, the groups in the last commands, so every page is mapped before
+ * any group is answered. The host's own work on the batch is charged first
+ * (lockstep: cost_batch + cost_page per page to migrate).
+ */
+static int op_execute(void *ctx, struct uvm_unit *u, size_t n, const struct uvm_replay *r, size_t nrep)
 {
     struct uvm_session *s = ctx;
-    for (size_t i = 0; i < n; i++) {
-        struct uvs_hostq_evt ev;
-        uint64_t a[6] = {u[i].did, u[i].va, u[i].npages, u[i].bus, s->flist.bus,
-                         u[i].super_ok ? UVS_UVM_ALLOC_F_SUPER_OK : 0};
-        memset(&ev, 0, sizeof ev);
-        int err = cmd_sync(s, UVS_UVM_OP_ALLOC_FRAMES, a, 6, &ev);
-        if (err && ev.cookie == 0)
-            return err; /* transport */
-        u[i].status = err;
-        if (!err) {
-            memcpy(u[i].frames, s->flist.host, (size_t)u[i].npages * 8);
-            u[i].super = ev.addr == 1;
+    struct uvs_uvm_bunit *bu = s->units.host;
+    struct uvs_uvm_breplay *br = s->reps.host;
+    uint64_t pages = 0;
+    for (size_t i = 0; i < n; i++)
+        pages += u[i].kind == UVM_UNIT_MIGRATE ? u[i].npages : 0;
+    int err = uvs_charge(s->dev, s->cost_batch + s->cost_page * pages);
+    if (err)
+        return fail(s, err, "host cost: %s", uvs_last_error());
+    size_t iu = 0, ir = 0;
+    do {
+        size_t nu = n - iu < UVS_UVM_BATCH_MAX_UNITS ? n - iu : UVS_UVM_BATCH_MAX_UNITS;
+        size_t nr = 0;
+        if (iu + nu == n)
+            nr = nrep - ir < UVS_UVM_BATCH_MAX_REPLAYS ? nrep - ir : UVS_UVM_BATCH_MAX_REPLAYS;
+        for (size_t k = 0; k < nu; k++) {
+            const struct uvm_unit *x = &u[iu + k];
+            bu[k] = (struct uvs_uvm_bunit){
+                .did = x->did, .pages = (uint16_t)x->npages,
+                .action = x->kind == UVM_UNIT_REMOTE ? UVS_UVM_BA_MAP_REMOTE : UVS_UVM_BA_MIGRATE,
+                .flags = x->super_ok ? UVS_UVM_BU_F_SUPER_OK : 0, .va = x->va, .bus = x->bus,
+                .status = -EINPROGRESS,
+            };
         }
-    }
-    return 0;
-}
-
-static int op_copy(void *ctx, uint64_t dev, uint64_t bus, uint64_t bytes)
-{
-    struct uvm_session *s = ctx;
-    return uvs_dma_copy(s->dev, UVS_DMA_OP_H2D, dev, bus, bytes, NULL);
-}
-
-/* One command per unit with arguments (did, va, pages[, bus]); unit status set. */
-static int per_unit(struct uvm_session *s, uint16_t op, struct uvm_unit *u, size_t n, int with_bus)
-{
-    for (size_t i = 0; i < n; i++) {
-        struct uvs_hostq_evt ev;
-        uint64_t a[4] = {u[i].did, u[i].va, u[i].npages, u[i].bus};
-        memset(&ev, 0, sizeof ev);
-        int err = cmd_sync(s, op, a, with_bus ? 4 : 3, &ev);
-        if (err && ev.cookie == 0)
-            return err;
-        u[i].status = err;
-    }
-    return 0;
-}
-
-static int op_map(void *ctx, struct uvm_unit *u, size_t n)
-{
-    return per_unit(ctx, UVS_UVM_OP_MAP, u, n, 0);
-}
-
-static int op_cancel(void *ctx, struct uvm_unit *u, size_t n)
-{
-    return per_unit(ctx, UVS_UVM_OP_CANCEL, u, n, 0);
-}
-
-static int op_map_remote(void *ctx, struct uvm_unit *u, size_t n)
-{
-    return per_unit(ctx, UVS_UVM_OP_MAP_REMOTE, u, n, 1);
-}
-
-static int op_replay(void *ctx, const struct uvm_replay *r, size_t n)
-{
-    struct uvm_session *s = ctx;
-    for (size_t i = 0; i < n; i++) {
-        uint64_t a[3] = {r[i].did, r[i].prgi, r[i].resp};
+        for (size_t k = 0; k < nr; k++)
+            br[k] = (struct uvs_uvm_breplay){.did = r[ir + k].did, .prgi = r[ir + k].prgi, .resp = r[ir + k].resp};
+        uint64_t a[5] = {nu ? s->units.bus : 0, nu, nr ? s->reps.bus : 0, nr, 0};
         struct uvs_hostq_evt ev;
         memset(&ev, 0, sizeof ev);
-        int err = cmd_sync(s, UVS_UVM_OP_REPLAY, a, 3, &ev);
+        err = cmd_sync(s, UVS_UVM_OP_BATCH, a, 5, &ev);
         if (err && ev.cookie == 0)
+            return err; /* transport: nothing known */
+        for (size_t k = 0; k < nu; k++) {
+            struct uvm_unit *x = &u[iu + k];
+            /* A unit the device never reached (the command failed) keeps -EINPROGRESS: failed. */
+            x->status = bu[k].status == -EINPROGRESS && err ? err : bu[k].status;
+            x->super = (bu[k].result & UVS_UVM_BU_R_SUPER) != 0;
+            x->partial = (bu[k].result & UVS_UVM_BU_R_PARTIAL) != 0;
+            x->copied = bu[k].copied;
+        }
+        if (err)
             return err;
-    }
+        /* Fault-to-replay, measured by the firmware in its own cycles (drain -> PAGE_REPLAY). */
+        s->fault_wait += ev.addr;
+        s->fault_records += ev.value >> 32;
+        iu += nu;
+        ir += nr;
+    } while (iu < n || ir < nrep);
     return 0;
 }
 
-static const struct uvm_fault_ops fault_ops = {
-    .lookup = op_lookup, .alloc_frames = op_alloc_frames, .copy_to_device = op_copy, .map = op_map,
-    .cancel = op_cancel, .map_remote = op_map_remote, .replay = op_replay,
-};
+static const struct uvm_fault_ops fault_ops = {.lookup = op_lookup, .execute = op_execute};
 
 int uvm_session_open(struct uvs_dev *dev, const struct uvm_policy *pol, uint32_t log2sz, struct uvm_session **out)
 {
@@ -259,11 +246,15 @@ int uvm_session_open(struct uvs_dev *dev, const struct uvm_policy *pol, uint32_t
         return -ENOMEM;
     s->dev = dev;
     s->log2sz = log2sz;
+    s->cost_batch = pol->host_cost_batch;
+    s->cost_page = pol->host_cost_page;
     *out = s;
     int err;
     size_t rbytes = (((size_t)UVS_UVM_FREC_SIZE << log2sz) + 4095) & ~(size_t)4095;
     if ((err = uvs_dma_alloc(dev, rbytes, &s->ring)) || (err = uvs_dma_alloc(dev, 4096, &s->ctl)) ||
-        (err = uvs_dma_alloc(dev, 4096, &s->flist)) || (err = uvs_dma_alloc(dev, 4096, &s->statbuf)))
+        (err = uvs_dma_alloc(dev, 4096, &s->statbuf)) ||
+        (err = uvs_dma_alloc(dev, (size_t)UVS_UVM_BATCH_MAX_UNITS * UVS_UVM_BU_SIZE, &s->units)) ||
+        (err = uvs_dma_alloc(dev, (size_t)UVS_UVM_BATCH_MAX_REPLAYS * UVS_UVM_BR_SIZE, &s->reps)))
         return fail(s, err, "cannot allocate the fault ring: %s", uvs_last_error());
     s->batch = calloc((size_t)1 << log2sz, sizeof *s->batch);
     if (!s->batch)
@@ -298,7 +289,8 @@ void uvm_session_close(struct uvm_session *s)
             uvs_dma_free(s->dev, &s->bufs[i]);
     uvs_dma_free(s->dev, &s->ring);
     uvs_dma_free(s->dev, &s->ctl);
-    uvs_dma_free(s->dev, &s->flist);
+    uvs_dma_free(s->dev, &s->units);
+    uvs_dma_free(s->dev, &s->reps);
     uvs_dma_free(s->dev, &s->statbuf);
     free(s->notices);
     free(s->batch);
@@ -339,17 +331,20 @@ static int serve_ring(struct uvm_session *s)
     if (n == 0)
         return 0;
     ctl->head = s->head;
+    apply_notices(s); /* the plan must see every page that left HBM */
     int err = uvm_fault_service(s->svc, s->batch, n);
-    uint64_t now = uvs_cycles(s->dev);
-    for (size_t i = 0; i < n; i++)
-        if (now > s->batch[i].cycle) {
-            s->fault_wait += now - s->batch[i].cycle;
-            s->fault_records++;
-        }
     apply_notices(s);
     if (ctl->flags & UVS_UVM_FQCTL_F_STALLED)
         (void)uvs_mmio_write(s->dev, UVS_HOSTIF_DOORBELL_OFF, 4, 1);
     return err < 0 ? fail(s, err, "fault service: %s", strerror(-err)) : (int)n;
+}
+
+/* uvs_evt_wait_wake's look at the fault ring: records waiting? */
+static int ring_pending(void *ctx)
+{
+    struct uvm_session *s = ctx;
+    volatile struct uvs_uvm_fqctl *ctl = s->ctl.host;
+    return (ctl->tail & ((1u << s->log2sz) - 1)) != s->head;
 }
 
 int uvm_session_launch(struct uvm_session *s, const struct uvs_hostq_cmd *cmd, struct uvs_hostq_evt *ev,
@@ -363,25 +358,29 @@ int uvm_session_launch(struct uvm_session *s, const struct uvs_hostq_cmd *cmd, s
     if (err)
         return fail(s, err, "launch: %s", uvs_last_error());
     uint64_t deadline = uvs_cycles(s->dev) + timeout_cycles;
+    /* Sleep until the completion, an eviction notice or a fault batch (INT_FW MSI). */
     while (!s->launch_done) {
         struct uvs_hostq_evt e;
         if ((err = serve_ring(s)) < 0)
             break;
+        err = 0;
         apply_notices(s);
         if (s->launch_done)
             break;
-        err = uvs_evt_wait(s->dev, &e, SLICE_CYCLES);
-        if (err == 0) {
-            if ((err = stash(s, &e)))
-                break;
-        } else if (err != -ETIMEDOUT) {
-            fail(s, err, "launch: %s", uvs_last_error());
+        uint64_t now = uvs_cycles(s->dev);
+        if (now >= deadline) {
+            err = fail(s, -ETIMEDOUT, "launch: no completion within %llu cycles", (unsigned long long)timeout_cycles);
             break;
         }
-        err = 0;
-        if (uvs_cycles(s->dev) >= deadline) {
-            err = fail(s, -ETIMEDOUT, "launch: no completion within %llu cycles",
-                       (unsigned long long)timeout_cycles);
+        int r = uvs_evt_wait_wake(s->dev, &e, UVS_HOSTIF_INT_FW, ring_pending, s, deadline - now);
+        if (r == 1) {
+            if ((err = stash(s, &e)))
+                break;
+        } else if (r == -ETIMEDOUT) {
+            err = fail(s, r, "launch: no completion within %llu cycles", (unsigned long long)timeout_cycles);
+            break;
+        } else if (r < 0) {
+            err = fail(s, r, "launch: %s", uvs_last_error());
             break;
         }
     }
@@ -408,4 +407,44 @@ int uvm_session_get_stats(struct uvm_session *s, struct uvm_session_stats *st)
         return err;
     memcpy(&st->fw, s->statbuf.host, sizeof st->fw);
     return 0;
+}
+
+/* ---- added for the CLI's writing kernels (issue 5, user-facing side) ---- */
+
+int uvm_session_sync(struct uvm_session *s, const void *ptr, uint64_t *pages)
+{
+    struct uvm_range r;
+    struct uvs_hostq_evt ev;
+    if (pages)
+        *pages = 0;
+    if (!s || !ptr)
+        return -EINVAL;
+    int err = uvm_managed_lookup(s->mm, (uint64_t)(uintptr_t)ptr, &r);
+    if (err)
+        return fail(s, -EINVAL, "sync: %p is not managed memory", ptr);
+    uint64_t a[3] = {UVS_UVA_DID, r.va, r.size / UVM_PAGE_SIZE};
+    memset(&ev, 0, sizeof ev);
+    err = cmd_sync(s, UVS_UVM_OP_EVICT, a, 3, &ev);
+    apply_notices(s);
+    if (err)
+        return err;
+    if (pages)
+        *pages = ev.value;
+    return 0;
+}
+
+int uvm_session_pin(struct uvm_session *s, const void *ptr)
+{
+    if (!s)
+        return -EINVAL;
+    int err = uvm_managed_pin(s->mm, ptr);
+    return err ? fail(s, err, "%s", uvm_managed_last_error(s->mm)) : 0;
+}
+
+int uvm_session_unpin(struct uvm_session *s, const void *ptr)
+{
+    if (!s)
+        return -EINVAL;
+    int err = uvm_managed_unpin(s->mm, ptr);
+    return err ? fail(s, err, "%s", uvm_managed_last_error(s->mm)) : 0;
 }

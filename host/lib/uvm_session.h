@@ -4,7 +4,12 @@
  * same VA the device uses), the host fault service (uvm_fault.c) and the
  * firmware's unified-memory commands (include/uvmsoc/uvm.def, sent as
  * queued host commands) together, and runs a kernel launch while serving
- * its page faults.
+ * its page faults: the host sleeps until the firmware's fault-batch MSI
+ * (HOSTIF_INT_FW) or an event (uvs_evt_wait_wake), plans the batch
+ * (uvm_fault.c) and sends it as one UVM_OP_BATCH command. In lockstep
+ * co-simulation the host's own work is charged with uvs_charge():
+ * policy host_cost_batch per batch plus host_cost_page per page planned
+ * for migration (defaults and their justification in uvm_fault.h).
  *
  * Device context: device_id UVS_UVA_DID (memmap.def), the context of every
  * compute hart's unified accesses.
@@ -27,7 +32,7 @@ struct uvm_session;
 struct uvm_session_stats {
     struct uvm_fault_counters host;  /**< host fault service */
     struct uvs_uvm_fw_stats fw;      /**< firmware counters (UVM_OP_STATS) */
-    uint64_t fault_wait_cycles;      /**< sum over records of (serviced - recorded) device cycles */
+    uint64_t fault_wait_cycles;      /**< sum over records of (PAGE_REPLAY - drained) device cycles, from UVM_OP_BATCH */
     uint64_t fault_records;          /**< records that sum covers */
     uint64_t notices;                /**< eviction notices received */
 };
@@ -36,7 +41,7 @@ struct uvm_session_stats {
  * uvm_session_open - attach device context UVS_UVA_DID (UVM_OP_CTX_ATTACH:
  * the firmware brings the IOMMU up), set a fault ring of 2^log2sz records
  * (UVM_OP_SET_FAULTQ) and create the managed allocator and fault service
- * with policy @pol. Errors: -EINVAL; -ENOTSUP the backend has no host-memory
+ * with policy @pol (its host_cost_* fields: lockstep cycles charged). Errors: -EINVAL; -ENOTSUP the backend has no host-memory
  * file; -ENODEV the device has no IOMMU or HBM; command and DMA errors.
  */
 int uvm_session_open(struct uvs_dev *dev, const struct uvm_policy *pol, uint32_t log2sz,
@@ -54,7 +59,8 @@ int uvm_session_alloc(struct uvm_session *s, size_t size, void **ptr);
 /**
  * uvm_session_free - free a managed allocation (the device drops its copies
  * first, UVM_OP_UNMAP). Errors: -EINVAL not the start of a live allocation
- * -EALREADY already freed (double free); the reason in uvm_session_last_error().
+ * -EALREADY already freed (double free); -EBUSY in use by a running kernel
+ * (uvm_session_pin); the reason in uvm_session_last_error().
  */
 int uvm_session_free(struct uvm_session *s, void *ptr);
 
@@ -63,8 +69,9 @@ const char *uvm_session_last_error(const struct uvm_session *s);
 
 /**
  * uvm_session_launch - submit @cmd (a HOSTQ_OP_LAUNCH) and serve page
- * faults (fault ring, migrations, replays, eviction notices) until its
- * completion event arrives in @ev or @timeout_cycles pass.
+ * faults (fault ring, one UVM_OP_BATCH per batch, eviction notices) until
+ * its completion event arrives in @ev or @timeout_cycles pass; between
+ * batches it sleeps until the fault-batch MSI or an event.
  * Errors: -ETIMEDOUT; transport and command errors.
  */
 int uvm_session_launch(struct uvm_session *s, const struct uvs_hostq_cmd *cmd, struct uvs_hostq_evt *ev,
@@ -72,5 +79,25 @@ int uvm_session_launch(struct uvm_session *s, const struct uvs_hostq_cmd *cmd, s
 
 /** uvm_session_get_stats - counters; reads the firmware's with UVM_OP_STATS. */
 int uvm_session_get_stats(struct uvm_session *s, struct uvm_session_stats *st);
+
+/**
+ * uvm_session_sync - make the host copy of the managed allocation holding
+ * @ptr current before the host reads it after a kernel: UVM_OP_EVICT over
+ * the whole allocation, so every dirty HBM page is written back by DMA and
+ * every device copy is dropped (the next kernel faults pages in again).
+ * *pages (may be NULL) gets the pages evicted. Eviction notices are applied.
+ * Errors: -EINVAL not managed memory; command and transport errors.
+ */
+int uvm_session_sync(struct uvm_session *s, const void *ptr, uint64_t *pages);
+
+/**
+ * uvm_session_pin - mark the allocation holding @ptr in use by a kernel
+ * (nests): uvm_session_free() then fails with -EBUSY until it is unpinned.
+ * Errors: -EINVAL not managed memory.
+ */
+int uvm_session_pin(struct uvm_session *s, const void *ptr);
+
+/** uvm_session_unpin - undo one uvm_session_pin(). Errors: -EINVAL not managed or not pinned. */
+int uvm_session_unpin(struct uvm_session *s, const void *ptr);
 
 #endif

@@ -29,11 +29,12 @@ struct uvs_kernel_ctx {
     uint32_t thread_in_block; /**< index inside the block */
     uint32_t grid_dim;        /**< blocks in the launch */
     uint32_t hartid;          /**< hart running this thread */
-    uint32_t rsvd0;           /**< reserved, 0 */
+    uint32_t hwthread;        /**< hardware thread slot on that hart (0 on single-thread harts) */
     uint64_t shared;          /**< launch-wide shared scratch (zeroed before the launch) */
     uint64_t args;            /**< argument block address */
     uint64_t result;          /**< result value reported at exit (written by the kernel) */
-    uint64_t rsvd1;           /**< reserved, 0 */
+    uint32_t resident;        /**< threads of the launch running at once (uvs_barrier() needs all) */
+    uint32_t rsvd1;           /**< reserved, 0 */
 };
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
@@ -51,8 +52,10 @@ _Static_assert(offsetof(struct uvs_kernel_ctx, block_dim) == UVS_KCTX_BLOCK_DIM_
 _Static_assert(offsetof(struct uvs_kernel_ctx, thread_in_block) == UVS_KCTX_THREAD_IN_BLOCK_OFF, "kctx tib");
 _Static_assert(offsetof(struct uvs_kernel_ctx, grid_dim) == UVS_KCTX_GRID_DIM_OFF, "kctx grid_dim");
 _Static_assert(offsetof(struct uvs_kernel_ctx, hartid) == UVS_KCTX_HARTID_OFF, "kctx hartid");
+_Static_assert(offsetof(struct uvs_kernel_ctx, hwthread) == UVS_KCTX_HWTHREAD_OFF, "kctx hwthread");
 _Static_assert(offsetof(struct uvs_kernel_ctx, shared) == UVS_KCTX_SHARED_OFF, "kctx shared");
 _Static_assert(offsetof(struct uvs_kernel_ctx, args) == UVS_KCTX_ARGS_OFF, "kctx args");
 _Static_assert(offsetof(struct uvs_kernel_ctx, result) == UVS_KCTX_RESULT_OFF, "kctx result");
+_Static_assert(offsetof(struct uvs_kernel_ctx, resident) == UVS_KCTX_RESIDENT_OFF, "kctx resident");
 
 #endif

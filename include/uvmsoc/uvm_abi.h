@@ -55,7 +55,29 @@ struct uvs_uvm_fw_stats {
     uint64_t writebacks;    /**< pages written back to host memory */
     uint64_t pre_evictions; /**< pages evicted to keep the free reserve */
     uint64_t a_cleared;     /**< accessed bits cleared by the CLOCK hand */
-    uint64_t rsvd;          /**< reserved, 0 */
+    uint64_t copy_cycles;   /**< device cycles from the first copy of a UVM_OP_BATCH to its last completion, summed (link utilisation during migration) */
+};
+
+/** One unit of a UVM_OP_BATCH array (32 bytes); status, copied, result written by the device. */
+struct uvs_uvm_bunit {
+    uint32_t did;     /**< device context */
+    uint16_t pages;   /**< 1, 16 or 512 */
+    uint8_t action;   /**< UVM_BA_* */
+    uint8_t flags;    /**< UVM_BU_F_* */
+    uint64_t va;      /**< first page, aligned to the unit */
+    uint64_t bus;     /**< host bus address of the first page */
+    int32_t status;   /**< device: 0 or a negative Linux errno */
+    uint16_t copied;  /**< device: pages copied into HBM */
+    uint8_t result;   /**< device: UVM_BU_R_* */
+    uint8_t rsvd;     /**< reserved, 0 */
+};
+
+/** One group to answer in a UVM_OP_BATCH (8 bytes). */
+struct uvs_uvm_breplay {
+    uint32_t did;  /**< device context */
+    uint16_t prgi; /**< page-request group index */
+    uint8_t resp;  /**< IOMMU_PRG_RESP_* */
+    uint8_t rsvd;  /**< reserved, 0 */
 };
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
@@ -80,5 +102,22 @@ _Static_assert(offsetof(struct uvs_uvm_fqctl, records) == UVS_UVM_FQCTL_RECORDS_
 _Static_assert(offsetof(struct uvs_uvm_fqctl, batches) == UVS_UVM_FQCTL_BATCHES_OFF, "fqctl batches");
 _Static_assert(offsetof(struct uvs_uvm_fqctl, overflows) == UVS_UVM_FQCTL_OVERFLOWS_OFF, "fqctl overflows");
 _Static_assert(sizeof(struct uvs_uvm_fw_stats) == UVS_UVM_FWSTATS_SIZE, "fw stats size");
+
+_Static_assert(sizeof(struct uvs_uvm_bunit) == UVS_UVM_BU_SIZE, "bunit size");
+_Static_assert(offsetof(struct uvs_uvm_bunit, did) == UVS_UVM_BU_DID_OFF, "bunit did");
+_Static_assert(offsetof(struct uvs_uvm_bunit, pages) == UVS_UVM_BU_PAGES_OFF, "bunit pages");
+_Static_assert(offsetof(struct uvs_uvm_bunit, action) == UVS_UVM_BU_ACTION_OFF, "bunit action");
+_Static_assert(offsetof(struct uvs_uvm_bunit, flags) == UVS_UVM_BU_FLAGS_OFF, "bunit flags");
+_Static_assert(offsetof(struct uvs_uvm_bunit, va) == UVS_UVM_BU_VA_OFF, "bunit va");
+_Static_assert(offsetof(struct uvs_uvm_bunit, bus) == UVS_UVM_BU_BUS_OFF, "bunit bus");
+_Static_assert(offsetof(struct uvs_uvm_bunit, status) == UVS_UVM_BU_STATUS_OFF, "bunit status");
+_Static_assert(offsetof(struct uvs_uvm_bunit, copied) == UVS_UVM_BU_COPIED_OFF, "bunit copied");
+_Static_assert(offsetof(struct uvs_uvm_bunit, result) == UVS_UVM_BU_RESULT_OFF, "bunit result");
+_Static_assert(offsetof(struct uvs_uvm_bunit, rsvd) == UVS_UVM_BU_RSVD_OFF, "bunit rsvd");
+_Static_assert(sizeof(struct uvs_uvm_breplay) == UVS_UVM_BR_SIZE, "breplay size");
+_Static_assert(offsetof(struct uvs_uvm_breplay, did) == UVS_UVM_BR_DID_OFF, "breplay did");
+_Static_assert(offsetof(struct uvs_uvm_breplay, prgi) == UVS_UVM_BR_PRGI_OFF, "breplay prgi");
+_Static_assert(offsetof(struct uvs_uvm_breplay, resp) == UVS_UVM_BR_RESP_OFF, "breplay resp");
+_Static_assert(offsetof(struct uvs_uvm_breplay, rsvd) == UVS_UVM_BR_RSVD_OFF, "breplay rsvd");
 
 #endif

@@ -260,6 +260,65 @@ int uvs_cmd_submit(struct uvs_dev *dev, const struct uvs_hostq_cmd *cmd);
  */
 int uvs_evt_wait(struct uvs_dev *dev, struct uvs_hostq_evt *evt, uint64_t timeout_cycles);
 
+/**
+ * uvs_evt_wait_wake - uvs_evt_wait that also ends when the device raises
+ * one of the interrupt causes @wake (HOSTIF_INT_* bits other than INT_EVQ,
+ * e.g. HOSTIF_INT_FW for the unified-memory fault batches), so a driver
+ * sleeps until there is work instead of polling. The causes are unmasked
+ * (MSI) on first use and acknowledged at every look; @pending (may be
+ * NULL) is called with @ctx after the acknowledgement has reached the
+ * device and before the wait, and a nonzero return ends the call: it looks
+ * at the source of the causes (a fault ring in host memory), so nothing
+ * raised before the acknowledgement is missed and anything raised after it
+ * sends a new MSI. Events already read are returned without device access.
+ * Returns 1 an event is in *evt; 0 @pending reported work; -ETIMEDOUT after
+ * @timeout_cycles without either; -EINVAL; -EIO the device stopped the
+ * command queue; transport errors.
+ */
+int uvs_evt_wait_wake(struct uvs_dev *dev, struct uvs_hostq_evt *evt, uint32_t wake, int (*pending)(void *ctx),
+                      void *ctx, uint64_t timeout_cycles);
+
+/**
+ * A kernel launch over a grid (include/uvmsoc/kernel.def, HOSTQ_OP_LAUNCH):
+ * grid_dim blocks of block_dim threads on the device's compute harts
+ * (as many at once as it has hardware threads, the others started as
+ * threads exit); thread g = block * block_dim + index in block.
+ */
+struct uvs_launch {
+    uint64_t entry;          /**< kernel entry point (ELF e_entry), in [UVS_KERNEL_BASE, + UVS_KERNEL_SIZE) */
+    uint64_t args;           /**< device address of the struct uvs_kernel_args block, 8-byte aligned */
+    uint32_t grid_dim;       /**< blocks; 0 = one block per usable compute hart */
+    uint32_t block_dim;      /**< threads per block; 0 = 1 */
+    uint64_t timeout_cycles; /**< device cycles; 0 = UVS_KERNEL_TIMEOUT_DEFAULT */
+};
+
+/**
+ * uvs_launch_cmd - fill @cmd with the HOSTQ_OP_LAUNCH command for @l (event
+ * requested, @cookie). Checks what the host can know: errors -EINVAL NULL,
+ * entry not 4-byte aligned inside the kernel region, args not 8-byte
+ * aligned; -E2BIG grid_dim x block_dim above UVS_KERNEL_MAX_GRID_THREADS.
+ */
+int uvs_launch_cmd(const struct uvs_launch *l, uint64_t cookie, struct uvs_hostq_cmd *cmd);
+
+/** Which thread a failed launch event is about (kernel.def LAUNCH_VAL). */
+struct uvs_launch_report {
+    int32_t code;             /**< exit status (-ECANCELED) or mcause (-EFAULT); 0 for a timeout */
+    uint32_t thread;          /**< global thread index */
+    uint32_t block;           /**< its block (thread / block_dim) */
+    uint32_t thread_in_block; /**< its index in the block (thread % block_dim) */
+    uint32_t hart;            /**< mhartid of the hart that ran it */
+    uint32_t hwthread;        /**< hardware thread slot on that hart (0 on single-thread harts) */
+    uint64_t addr;            /**< -EFAULT: faulting virtual address (mtval); -ETIMEDOUT: pc */
+};
+
+/**
+ * uvs_launch_report - decode the completion event @ev of a launch sent with
+ * @block_dim threads per block (0 taken as 1) into @r. Returns 0 when the
+ * event reports a thread (status -ECANCELED, -EFAULT or -ETIMEDOUT as
+ * UVS_HOSTQ_ERR_*); -EINVAL NULL or any other status (nothing decoded).
+ */
+int uvs_launch_report(const struct uvs_hostq_evt *ev, uint32_t block_dim, struct uvs_launch_report *r);
+
 /** uvs_strerror - text for a negative errno value returned by libuvmsoc. */
 const char *uvs_strerror(int err);
 

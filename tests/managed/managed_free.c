@@ -4,7 +4,8 @@
  * running), open a managed session (context attach, fault ring), allocate,
  * write through the pointer, free, then free the same pointer again. The
  * second free must fail with -EALREADY and a message naming the double free;
- * a free of a pointer inside the allocation must fail too. Exit 0 when every
+ * a free of a pointer inside the allocation must fail too, and so must a free
+ * of memory a kernel uses (pinned, as the CLI does for a launch): -EBUSY. Exit 0 when every
  * check holds, 1 otherwise (one line says which).
  */
 #include <errno.h>
@@ -49,6 +50,13 @@ int main(void)
     memset(p, 0x5a, 3 * 4096 + 5);
     ok &= check(uvm_session_free(s, (char *)p + 4096) == -EINVAL, "free inside the allocation is refused");
     printf("inside: %s\n", uvm_session_last_error(s));
+    /* In use by a kernel (the CLI pins a kernel's buffer for the launch): the free is refused. */
+    ok &= check(uvm_session_pin(s, p) == 0, "pin");
+    err = uvm_session_free(s, p);
+    printf("free while in use: %s\n", uvm_session_last_error(s));
+    ok &= check(err == -EBUSY, "a free while a kernel uses the memory returns -EBUSY");
+    ok &= check(strstr(uvm_session_last_error(s), "in use by a running kernel") != NULL, "the message says why");
+    ok &= check(uvm_session_unpin(s, p) == 0, "unpin");
     ok &= check(uvm_session_free(s, p) == 0, "first free");
     err = uvm_session_free(s, p);
     printf("second free: %s\n", uvm_session_last_error(s));

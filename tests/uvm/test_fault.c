@@ -137,7 +137,7 @@ static int m_replay(void *ctx, const struct uvm_replay *r, size_t n)
     return 0;
 }
 
-static const struct uvm_fault_ops mops = {m_lookup, m_alloc, m_copy, m_map, m_cancel, m_remote, m_replay};
+static const struct uvm_fault_ops mops = {m_lookup, m_alloc, m_copy, m_map, m_cancel, m_remote, m_replay, NULL};
 
 struct fx {
     struct mock m;
@@ -500,6 +500,120 @@ static void test_eviction_notices(void **state)
     fx_free(f);
 }
 
+/* ---- one device operation per batch (ops->execute, UVM_OP_BATCH) ---- */
+struct xmock {
+    struct mock m;
+    unsigned calls;
+    size_t nunits, nrep;
+    int fail_unit_va_status; /* status for the unit at fail_va */
+    uint64_t fail_va, partial_va;
+    int transport;
+};
+
+static int x_execute(void *ctx, struct uvm_unit *u, size_t n, const struct uvm_replay *r, size_t nrep)
+{
+    struct xmock *x = ctx;
+    x->calls++;
+    x->nunits = n;
+    x->nrep = nrep;
+    if (x->transport)
+        return x->transport;
+    for (size_t i = 0; i < nrep; i++)
+        x->m.rep[x->m.nrep++] = r[i];
+    for (size_t i = 0; i < n; i++) {
+        u[i].status = u[i].va == x->fail_va ? x->fail_unit_va_status : 0;
+        u[i].super = u[i].super_ok;
+        u[i].partial = u[i].va == x->partial_va;
+        u[i].copied = u[i].status ? 0 : u[i].npages - (u[i].partial ? 1 : 0);
+    }
+    return 0;
+}
+
+static int x_lookup(void *ctx, uint32_t did, uint64_t va, struct uvm_range *out)
+{
+    return m_lookup(&((struct xmock *)ctx)->m, did, va, out);
+}
+
+static const struct uvm_fault_ops xops = {.lookup = x_lookup, .execute = x_execute};
+
+static void test_execute_one_op(void **state)
+{
+    (void)state;
+    struct xmock *x = calloc(1, sizeof *x);
+    assert_non_null(x);
+    struct uvm_policy p = UVM_POLICY_BASELINE;
+    p.density_pct = 0;
+    struct uvm_fault_svc *s;
+    struct uvm_fault_ops bad = {.lookup = x_lookup};
+    assert_int_equal(uvm_fault_create(&p, &bad, x, &s), -EINVAL); /* neither execute nor the phase ops */
+    assert_int_equal(uvm_fault_create(&p, &xops, x, &s), 0);
+    struct uvm_range *r = &x->m.r[x->m.nr++];
+    *r = (struct uvm_range){.va = VA, .size = 64 * PG, .bus = BUS};
+    r->state = calloc(64, 1);
+    assert_non_null(r->state);
+    x->fail_va = VA + 32 * PG;
+    x->fail_unit_va_status = -ENOMEM;
+    x->partial_va = VA + 16 * PG;
+    struct uvs_uvm_frec recs[] = {rec(VA + 1 * PG, 1, 0), rec(VA + 17 * PG, 2, 0), rec(VA + 33 * PG, 3, 0),
+                                  rec(VA + 1 * PG, 4, 0), rec(VA + 0x100000 * PG, 5, 0)};
+    assert_int_equal(uvm_fault_service(s, recs, 5), 0);
+    assert_int_equal(x->calls, 1);       /* one device operation for the batch */
+    assert_int_equal(x->nunits, 3);      /* three 64 KiB units */
+    assert_int_equal(x->nrep, 5);        /* every group, the invalid one with failure */
+    unsigned fails = 0;
+    for (unsigned i = 0; i < x->m.nrep; i++)
+        fails += x->m.rep[i].resp == UVS_IOMMU_PRG_RESP_FAILURE;
+    assert_int_equal(fails, 1);
+    for (unsigned k = 0; k < 32; k++)
+        assert_int_equal(r->state[k], UVM_PAGE_DEVICE);
+    for (unsigned k = 32; k < 48; k++)
+        assert_int_equal(r->state[k], UVM_PAGE_HOST); /* the failed unit: its fault repeats */
+    struct uvm_fault_counters c;
+    uvm_fault_get_counters(s, &c);
+    assert_int_equal(c.units, 2);
+    assert_int_equal(c.pages_in, 16 + 15);
+    assert_int_equal(c.conflicts, 1);
+    assert_int_equal(c.failures, 1);
+    assert_int_equal(c.replays, 5);
+    /* A device that cannot be reached: the error comes back, nothing becomes resident. */
+    x->transport = -ECONNRESET;
+    struct uvs_uvm_frec r2[] = {rec(VA + 50 * PG, 6, 0)};
+    assert_int_equal(uvm_fault_service(s, r2, 1), -ECONNRESET);
+    assert_int_equal(r->state[50], UVM_PAGE_HOST);
+    uvm_fault_destroy(s);
+    free(r->state);
+    free(x);
+}
+
+/* A fault right behind a resident run (a sequential scan) brings as many pages again. */
+static void test_streaming_growth(void **state)
+{
+    (void)state;
+    struct uvm_policy p = UVM_POLICY_BASELINE;
+    p.density_pct = 0;
+    struct fx *f = fx_new(p);
+    add_range(f, VA, 512 * PG, 0);
+    for (unsigned k = 0; k < 64; k++)
+        f->m.r[0].state[k] = UVM_PAGE_DEVICE;
+    struct uvs_uvm_frec r[] = {rec(VA + 64 * PG, 1, 0)};
+    assert_int_equal(uvm_fault_plan(f->s, r, 1), 0);
+    size_t nu, pages = 0;
+    const struct uvm_unit *u = uvm_fault_plan_units(f->s, &nu);
+    for (size_t i = 0; i < nu; i++) {
+        assert_true(u[i].va >= VA + 64 * PG && u[i].va < VA + 128 * PG);
+        pages += u[i].npages;
+    }
+    assert_int_equal(pages, 64);
+    /* Behind a run shorter than two growth blocks: the plain 64 KiB growth. */
+    for (unsigned k = 0; k < 48; k++)
+        f->m.r[0].state[k] = UVM_PAGE_HOST;
+    assert_int_equal(uvm_fault_plan(f->s, r, 1), 0);
+    u = uvm_fault_plan_units(f->s, &nu);
+    assert_int_equal(nu, 1);
+    assert_int_equal(u[0].npages, 16);
+    fx_free(f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -514,6 +628,8 @@ int main(void)
         cmocka_unit_test(test_failures),
         cmocka_unit_test(test_conflict_split),
         cmocka_unit_test(test_eviction_notices),
+        cmocka_unit_test(test_execute_one_op),
+        cmocka_unit_test(test_streaming_growth),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

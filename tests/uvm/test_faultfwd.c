@@ -382,9 +382,30 @@ static void test_dma_failures(void **state)
     free(f);
 }
 
+/* The time from drain to answer is summed per answered record (fault-to-replay). */
+static void test_replay_wait(void **state)
+{
+    (void)state;
+    struct fx *f = fx_new(4);
+    pr(f, 1, VA, 1, false);
+    pr(f, 1, VA, 2, false); /* duplicate: answered with the leader, not counted again */
+    pr(f, 1, VA + 0x1000, 3, false);
+    assert_int_equal(drain(f), 3);
+    assert_int_equal(uvs_ffwd_flush(&f->ff), 2);
+    f->m.cycle += 1000;
+    assert_int_equal(uvs_ffwd_replay(&f->ff, 1, 1, UVS_IOMMU_PRG_RESP_SUCCESS), 2);
+    assert_int_equal(uvs_ffwd_replay(&f->ff, 1, 3, UVS_IOMMU_PRG_RESP_SUCCESS), 1);
+    struct uvs_ffwd_stats st;
+    uvs_ffwd_get_stats(&f->ff, &st);
+    assert_int_equal(st.replay_leaders, 2);
+    assert_true(st.replay_wait >= 2000 && st.replay_wait < 2200);
+    free(f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_replay_wait),
         cmocka_unit_test(test_setup_errors),
         cmocka_unit_test(test_batch_basic),
         cmocka_unit_test(test_coalesce_and_replay),

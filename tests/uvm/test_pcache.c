@@ -524,9 +524,51 @@ static void test_directory_random(void **state)
     fx_free(f);
 }
 
+/* Metadata already zero (the firmware zeroes it by DMA): no set-up pass; dirty metadata is cleared without the flag. */
+static void test_zeroed_metadata(void **state)
+{
+    (void)state;
+    struct tpt pt;
+    tpt_init(&pt, 1u << 16);
+    uint64_t bytes = 3 * MB2 + 5 * PG; /* partial last region, frames not 2 MiB aligned */
+    size_t mb = uvs_pcache_meta_bytes(bytes);
+    uint8_t *meta = malloc(mb);
+    assert_non_null(meta);
+    struct uvs_pcache pc;
+    struct uvs_pcache_cfg c = {.frame_base = HBM + 3 * PG, .frame_bytes = bytes, .pte = &tpt_ops, .pte_ctx = &pt,
+                               .meta = meta, .meta_bytes = mb};
+    memset(meta, 0xa5, mb);
+    assert_int_equal(uvs_pcache_init(&pc, &c), 0); /* cleared: the 0xa5 pattern is gone */
+    struct uvs_pcache_stats st;
+    uvs_pcache_get_stats(&pc, &st);
+    assert_int_equal(st.frames_total, bytes / PG);
+    assert_int_equal(st.frames_free, bytes / PG);
+    memset(meta, 0, mb);
+    c.meta_zeroed = true;
+    assert_int_equal(uvs_pcache_init(&pc, &c), 0);
+    /* Every frame is usable: fill all of them, then one more page evicts. */
+    static struct uvs_pcache_action act[ACT_CAP];
+    static uint64_t frames[512];
+    struct uvs_pcache_alloc_res res;
+    uint64_t n = bytes / PG;
+    for (uint64_t i = 0; i < n; i++) {
+        assert_int_equal(uvs_pcache_alloc(&pc, DID, VA0 + i * PG, 1, BUS0 + i * PG, 0, frames, act, ACT_CAP, &res), 0);
+        assert_int_equal(res.nactions, 0);
+        assert_true(frames[0] >= HBM + 3 * PG && frames[0] < HBM + 3 * PG + bytes);
+        assert_int_equal(uvs_pcache_map(&pc, DID, VA0 + i * PG, 1, 0), 0);
+    }
+    uvs_pcache_get_stats(&pc, &st);
+    assert_int_equal(st.frames_free, 0);
+    assert_int_equal(uvs_pcache_alloc(&pc, DID, VA0 + n * PG, 1, BUS0, 0, frames, act, ACT_CAP, &res), 0);
+    assert_true(res.nactions >= 2); /* INVAL + NOTICE of the victim */
+    free(meta);
+    tpt_fini(&pt);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_zeroed_metadata),
         cmocka_unit_test(test_init_errors),
         cmocka_unit_test(test_alloc_map_lookup),
         cmocka_unit_test(test_clock_second_chance),

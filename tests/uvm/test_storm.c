@@ -262,7 +262,7 @@ static int h_replay(void *ctx, const struct uvm_replay *r, size_t n)
     return 0;
 }
 
-static const struct uvm_fault_ops hops = {h_lookup, h_alloc, h_copy, h_map, h_cancel, h_remote, h_replay};
+static const struct uvm_fault_ops hops = {h_lookup, h_alloc, h_copy, h_map, h_cancel, h_remote, h_replay, NULL};
 
 /* ---------------- backing: the memfd ---------------- */
 

@@ -1,0 +1,31 @@
+/*
+ * Position-dependent data of the writing kernels (pattern.c, storm.c),
+ * shared with the host checks in host/cli/kernel_run.c: every 8-byte word
+ * depends on its byte offset in the buffer, so a page written back to the
+ * wrong place, lost, or migrated twice over newer data is found by a
+ * byte-for-byte comparison on the host.
+ */
+#ifndef UVS_KERNELS_PATTERN_H
+#define UVS_KERNELS_PATTERN_H
+
+#include <stdint.h>
+
+#define PATTERN_SEED_DEFAULT 0x5eedull	/**< pattern seed when the host gives none */
+#define STORM_MAGIC 0x570a3d5ab1e5ull	/**< storm: word 1 of each page = word 0 ^ STORM_MAGIC */
+#define STORM_BLOCK_DEFAULT 0x10000ull	/**< storm: bytes of one thread's block (16 pages, one 64 KiB unit) */
+
+/** Word at byte offset off (a multiple of 8) of pattern's output with seed. Injective in off. */
+static inline uint64_t pattern_word(uint64_t seed, uint64_t off)
+{
+	uint64_t x = seed ^ (off >> 3) * 0x9e3779b97f4a7c15ull;
+
+	return x ^ (x >> 29) ^ (off << 32);
+}
+
+/** Byte at offset off of pattern's output with seed (little-endian words). */
+static inline uint8_t pattern_byte(uint64_t seed, uint64_t off)
+{
+	return (uint8_t)(pattern_word(seed, off & ~7ull) >> (8 * (off & 7)));
+}
+
+#endif /* UVS_KERNELS_PATTERN_H */

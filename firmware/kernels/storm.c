@@ -1,0 +1,48 @@
+/*
+ * Kernel storm (fault storm of issue 5): every thread faults continuously on
+ * pages no other thread touches. The buffer (arg[0], arg[1] bytes, a
+ * multiple of 4 KiB) is cut into blocks of arg[2] bytes (a multiple of
+ * 4 KiB; 64 KiB = one migration unit of the default policy); thread t of N
+ * takes blocks t, t + N, t + 2N, ... and, in every page of them, reads word
+ * 0 and writes word 1 = word 0 ^ arg[3]. So all threads start faulting at
+ * once, each on its own pages, and keep faulting as they stride on.
+ * Every thread adds its page count to the shared scratch with an AMO;
+ * after a barrier thread 0 returns the total (the host expects every page).
+ */
+#include "kernel_rt.h"
+
+struct storm_shared {
+	uint64_t barrier;
+	uint64_t pages;
+};
+
+int kernel_main(const struct uvs_kernel_args *args)
+{
+	struct storm_shared *sh = (struct storm_shared *)(uintptr_t)uvs_self()->shared;
+	uint64_t bytes, block, magic, nblocks, pages = 0;
+	uint32_t t = uvs_self()->thread, n = uvs_self()->nthreads;
+	uint8_t *buf;
+
+	if (!uvs_args_have(args, 4))
+		return UVS_KERNEL_EXIT_BAD_ARGS;
+	buf = (uint8_t *)(uintptr_t)args->arg[0];
+	bytes = args->arg[1];
+	block = args->arg[2];
+	magic = args->arg[3];
+	if (block == 0 || (block & 4095) != 0 || (bytes & 4095) != 0 || ((uintptr_t)buf & 4095) != 0)
+		return UVS_KERNEL_EXIT_BAD_ARGS;
+	nblocks = (bytes + block - 1) / block;
+	for (uint64_t b = t; b < nblocks; b += n) {
+		for (uint64_t off = b * block; off < (b + 1) * block && off < bytes; off += 4096) {
+			volatile uint64_t *w = (volatile uint64_t *)(buf + off);
+
+			w[1] = w[0] ^ magic;
+			pages++;
+		}
+	}
+	__atomic_fetch_add(&sh->pages, pages, __ATOMIC_RELEASE);
+	uvs_barrier();
+	if (t == 0)
+		uvs_set_result(__atomic_load_n(&sh->pages, __ATOMIC_ACQUIRE));
+	return UVS_KERNEL_EXIT_OK;
+}
