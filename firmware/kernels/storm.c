@@ -6,13 +6,16 @@
  * takes blocks t, t + N, t + 2N, ... and, in every page of them, reads word
  * 0 and writes word 1 = word 0 ^ arg[3]. So all threads start faulting at
  * once, each on its own pages, and keep faulting as they stride on.
- * Every thread adds its page count to the shared scratch with an AMO;
- * after a barrier thread 0 returns the total (the host expects every page).
+ * Every thread adds its page count to the shared scratch with an AMO and
+ * then counts itself done; thread 0 waits until all N are done and returns
+ * the total (the host expects every page). No barrier: thread 0 stays
+ * resident while it waits, so grids larger than the hardware threads (run
+ * in waves) finish too.
  */
 #include "kernel_rt.h"
 
 struct storm_shared {
-	uint64_t barrier;
+	uint64_t done;
 	uint64_t pages;
 };
 
@@ -40,9 +43,12 @@ int kernel_main(const struct uvs_kernel_args *args)
 			pages++;
 		}
 	}
-	__atomic_fetch_add(&sh->pages, pages, __ATOMIC_RELEASE);
-	uvs_barrier();
-	if (t == 0)
-		uvs_set_result(__atomic_load_n(&sh->pages, __ATOMIC_ACQUIRE));
+	__atomic_fetch_add(&sh->pages, pages, __ATOMIC_RELAXED);
+	__atomic_fetch_add(&sh->done, 1, __ATOMIC_RELEASE);
+	if (t == 0) {
+		while (__atomic_load_n(&sh->done, __ATOMIC_ACQUIRE) < n)
+			;
+		uvs_set_result(__atomic_load_n(&sh->pages, __ATOMIC_RELAXED));
+	}
 	return UVS_KERNEL_EXIT_OK;
 }

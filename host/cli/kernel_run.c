@@ -401,7 +401,7 @@ static void storm_args(struct krun *k)
 {
     k->args[0] = UVS_HBM_BASE;
     k->args[1] = k->len;
-    k->args[2] = STORM_BLOCK_DEFAULT;
+    k->args[2] = k->policy_4k ? 4096 : STORM_BLOCK_DEFAULT; /* --policy 4k: one page per thread block */
     k->args[3] = k->have_value ? k->value : STORM_MAGIC;
     k->nargs = 4;
 }
