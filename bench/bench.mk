@@ -25,7 +25,19 @@ bench: deps bench-programs
 	@echo "4 multithreaded harts x 16 threads (c4mt) against 4 single-thread harts (c4):"
 	bench/sim_speed.sh 5 $(BUILD)/c4/uvmsoc-sim $(BENCH_BUILD)/cpubound-5h.elf \
 	                   1+4x16 $(BUILD)/c4mt/uvmsoc-sim $(BENCH_BUILD)/cpubound-mt.elf
+	$(MAKE) bench-mt-faults
 	$(MAKE) bench-uvm
+
+# Faults in flight on c4mt (issue 6): the 64-thread page-request storm of
+# tests/mtsoc (max and mean outstanding page requests) and 1,024 threads each
+# faulting on its own managed page through the host fault service (faults,
+# batches, mean faults per host batch).
+.PHONY: bench-mt-faults
+bench-mt-faults: deps sim-c4mt mtsoc-tests $(FIRMWARE_ELF) $(KERNEL_ELFS) host
+	$(BUILD)/c4mt/uvmsoc-sim --max-cycles 20000000 $(BUILD)/tests/mtsoc/mtsoc.elf | grep '^mtsoc: storm:'
+	$(HOST_CLI) --sim $(BUILD)/c4mt/uvmsoc-sim run --kernel storm --managed --policy 4k --grid 16x64 --size 4M \
+	  | awk '/^  faults /{f=$$2} /^  batches /{b=$$2} /^  fault-to-replay /{l=$$2} \
+	         END{printf "1024-thread storm: %d faults in %d host batches = %.1f faults per batch; fault-to-replay %d cycles mean\n", f, b, f/b, l}'
 
 # Unified memory (issue 5): the main job on a UVM_BENCH_SIZE input with HBM a
 # quarter of it (at least 4 MiB) and with HBM twice it, in one run
