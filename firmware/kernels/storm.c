@@ -3,8 +3,9 @@
  * pages no other thread touches. The buffer (arg[0], arg[1] bytes, a
  * multiple of 4 KiB) is cut into blocks of arg[2] bytes (a multiple of
  * 4 KiB; 64 KiB = one migration unit of the default policy); thread t of N
- * takes blocks t, t + N, t + 2N, ... and, in every page of them, reads word
- * 0 and writes word 1 = word 0 ^ arg[3]. So all threads start faulting at
+ * takes blocks t, t + N, t + 2N, ... and, in every page of them, makes
+ * word 1 = word 0 ^ arg[3] with AMOs (amoadd.d of 0 first, which faults,
+ * then amoxor.d), so AMOs on faulting, replayed pages are checked too. So all threads start faulting at
  * once, each on its own pages, and keep faulting as they stride on.
  * Every thread adds its page count to the shared scratch with an AMO and
  * then counts itself done; thread 0 waits until all N are done and returns
@@ -37,9 +38,13 @@ int kernel_main(const struct uvs_kernel_args *args)
 	nblocks = (bytes + block - 1) / block;
 	for (uint64_t b = t; b < nblocks; b += n) {
 		for (uint64_t off = b * block; off < (b + 1) * block && off < bytes; off += 4096) {
-			volatile uint64_t *w = (volatile uint64_t *)(buf + off);
+			uint64_t *w = (uint64_t *)(buf + off);
+			/* The page's first access is an AMO (amoadd.d of 0: a write
+			 * access), so it is the AMO that parks and is replayed. */
+			uint64_t x1 = __atomic_fetch_add(&w[1], 0, __ATOMIC_RELAXED);
+			uint64_t x0 = __atomic_load_n(&w[0], __ATOMIC_RELAXED);
 
-			w[1] = w[0] ^ magic;
+			__atomic_fetch_xor(&w[1], x1 ^ x0 ^ magic, __ATOMIC_RELAXED);
 			pages++;
 		}
 	}
