@@ -83,8 +83,8 @@ include host/host.mk
 # ---- main job: co-simulation end to end. The host CLI starts the c4
 # simulator, loads the firmware and the crc32c kernel by DMA, puts a real file
 # (RUN_INPUT, default the firmware ELF, present wherever the project builds)
-# in managed memory (HBM a quarter of it, at least 4 MiB: pages fault in and
-# are evicted as the kernel reads), runs the kernel on the compute harts,
+# in managed memory (HBM a quarter of it, 4x oversubscribed: pages fault in
+# and are evicted as the kernel reads), runs the kernel on the compute harts,
 # checks the CRC against the host's own and prints the run's statistics.
 RUN_INPUT ?= $(FIRMWARE_ELF)
 run: deps sim-c4 $(FIRMWARE_ELF) $(KERNEL_ELFS) $(HOST_CLI)

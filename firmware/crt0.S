@@ -38,23 +38,38 @@ _start:
 	la	gp, __global_pointer$
 	.option pop
 	la	tp, __tls_base
-	bnez	a0, 3f
+	bnez	a0, 9f
 
-	/* Clear .tbss and .bss (byte loop: their bounds need no alignment). */
+	/*
+	 * Clear .tbss and .bss: bytes up to an 8-byte boundary, then
+	 * doublewords, then the tail bytes (~180 KiB: a byte loop alone
+	 * cost ~1M cycles of every boot).
+	 */
 	la	t0, __bss_start
 	la	t1, __bss_end
-1:	bgeu	t0, t1, 2f
+	andi	t2, t1, -8		/* end of the doubleword part */
+1:	andi	t3, t0, 7
+	beqz	t3, 2f
+	bgeu	t0, t1, 4f
 	sb	zero, 0(t0)
 	addi	t0, t0, 1
 	j	1b
-2:
+2:	bgeu	t0, t2, 3f
+	sd	zero, 0(t0)
+	addi	t0, t0, 8
+	j	2b
+3:	bgeu	t0, t1, 4f
+	sb	zero, 0(t0)
+	addi	t0, t0, 1
+	j	3b
+4:
 	la	t0, uvs_trap_entry
 	csrw	mtvec, t0
 	call	uvs_fw_main
 	call	exit
 	j	uvs_park
 
-3:	call	uvs_hart_main		/* compute harts; does not return */
+9:	call	uvs_hart_main		/* compute harts; does not return */
 	j	uvs_park
 
 /* Park: interrupts stay masked; also the trap vector of parked harts. */

@@ -26,6 +26,7 @@
 #define OFF_FQ 0x2000u		/* 128 fault records x 32 B */
 #define OFF_PQ 0x3000u		/* 256 page requests x 16 B */
 #define OFF_POOL 0x4000u	/* page-table pool */
+#define FRAMES_MIN 16u		/* least frames: one 64 KiB migration unit */
 #define CQ_LOG2SZM1 7u
 #define FQ_LOG2SZM1 6u
 #define PQ_LOG2SZM1 7u
@@ -355,10 +356,17 @@ static int state_reset(void)
 	struct uvs_pcache_cfg cfg;
 	int err;
 
-	if (uv.hbm_size < 2 * UVS_PCACHE_SUPER)
-		return -ENODEV;	/* too small for tables, metadata and frames */
-	/* Tables: one page per 1 MiB of HBM (an L0 table maps 2 MiB) plus the upper levels. */
-	pool_bytes = (uv.hbm_size >> 20) * PG + 64 * PG;
+	if (uv.hbm_size < UVS_UVM_HBM_MIN)
+		return -ENODEV;	/* too small for queues, tables and frames */
+	/*
+	 * Tables: one page per 1 MiB of HBM (an L0 table maps 2 MiB, so 2x
+	 * oversubscribed spans fit) plus the upper levels: 64 pages, or an
+	 * eighth of a small HBM (at least 8: one context's four levels and
+	 * spare L0 tables). A walk that finds the pool empty fails with -ENOMEM.
+	 */
+	pool_bytes = uv.hbm_size / PG / 8;
+	pool_bytes = (pool_bytes < 8 ? 8 : pool_bytes > 64 ? 64 : pool_bytes) * PG;
+	pool_bytes += (uv.hbm_size >> 20) * PG;
 	uv.pool_next = uv.hbm_base + OFF_POOL;
 	uv.pool_end = uv.pool_next + pool_bytes;
 	/*
@@ -381,7 +389,7 @@ static int state_reset(void)
 		meta = uv.pool_end;
 		frames = (meta + meta_bytes + PG - 1) & ~(uint64_t)(PG - 1);
 	}
-	if (meta_bytes == 0 || frames + UVS_PCACHE_SUPER > top)
+	if (meta_bytes == 0 || frames + FRAMES_MIN * PG > top)
 		return -ENOMEM;
 	memset(uv.root, 0, sizeof(uv.root));
 	if ((err = dma_zero(uv.hbm_base + OFF_DDT, PG)) != 0)
@@ -398,9 +406,9 @@ static int state_reset(void)
 	cfg.meta_bytes = (size_t)meta_bytes;
 	cfg.meta_zeroed = true;
 	err = uvs_pcache_init(&pc, &cfg);
-	/* At most half of the frames reserved by one batch at a time (never less than a 2 MiB unit). */
+	/* At most half of the frames reserved by one batch at a time (a whole 2 MiB unit when that many). */
 	bx.infl_limit = (uint32_t)(cfg.frame_bytes / PG / 2);
-	if (bx.infl_limit < UVS_PCACHE_SUPER_PAGES)
+	if (bx.infl_limit < UVS_PCACHE_SUPER_PAGES && cfg.frame_bytes / PG >= UVS_PCACHE_SUPER_PAGES)
 		bx.infl_limit = UVS_PCACHE_SUPER_PAGES;
 	return err ? err : uvs_ffwd_init(&ff, &ff_ops, NULL);
 }

@@ -69,7 +69,7 @@ int uvs_mem_init(struct uvs_mem *m, uint64_t sram_size);
 void uvs_mem_fini(struct uvs_mem *m);
 
 /** Smallest and largest populated HBM (bytes) uvs_mem_hbm_init accepts. */
-#define UVS_MEM_HBM_MIN (UVS_U64(1) << 20)
+#define UVS_MEM_HBM_MIN (UVS_U64(64) << 10)
 #define UVS_MEM_HBM_MAX (UVS_U64(64) << 30)
 
 /**

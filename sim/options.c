@@ -63,7 +63,7 @@ void uvs_opts_usage(FILE *f)
         "  --free-running      simulated time also runs between host requests\n"
         "                      (default: lockstep, time advances only while the\n"
         "                      host waits, so runs are deterministic)\n"
-        "  --hbm SIZE          populated HBM: 0, or 1M..64G (default 1G with\n"
+        "  --hbm SIZE          populated HBM: 0, or 64K..64G (default 1G with\n"
         "                      --host-socket, else 0)\n"
         "  --host-mem SIZE     shared host-memory file, 64K..16G (default 256M)\n"
         "  --link-latency N    one-way link latency in cycles (default 500)\n"
@@ -173,9 +173,9 @@ int uvs_opts_parse(struct uvs_opts *o, int argc, char **argv, char *err, size_t 
         case OPT_FREE_RUNNING: o->free_running = true; break;
         case OPT_HBM:
             if (parse_size(optarg, &o->hbm_size) != 0 ||
-                (o->hbm_size && (o->hbm_size < (UINT64_C(1) << 20) || o->hbm_size > (UINT64_C(64) << 30) ||
+                (o->hbm_size && (o->hbm_size < (UINT64_C(64) << 10) || o->hbm_size > (UINT64_C(64) << 30) ||
                                  o->hbm_size % 4096))) {
-                snprintf(err, errlen, "--hbm needs 0 or a size of 1M..64G, a multiple of 4K, not '%s'", optarg);
+                snprintf(err, errlen, "--hbm needs 0 or a size of 64K..64G, a multiple of 4K, not '%s'", optarg);
                 return -EINVAL;
             }
             hbm_set = true;

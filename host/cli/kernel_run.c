@@ -86,6 +86,18 @@ struct recipe {
 
 /* ---------------- DMA with statistics ---------------- */
 
+/* A byte count in the largest unit that divides it: "4 MiB", "1170 KiB", "100 bytes". */
+static const char *size_str(uint64_t bytes, char buf[32])
+{
+    if (bytes != 0 && bytes % (1ull << 20) == 0)
+        snprintf(buf, 32, "%llu MiB", (unsigned long long)(bytes >> 20));
+    else if (bytes != 0 && bytes % 1024 == 0)
+        snprintf(buf, 32, "%llu KiB", (unsigned long long)(bytes >> 10));
+    else
+        snprintf(buf, 32, "%llu bytes", (unsigned long long)bytes);
+    return buf;
+}
+
 /* Copy n bytes between host memory p and device address a (op H2D or D2H)
  * through a bounce buffer of at most CHUNK_MAX; adds cycles and bytes. */
 static int xfer(struct krun *k, unsigned op, uint64_t a, void *p, size_t n, uint64_t *cyc, uint64_t *bytes)
@@ -945,7 +957,8 @@ static void print_managed_stats(const struct krun *k)
     double bw = k->info.link_bw / 65536.0;
     uint64_t link = st.host.bytes_in + st.host.bytes_out;
     uint64_t accesses = st.host.pages_in + st.fw.page_requests;
-    printf("managed memory (HBM %llu MiB, %llu frames):\n", (unsigned long long)(k->info.hbm_size >> 20),
+    char hb[32];
+    printf("managed memory (HBM %s, %llu frames):\n", size_str(k->info.hbm_size, hb),
            (unsigned long long)st.fw.frames_total);
     printf("  kernel cycles          %12llu\n", (unsigned long long)k->c_kernel);
     printf("  faults                 %12llu  (page requests %llu, coalesced %llu)\n",
@@ -989,10 +1002,10 @@ static void print_managed_stats(const struct krun *k)
 
 /* ---------------- the command ---------------- */
 
-/* Smallest HBM a managed run can use: the firmware keeps page tables and
- * page-cache metadata at the start of HBM and frames after them; it refuses
- * less than 2 x UVS_PCACHE_SUPER (firmware/uvm_dev.c state_reset). */
-#define MANAGED_HBM_MIN (4ull << 20)
+/* Smallest HBM a managed run can use: the firmware keeps the IOMMU queues
+ * and page tables at the start of HBM and frames after them; it refuses less
+ * (uvm.def UVM_HBM_MIN, firmware/uvm_dev.c state_reset). */
+#define MANAGED_HBM_MIN ((uint64_t)UVS_UVM_HBM_MIN)
 
 /* --hbm and --harts as given: 0 and sizes beyond the device's HBM window are refused. */
 static int check_sizes(const struct krun *k)
@@ -1006,8 +1019,8 @@ static int check_sizes(const struct krun *k)
         return CLI_USAGE;
     }
     if (k->have_hbm && k->hbm == 0) {
-        fprintf(stderr, "uvmsoc run: --hbm 0: the device needs HBM (managed memory: at least %llu MiB)\n",
-                (unsigned long long)(MANAGED_HBM_MIN >> 20));
+        fprintf(stderr, "uvmsoc run: --hbm 0: the device needs HBM (managed memory: at least %llu KiB)\n",
+                (unsigned long long)(MANAGED_HBM_MIN >> 10));
         return CLI_USAGE;
     }
     if (k->have_hbm && k->hbm > UVS_HBM_SIZE) {
@@ -1144,15 +1157,15 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
     const char *env = getenv("UVMSOC_SOCKET");
     int spawn = local.sim || (!local.open.socket_path && !(env && *env));
     /* Managed: HBM a quarter of the data (4x oversubscribed), in whole pages,
-     * at least what the page cache needs (MANAGED_HBM_MIN). */
+     * at least what the page cache needs (MANAGED_HBM_MIN, 128 KiB). */
     if (k.managed && !k.have_hbm && spawn) {
         k.hbm = ((uint64_t)k.len / 4 + 4095) & ~4095ull;
         if (k.hbm < MANAGED_HBM_MIN)
             k.hbm = MANAGED_HBM_MIN;
     }
     if (k.managed && k.have_hbm && k.hbm < MANAGED_HBM_MIN) {
-        fprintf(stderr, "uvmsoc run: --hbm %llu: managed memory needs at least %llu MiB of HBM (page tables, page-cache "
-                "metadata and frames)\n", (unsigned long long)k.hbm, (unsigned long long)(MANAGED_HBM_MIN >> 20));
+        fprintf(stderr, "uvmsoc run: --hbm %llu: managed memory needs at least %llu KiB of HBM (IOMMU queues, page "
+                "tables and frames)\n", (unsigned long long)k.hbm, (unsigned long long)(MANAGED_HBM_MIN >> 10));
         rc = CLI_USAGE;
         goto out;
     }
@@ -1200,8 +1213,9 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
         rc = CLI_USAGE;
         goto out;
     }
-    printf("device:    %u harts (%u compute), %llu MiB HBM, link %.2f bytes/cycle\n", k.info.harts,
-           k.info.harts ? k.info.harts - 1 : 0, (unsigned long long)(k.info.hbm_size >> 20), k.info.link_bw / 65536.0);
+    char hb[32];
+    printf("device:    %u harts (%u compute), %s HBM, link %.2f bytes/cycle\n", k.info.harts,
+           k.info.harts ? k.info.harts - 1 : 0, size_str(k.info.hbm_size, hb), k.info.link_bw / 65536.0);
     uint64_t timeout = local.open.timeout_cycles ? local.open.timeout_cycles : UVS_DEFAULT_TIMEOUT_CYCLES;
     if ((rc = boot(&k, timeout)) != CLI_OK || (rc = load_kernel(&k)) != CLI_OK)
         goto fail;
@@ -1223,8 +1237,9 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
             k.args[0] = (uint64_t)(uintptr_t)k.mptr;
         }
         if (k.rc)
-            printf("managed:   %zu bytes at VA 0x%llx (HBM %llu MiB%s)\n", k.len, (unsigned long long)k.args[0],
-               (unsigned long long)(k.info.hbm_size >> 20), k.have_hbm || !spawn ? "" : ", default");
+            printf("managed:   %zu bytes at VA 0x%llx (HBM %s%s, %.1fx oversubscribed)\n", k.len,
+                   (unsigned long long)k.args[0], size_str(k.info.hbm_size, hb), k.have_hbm || !spawn ? "" : ", default",
+                   (double)k.len / (double)k.info.hbm_size);
     }
     if ((rc = place_data(&k)) != CLI_OK)
         goto fail;

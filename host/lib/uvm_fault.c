@@ -143,8 +143,8 @@ static int plan_block(struct uvm_fault_svc *s, uint32_t did, const struct uvm_ra
     bool remote = (r->advice & UVM_ADV_PREFERRED_HOST) && (r->advice & UVM_ADV_ACCESSED_BY);
     uint32_t limit = BLOCK_PAGES; /* largest growth or prefetch region, pages */
     if (s->pol.hbm_bytes) {
-        uint64_t quarter = s->pol.hbm_bytes / PAGE / 4;
-        while (limit > 1 && limit > quarter)
+        uint64_t cap = s->pol.hbm_bytes / PAGE / 16;
+        while (limit > 1 && limit > cap)
             limit /= 2;
     }
     uint32_t grow = s->pol.grow_pages;

@@ -35,8 +35,10 @@
  * superpage; a fully chosen aligned 16-page block is a 16-page unit; any
  * other chosen page is a 1-page unit. READ_MOSTLY ranges bring their whole
  * 2 MiB block on a fault (clean copies are evicted without write-back).
- * With hbm_bytes set, growth and prefetch regions are capped at a quarter of
- * HBM (a power of two of pages), so that one fault cannot flush the cache.
+ * With hbm_bytes set, growth and prefetch regions are capped at a sixteenth
+ * of HBM (a power of two of pages), so that one fault cannot flush the cache
+ * and several streams (one per hart) prefetch side by side without evicting
+ * each other's pages before they are read.
  * In phases, units the firmware cannot give frames to as a whole (-ENOMEM)
  * are retried as single pages for their faulted pages; with ops->execute
  * the firmware itself does a unit with pages already in HBM page by page,
@@ -62,7 +64,7 @@ struct uvm_policy {
     uint32_t grow_pages;  /**< 1 (no growth), 16 (64 KiB) ... 512, a power of two */
     uint32_t density_pct; /**< density prefetch threshold in percent (1..99); 0 = off */
     bool superpages;      /**< let 512-page units become 2 MiB superpages */
-    uint64_t hbm_bytes;   /**< HBM size: growth and prefetch bring at most a quarter of it per region; 0 = no limit */
+    uint64_t hbm_bytes;   /**< HBM size: growth and prefetch bring at most a sixteenth of it per region; 0 = no limit */
     uint64_t host_cost_batch; /**< lockstep: device cycles charged per fault batch served (uvm_session.c) */
     uint64_t host_cost_page;  /**< lockstep: device cycles charged per page planned for migration */
 };
