@@ -10,8 +10,7 @@
 # fault-to-replay latency (firmware: page request drained -> PAGE_REPLAY).
 # Usage: bench/uvm.sh UVMSOC_CLI SIMULATOR SIZE_BYTES [WORKDIR]
 # The input is the simulator binary repeated and cut to SIZE (deterministic
-# for one build). Needs SIZE >= 16 MiB for HBM = SIZE / 4 to honour the
-# managed minimum of 4 MiB (smaller sizes run with 4 MiB).
+# for one build). HBM is at least the managed minimum of 128 KiB.
 set -euo pipefail
 cli=$1 sim=$2 size=$3 work=${4:-$(dirname "$cli")/../bench}
 mkdir -p "$work"
@@ -22,9 +21,9 @@ if [ ! -f "$in" ] || [ "$(stat -c %s "$in")" != "$size" ]; then
   truncate -s "$size" "$in"
 fi
 over=$(( size / 4 )); over=$(( (over + 4095) / 4096 * 4096 ))
-[ "$over" -ge $((4 << 20)) ] || over=$((4 << 20))
+[ "$over" -ge $((128 << 10)) ] || over=$((128 << 10))
 fits=$(( 2 * size )); fits=$(( (fits + 4095) / 4096 * 4096 ))
-[ "$fits" -ge $((4 << 20)) ] || fits=$((4 << 20))
+[ "$fits" -ge $((128 << 10)) ] || fits=$((128 << 10))
 
 run() { # HBM LABEL -> prints the table, sets cyc util lat
   local out

@@ -118,9 +118,7 @@ static void serve_during_launch(void)
 	uint64_t bad_addr = 0;
 
 	uvs_uvm_poll();
-	if (!nested.active)
-		return;
-	while (nested.inner != rd32(UVS_HOSTIF_CMDQ_TAIL_OFF) % nested.n) {
+	while (nested.active && nested.inner != rd32(UVS_HOSTIF_CMDQ_TAIL_OFF) % nested.n) {
 		uint64_t rec = nested.base + (uint64_t)nested.inner * (uint64_t)UVS_HOSTQ_CMD_SIZE;
 
 		if (uvs_fwdma_copy(UVS_DMA_OP_H2D, rec, (uintptr_t)&nested_cmd, UVS_HOSTQ_CMD_SIZE,
@@ -133,6 +131,7 @@ static void serve_during_launch(void)
 		wr32(UVS_HOSTIF_CMDQ_HEAD_OFF, nested.inner);
 		uvs_uvm_poll();
 	}
+	(void)uvs_uvm_idle();	/* the launch loop calls again: pre-eviction goes on while the kernel runs */
 }
 
 /* Populated HBM of the platform (memory node at UVS_HBM_BASE), 0 if none. */
@@ -237,6 +236,7 @@ int uvs_hostq_serve(const struct uvs_platform *p)
 			wr32(UVS_HOSTIF_DOORBELL_OFF, 0);	/* acknowledge: drops its share of irq_o */
 		serve_cmdq();
 		uvs_uvm_poll();
-		__asm__ volatile("wfi" ::: "memory");
+		if (!uvs_uvm_idle())
+			__asm__ volatile("wfi" ::: "memory");
 	}
 }

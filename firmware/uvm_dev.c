@@ -42,6 +42,8 @@
 #define RUN_MAX (1u << 20)	/* merged copies: longer runs wait for more units */
 #define NOTICE_CAP 256u
 #define INFLIGHT_CAP 1024u
+#define PRE_EVICT_ACTS UVS_PCACHE_ACTIONS_FOR(8u)	/* pre-eviction: at most ~6 pages per uvs_uvm_idle */
+#define INVAL_PAGES_MAX 8u	/* more page invalidations in one action list: one per address space */
 
 static struct {
 	uint64_t hbm_base, hbm_size;
@@ -57,6 +59,7 @@ static struct {
 static struct uvs_pcache pc;
 static struct uvs_ffwd ff;
 static struct uvs_pcache_action act[ACT_CAP];
+static uint8_t inval_done[MAX_DID / 8];	/* run_actions: address spaces invalidated */
 static uint64_t frame_list[UVS_PCACHE_SUPER_PAGES] __attribute__((aligned(64)));
 static struct uvs_uvm_fw_stats stats_buf __attribute__((aligned(64)));
 static struct uvs_hostq_evt notice_buf __attribute__((aligned(64)));
@@ -399,7 +402,7 @@ static int state_reset(void)
 	memset(&cfg, 0, sizeof(cfg));
 	cfg.frame_base = frames;
 	cfg.frame_bytes = top - frames;
-	cfg.reserve = 0;
+	cfg.reserve = (uint32_t)((top - frames) / PG / 8);	/* kept free by uvs_uvm_idle (pre-eviction) */
 	cfg.inval_on_a_clear = true;
 	cfg.pte = &pte_ops;
 	cfg.meta = (void *)(uintptr_t)meta;
@@ -516,12 +519,36 @@ static int flush_notices(void)
  */
 static int run_actions(uint32_t n)
 {
-	bool inval = false, wb = false;
+	bool inval = false, wb = false, by_space = false;
+	uint32_t ninval = 0;
 	uint64_t bad;
 	int err = 0;
 
+	for (uint32_t i = 0; i < n; i++)
+		ninval += act[i].kind == UVS_PCACHE_ACT_INVAL;
+	/*
+	 * Many victims: one IOTINVAL.VMA per address space (PSCV, AV = 0;
+	 * IOMMU spec 4.1.1) instead of one per page. The IOMMU reads every
+	 * command from HBM, so hundreds of page invalidations cost more than
+	 * the migration they make room for; the IOTLB refills by walks.
+	 */
+	if (ninval > INVAL_PAGES_MAX) {
+		by_space = true;
+		memset(inval_done, 0, sizeof(inval_done));
+	}
 	for (uint32_t i = 0; i < n && !err; i++) {
-		if (act[i].kind == UVS_PCACHE_ACT_INVAL) {
+		if (act[i].kind == UVS_PCACHE_ACT_INVAL && by_space) {
+			uint32_t did = act[i].did % MAX_DID;
+
+			if (inval_done[did / 8] & (1u << (did % 8)))
+				continue;
+			inval_done[did / 8] |= (uint8_t)(1u << (did % 8));
+			err = iommu_post(UVS_IOMMU_CMD_OP_IOTINVAL |
+					 ((uint64_t)UVS_IOMMU_CMD_F3_IOTINVAL_VMA << UVS_IOMMU_CMD_DW0_FUNC3_SHIFT) |
+					 UVS_IOMMU_CMD_IOTINVAL_DW0_PSCV_MASK |
+					 ((uint64_t)uv.pscid[did] << UVS_IOMMU_CMD_IOTINVAL_DW0_PSCID_SHIFT), 0);
+			inval = true;
+		} else if (act[i].kind == UVS_PCACHE_ACT_INVAL) {
 			err = iommu_post(UVS_IOMMU_CMD_OP_IOTINVAL |
 					 ((uint64_t)UVS_IOMMU_CMD_F3_IOTINVAL_VMA << UVS_IOMMU_CMD_DW0_FUNC3_SHIFT) |
 					 UVS_IOMMU_CMD_IOTINVAL_DW0_AV_MASK | UVS_IOMMU_CMD_IOTINVAL_DW0_PSCV_MASK |
@@ -909,4 +936,17 @@ void uvs_uvm_poll(void)
 					      UVS_IOMMU_PQCSR_PQOF_MASK;	/* room made: clear overflow */
 	if (uvs_ffwd_staged(&ff) != 0)
 		(void)uvs_ffwd_flush(&ff);
+}
+
+bool uvs_uvm_idle(void)
+{
+	uint32_t nact = 0;
+	int err;
+
+	if (!uv.up || *reg32(UVS_IOMMU_PQT_OFF) != uv.pqh || uvs_ffwd_staged(&ff) != 0)
+		return false;	/* faults first */
+	err = uvs_pcache_maintain(&pc, act, PRE_EVICT_ACTS, &nact);
+	if (nact != 0 && run_actions(nact) != 0)
+		return false;
+	return err == -EAGAIN;
 }

@@ -53,4 +53,15 @@ int uvs_uvm_execute(const struct uvs_hostq_cmd *cmd, struct uvs_hostq_evt *evt);
  */
 void uvs_uvm_poll(void);
 
+/**
+ * uvs_uvm_idle - background work while nothing is pending: pre-evicts a few
+ * pages (CLOCK; write-back of dirty ones, eviction notices) until the page
+ * cache's free-frame reserve (an eighth of the frames) is met, so that the
+ * next fault batch copies into free frames instead of evicting on its
+ * critical path. Returns true when more work remains (call again before
+ * sleeping), false when the reserve is met, nothing is evictable or the
+ * IOMMU is not up. Never called inside a command.
+ */
+bool uvs_uvm_idle(void);
+
 #endif /* UVS_UVM_DEV_H */

@@ -63,6 +63,7 @@ uint64_t uvs_dma_start(const struct uvs_dma_env *e, unsigned chan, uint64_t desc
     const struct uvs_dma_desc *d = &job->d;
     enum uvs_loc src = d->opcode == UVS_DMA_OP_H2D ? UVS_LOC_HOST : dev_loc(e, d->src);
     enum uvs_loc dst = d->opcode == UVS_DMA_OP_D2H ? UVS_LOC_HOST : dev_loc(e, d->dst);
+    job->stream = uvs_link_stream(m, src, dst, d->len);
     return t + uvs_link_copy(m, src, dst, d->len) + uvs_link_write(m, rl, UVS_DMA_CPL_SIZE);
 }
 

@@ -39,6 +39,7 @@ struct uvs_dma_job {
     uint64_t desc_addr;        /**< where it was read from */
     uint32_t index;            /**< its ring index */
     struct uvs_dma_desc d;     /**< the descriptor */
+    uint64_t stream;           /**< cycles of its data stream (uvs_link_stream), 0 when not started */
 };
 
 /**

@@ -58,16 +58,17 @@ uint64_t uvs_link_write(const struct uvs_link_model *m, enum uvs_loc loc, uint64
     return loc == UVS_LOC_HOST ? t : t + lat(m, loc);
 }
 
+uint64_t uvs_link_stream(const struct uvs_link_model *m, enum uvs_loc src, enum uvs_loc dst, uint64_t bytes)
+{
+    if (src == dst && src != UVS_LOC_HOST)
+        return uvs_link_xfer(2 * bytes, bw(m, src));
+    uint64_t a = uvs_link_xfer(bytes, bw(m, src)), b = uvs_link_xfer(bytes, bw(m, dst));
+    return a > b ? a : b;
+}
+
 uint64_t uvs_link_copy(const struct uvs_link_model *m, enum uvs_loc src, enum uvs_loc dst, uint64_t bytes)
 {
-    uint64_t stream;
-    if (src == dst && src != UVS_LOC_HOST) {
-        stream = uvs_link_xfer(2 * bytes, bw(m, src));
-    } else {
-        uint64_t a = uvs_link_xfer(bytes, bw(m, src)), b = uvs_link_xfer(bytes, bw(m, dst));
-        stream = a > b ? a : b;
-    }
-    return lat(m, src) + stream + (dst == UVS_LOC_HOST ? 0 : lat(m, dst));
+    return lat(m, src) + uvs_link_stream(m, src, dst, bytes) + (dst == UVS_LOC_HOST ? 0 : lat(m, dst));
 }
 
 int uvs_link_parse_bw(const char *s, uint32_t *bw_fx)

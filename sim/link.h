@@ -78,6 +78,14 @@ uint64_t uvs_link_write(const struct uvs_link_model *m, enum uvs_loc loc, uint64
 uint64_t uvs_link_copy(const struct uvs_link_model *m, enum uvs_loc src, enum uvs_loc dst, uint64_t bytes);
 
 /**
+ * uvs_link_stream - the streaming part of uvs_link_copy (cycles): the slower
+ * of the two streams, without latencies. A descriptor that follows another
+ * back to back hides its latencies behind this part of the one before
+ * (sim/dpi.c: the engine prefetches descriptors and keeps reads in flight).
+ */
+uint64_t uvs_link_stream(const struct uvs_link_model *m, enum uvs_loc src, enum uvs_loc dst, uint64_t bytes);
+
+/**
  * uvs_link_parse_bw - parse a bandwidth "25", "25.6" (bytes/cycle) into 16.16.
  * Returns 0, or -EINVAL when not a number in (0, 65535].
  */

@@ -59,12 +59,14 @@ int main(int argc, char **argv) {
     while (!uvs_sim.done && cycles < opts.max_cycles) {
       if (uvs_cosim_cycle(cycles) != 0) break;
       top.rst_ni = !uvs_host_io.rst;
+      uvs_sim.cycle = cycles;
       tick(ctx, top, fst);
       ++cycles;
     }
     uvs_cosim_close(cycles, !uvs_sim.done);
   } else {
     while (!uvs_sim.done && cycles < opts.max_cycles) {
+      uvs_sim.cycle = cycles;
       tick(ctx, top, fst);
       ++cycles;
     }

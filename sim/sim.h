@@ -30,6 +30,7 @@ struct uvs_sim {
     struct uvs_elf_info elf;     /**< the loaded program */
     FILE *retire_log;            /**< --log-retired stream, NULL = off */
     bool done;                   /**< the program wrote tohost: stop */
+    uint64_t cycle;              /**< clock cycles since reset (main loop) */
     enum uvs_htif_result result; /**< meaning of that tohost value */
     uint64_t tohost_value;       /**< the value written */
     int status;                  /**< exit status it maps to */
