@@ -38,7 +38,7 @@ enum uvs_thread_state {
  */
 struct uvs_hart_mbox {
 	/* hart 0 -> compute hart */
-	volatile uint64_t seq;		/**< launch number to run; the hart runs it when seq != done_seq */
+	volatile uint64_t seq;		/**< start number (one per thread started, any launch); the hart runs it when seq != done_seq */
 	uint64_t entry;			/**< kernel entry (U-mode pc) */
 	uint64_t args;			/**< a0: argument block */
 	uint64_t ctx;			/**< a1: struct uvs_kernel_ctx of the thread */
@@ -46,7 +46,7 @@ struct uvs_hart_mbox {
 	uint64_t msip;			/**< address of this hart's CLINT msip word */
 	/* compute hart -> hart 0 */
 	volatile uint64_t parked;	/**< 1 once the hart waits for launches */
-	volatile uint64_t done_seq;	/**< = seq when the thread of launch seq ended */
+	volatile uint64_t done_seq;	/**< = seq once the thread of start number seq ended */
 	uint32_t state;			/**< enum uvs_thread_state */
 	int32_t exit_status;		/**< a0 of the exit ECALL */
 	uint64_t result;		/**< a1 of the exit ECALL */
