@@ -54,6 +54,7 @@ static struct {
 	uint32_t pscid[MAX_DID];
 	uint32_t cqt;			/* command-queue tail we produce */
 	uint32_t pqh;			/* page-request head we consume */
+	uint64_t nremote;		/* pages mapped over the link (UVM_BA_MAP_REMOTE) */
 } uv;
 
 static struct uvs_pcache pc;
@@ -395,6 +396,7 @@ static int state_reset(void)
 	if (meta_bytes == 0 || frames + FRAMES_MIN * PG > top)
 		return -ENOMEM;
 	memset(uv.root, 0, sizeof(uv.root));
+	uv.nremote = 0;
 	if ((err = dma_zero(uv.hbm_base + OFF_DDT, PG)) != 0)
 		return err;
 	if ((err = dma_zero(uv.hbm_base + OFF_POOL, frames - (uv.hbm_base + OFF_POOL))) != 0)
@@ -604,6 +606,93 @@ static int run_actions(uint32_t n)
 	return err;
 }
 
+/* ---- remote mappings (UVM_BA_MAP_REMOTE) ---- */
+
+#define LEAF_RWX (UVS_IOMMU_PTE_R_MASK | UVS_IOMMU_PTE_W_MASK | UVS_IOMMU_PTE_X_MASK)
+
+/* True for a valid leaf PTE whose page lies in the host window (memmap.def HOSTWIN). */
+static bool is_remote_pte(uint64_t pte)
+{
+	uint64_t pa = ((pte & UVS_IOMMU_PTE_PPN_MASK) >> UVS_IOMMU_PTE_PPN_SHIFT) << 12;
+
+	return (pte & UVS_IOMMU_PTE_V_MASK) && (pte & LEAF_RWX) && pa - UVS_HOSTWIN_BASE < UVS_HOSTWIN_SIZE;
+}
+
+/*
+ * Maps pages [va, va + pages x 4 KiB) of context did to host bus addresses
+ * [bus, ...) through the host window: leaf PTEs V R W U with A and D set
+ * (privileged spec 4.3.1: nothing to track, the data stays in host memory;
+ * the access pays a link round trip). A page already mapped remotely is
+ * mapped again. Errors: -EEXIST a page (or its 2 MiB block) is in HBM,
+ * -ENOMEM the page-table pool is empty. No invalidation: the pages were not
+ * valid before (the IOTLB holds valid translations only).
+ */
+static int map_remote(uint32_t did, uint64_t va, uint32_t pages, uint64_t bus)
+{
+	for (uint32_t k = 0; k < pages; k++) {
+		uint64_t a = va + (uint64_t)k * PG;
+		uint64_t *l1 = pte_slot(NULL, did, a, 1, false);
+		volatile uint64_t *slot;
+		uint64_t old;
+
+		if (l1 != NULL && (*(volatile uint64_t *)l1 & UVS_IOMMU_PTE_V_MASK) &&
+		    (*(volatile uint64_t *)l1 & LEAF_RWX))
+			return -EEXIST;	/* a resident 2 MiB superpage */
+		slot = pte_slot(NULL, did, a, 0, true);
+		if (slot == NULL)
+			return -ENOMEM;
+		old = *slot;
+		if ((old & UVS_IOMMU_PTE_V_MASK) && !is_remote_pte(old))
+			return -EEXIST;
+		*slot = (((UVS_HOSTWIN_BASE + bus + (uint64_t)k * PG) >> 12) << UVS_IOMMU_PTE_PPN_SHIFT) |
+			UVS_IOMMU_PTE_V_MASK | UVS_IOMMU_PTE_R_MASK | UVS_IOMMU_PTE_W_MASK | UVS_IOMMU_PTE_U_MASK |
+			UVS_IOMMU_PTE_A_MASK | UVS_IOMMU_PTE_D_MASK;
+		uv.nremote += !is_remote_pte(old);
+	}
+	fence();
+	return 0;
+}
+
+/*
+ * Drops the remote mappings of [va, va + pages x 4 KiB) (memory being freed):
+ * PTEs to 0, then one IOTINVAL.VMA of the address space and IOFENCE.C.
+ * Skips 2 MiB blocks without a table; nothing to do when no page is mapped
+ * remotely. *dropped = pages unmapped.
+ */
+static int unmap_remote(uint32_t did, uint64_t va, uint64_t pages, uint64_t *dropped)
+{
+	uint64_t a = va & ~(uint64_t)(PG - 1), end = va + pages * PG, n = 0;
+
+	*dropped = 0;
+	while (uv.nremote != 0 && a < end) {
+		uint64_t *l1 = pte_slot(NULL, did, a, 1, false);
+		volatile uint64_t *slot;
+
+		if (l1 == NULL || !(*(volatile uint64_t *)l1 & UVS_IOMMU_PTE_V_MASK) ||
+		    (*(volatile uint64_t *)l1 & LEAF_RWX)) {
+			a = (a | (UVS_PCACHE_SUPER - 1)) + 1;	/* no L0 table here */
+			continue;
+		}
+		slot = pte_slot(NULL, did, a, 0, false);
+		if (slot != NULL && is_remote_pte(*slot)) {
+			*slot = 0;
+			n++;
+			uv.nremote--;
+		}
+		a += PG;
+	}
+	*dropped = n;
+	if (n == 0)
+		return 0;
+	fence();
+	int err = iommu_post(UVS_IOMMU_CMD_OP_IOTINVAL |
+			     ((uint64_t)UVS_IOMMU_CMD_F3_IOTINVAL_VMA << UVS_IOMMU_CMD_DW0_FUNC3_SHIFT) |
+			     UVS_IOMMU_CMD_IOTINVAL_DW0_PSCV_MASK |
+			     ((uint64_t)uv.pscid[did % MAX_DID] << UVS_IOMMU_CMD_IOTINVAL_DW0_PSCID_SHIFT), 0);
+
+	return err ? err : iofence();
+}
+
 /* EVICT (drop = false) or UNMAP (drop = true) of a range; *evicted = pages. */
 static int evict(uint32_t did, uint64_t va, uint64_t pages, bool drop, uint64_t *evicted)
 {
@@ -743,7 +832,13 @@ static void batch_unit(uint16_t i)
 	u->copied = 0;
 	u->result = 0;
 	if (u->action == UVS_UVM_BA_MAP_REMOTE) {
-		u->status = -(int32_t)UVS_HOSTQ_ERR_EOPNOTSUPP;
+		if (pages == 0 || pages > UVS_PCACHE_SUPER_PAGES || u->did >= MAX_DID || uv.root[u->did] == 0 ||
+		    u->flags || u->rsvd || (u->bus & (PG - 1)) || (u->va & (PG - 1)))
+			err = -EINVAL;
+		else
+			err = map_remote(u->did, u->va, pages, u->bus);
+		if (err)
+			u->status = -linux_errno(err);
 		return;
 	}
 	if (u->action != UVS_UVM_BA_MIGRATE || (pages != 1 && pages != 16 && pages != UVS_PCACHE_SUPER_PAGES) ||
@@ -891,6 +986,12 @@ static int execute(const struct uvs_hostq_cmd *c, struct uvs_hostq_evt *evt)
 	case UVS_UVM_OP_UNMAP:
 	case UVS_UVM_OP_EVICT:
 		err = evict(did, c->arg[1], c->arg[2], c->opcode == UVS_UVM_OP_UNMAP, &n);
+		if (!err && c->opcode == UVS_UVM_OP_UNMAP) {
+			uint64_t r;
+
+			err = unmap_remote(did, c->arg[1], c->arg[2], &r);
+			n += r;
+		}
 		evt->value = n;
 		return err;
 	default:

@@ -75,6 +75,14 @@ int uvs_dpi_hbm_latency(void)
     return uvs_sim.model.hbm_latency ? (int)uvs_sim.model.hbm_latency : 1;
 }
 
+/* Host-window read round trip of the memory ports (cycles, >= 1, at most 65535):
+ * the link latency both ways plus one 8-byte transfer (sim/link.c). */
+int uvs_dpi_host_latency(void)
+{
+    uint64_t t = 2 * (uint64_t)uvs_sim.model.latency + uvs_link_xfer(8, uvs_sim.model.bw_fx);
+    return t < 1 ? 1 : t > 65535 ? 65535 : (int)t;
+}
+
 /* Static values of the BAR0 block (hostif.def): host link attached, boot entry, sizes, capabilities, link model. */
 void uvs_dpi_hostif_config(char *host_link, long long *boot_entry, long long *sram_size, long long *hbm_size,
                            long long *caps, int *clock_khz, int *link_latency, int *link_bw, int *link_mps)

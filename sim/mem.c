@@ -128,7 +128,18 @@ static uint8_t *word_ptr(struct uvs_mem *m, uint64_t addr, bool *rom)
         *rom = false;
         return m->hbm + (w - UVS_HBM_BASE);
     }
+    if (m->host && w - UVS_HOSTWIN_BASE < UVS_HOSTWIN_SIZE && w - UVS_HOSTWIN_BASE - m->host_bus < m->host_size) {
+        *rom = false;
+        return m->host + (w - UVS_HOSTWIN_BASE - m->host_bus);
+    }
     return NULL;
+}
+
+void uvs_mem_set_host(struct uvs_mem *m, uint8_t *p, uint64_t bus, uint64_t size)
+{
+    m->host = p;
+    m->host_bus = bus;
+    m->host_size = p ? size : 0;
 }
 
 /* Bit mask of the byte lanes enabled in be. */

@@ -49,6 +49,8 @@ struct uvs_mem {
     uint64_t sram_size;                     /**< bytes of populated SRAM */
     uint8_t *hbm;                           /**< populated HBM at UVS_HBM_BASE (NULL = none) */
     uint64_t hbm_size;                      /**< bytes of populated HBM (0 = none) */
+    uint8_t *host;                          /**< host memory behind HOSTWIN (NULL = none) */
+    uint64_t host_bus, host_size;           /**< its host bus address and size (bytes) */
     struct uvs_resv resv[UVS_MEM_MAX_RESV]; /**< reservation per requester (port, id) */
     uint16_t live[UVS_MEM_MAX_RESV];        /**< slots of the valid reservations */
     unsigned nresv;                         /**< valid reservations (entries of live) */
@@ -67,6 +69,14 @@ int uvs_mem_init(struct uvs_mem *m, uint64_t sram_size);
 
 /** uvs_mem_fini - release what uvs_mem_init and uvs_mem_hbm_init allocated. */
 void uvs_mem_fini(struct uvs_mem *m);
+
+/**
+ * uvs_mem_set_host - back the host window (memmap.def HOSTWIN) with @size
+ * bytes at @p, host bus addresses [@bus, @bus + @size): a memory-port
+ * access to HOSTWIN_BASE + bus then reads or writes p[bus - @bus]; outside
+ * that range (or with @p NULL) it is a bus error.
+ */
+void uvs_mem_set_host(struct uvs_mem *m, uint8_t *p, uint64_t bus, uint64_t size);
 
 /** Smallest and largest populated HBM (bytes) uvs_mem_hbm_init accepts. */
 #define UVS_MEM_HBM_MIN (UVS_U64(64) << 10)

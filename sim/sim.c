@@ -126,6 +126,7 @@ int uvs_sim_setup(struct uvs_opts *o, int argc, char **argv, unsigned harts,
         if (rc != 0)
             return fail((int)UVS_EXIT_INTERNAL, err);
         uvs_cosim_hostmem(&uvs_sim.host_mem, &uvs_sim.host_mem_bus, &uvs_sim.host_mem_size);
+        uvs_mem_set_host(&uvs_sim.mem, uvs_sim.host_mem, uvs_sim.host_mem_bus, uvs_sim.host_mem_size);
     }
     return UVS_SIM_RUN;
 }

@@ -70,6 +70,7 @@ struct krun {
     int no_managed;                 /* --no-managed: crc32c --input copied into HBM (the old way) */
     int have_hbm, have_harts;       /* --hbm / --harts given */
     int policy_4k;                  /* --policy 4k: one page per fault, no prefetch (UVM_POLICY_4K) */
+    uint32_t advice;                /* --advise: UVM_ADV_* of the managed allocation (0 = none) */
     uint64_t host_cost_batch, host_cost_page; /* --host-cost-batch / --host-cost-page (lockstep cycles) */
 };
 
@@ -989,9 +990,13 @@ static void print_managed_stats(const struct krun *k)
      * allocation. The device side: every record it forwarded was read. */
     uint64_t host_dups = st.host.faults - st.host.unique_faults;
     uint64_t migrated = st.host.pages_in - st.host.prefetched;
-    printf("  fault accounting       unique %llu = migrated %llu + already resident %llu + outside %llu; "
+    if (st.host.remote_pages)
+        printf("  remote mappings        %12llu  pages mapped over the link (no copy)\n",
+               (unsigned long long)st.host.remote_pages);
+    printf("  fault accounting       unique %llu = migrated %llu + remote %llu + already resident %llu + outside %llu; "
            "records %llu = unique + %llu folded on the host; forwarded by the device %llu; failures %llu\n",
            (unsigned long long)st.host.unique_faults, (unsigned long long)migrated,
+           (unsigned long long)st.host.remote_faults,
            (unsigned long long)st.host.already_resident, (unsigned long long)st.host.invalid,
            (unsigned long long)st.host.faults, (unsigned long long)host_dups, (unsigned long long)st.fw.forwarded,
            (unsigned long long)st.host.failures);
@@ -1046,6 +1051,7 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
         {"console", required_argument, NULL, 'c'},   {"managed", no_argument, NULL, 'M'},
         {"grid", required_argument, NULL, 'g'},
         {"no-managed", no_argument, NULL, 'N'},      {"policy", required_argument, NULL, 'P'},
+        {"advise", required_argument, NULL, 'A'},
         {"host-cost-batch", required_argument, NULL, 0x100}, {"host-cost-page", required_argument, NULL, 0x101},
         {NULL, 0, NULL, 0},
     };
@@ -1074,6 +1080,19 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
                 return CLI_USAGE;
             }
             k.policy_4k = strcmp(optarg, "4k") == 0;
+            break;
+        case 'A':
+            if (strcmp(optarg, "remote") == 0)
+                k.advice = UVM_ADV_PREFERRED_HOST | UVM_ADV_ACCESSED_BY;
+            else if (strcmp(optarg, "read-mostly") == 0)
+                k.advice = UVM_ADV_READ_MOSTLY;
+            else if (strcmp(optarg, "none") == 0)
+                k.advice = 0;
+            else {
+                fprintf(stderr, "uvmsoc run: --advise %s: use none, remote (map over the link) or read-mostly\n",
+                        optarg);
+                return CLI_USAGE;
+            }
             break;
         case 'a': if (parse_args(&k, optarg)) return CLI_USAGE; break;
         case 'g': if (parse_grid(&k, optarg)) return CLI_USAGE; break;
@@ -1235,6 +1254,10 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
         if (k.rc) {
             memcpy(k.mptr, k.data, k.len);
             k.args[0] = (uint64_t)(uintptr_t)k.mptr;
+        }
+        if (k.rc && k.advice && (err = uvm_session_advise(k.uvm, k.mptr, k.advice)) != 0) {
+            fprintf(stderr, "uvmsoc run: --advise: %s\n", uvm_session_last_error(k.uvm));
+            goto fail;
         }
         if (k.rc)
             printf("managed:   %zu bytes at VA 0x%llx (HBM %s%s, %.1fx oversubscribed)\n", k.len,

@@ -511,6 +511,7 @@ static int service_one_op(struct uvm_fault_svc *s)
         if (u->kind == UVM_UNIT_REMOTE) {
             set_state(s, u->did, u->va, u->npages, UVM_PAGE_REMOTE);
             s->c.remote_pages += u->npages;
+            s->c.remote_faults += u->faulted;
             continue;
         }
         /* Pages found in HBM already are there too: the whole unit is resident. */
@@ -588,6 +589,7 @@ int uvm_fault_service(struct uvm_fault_svc *s, const struct uvs_uvm_frec *recs, 
         if (u->status == 0) {
             set_state(s, u->did, u->va, u->npages, UVM_PAGE_REMOTE);
             s->c.remote_pages += u->npages;
+            s->c.remote_faults += u->faulted;
         } else {
             s->c.failures++;
         }
@@ -648,6 +650,7 @@ void uvm_fault_print_stats(FILE *f, const struct uvm_fault_counters *c)
         {"migration units", c->units},   {"superpages", c->superpages},
         {"pages in", c->pages_in},       {"bytes in", c->bytes_in},
         {"prefetched pages", c->prefetched}, {"remote pages", c->remote_pages},
+        {"remote faults", c->remote_faults},
         {"pages out", c->pages_out},     {"bytes out", c->bytes_out},
         {"replays", c->replays},         {"evictions", c->evictions},
         {"write-backs", c->writebacks},  {"failed units", c->failures},

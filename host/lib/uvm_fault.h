@@ -171,6 +171,7 @@ struct uvm_fault_counters {
     uint64_t bytes_in;         /**< bytes copied host -> HBM */
     uint64_t prefetched;       /**< of pages_in, pages without a fault of their own */
     uint64_t remote_pages;     /**< pages mapped over the link */
+    uint64_t remote_faults;    /**< of remote_pages, pages that had a fault of their own */
     uint64_t pages_out;        /**< pages written back HBM -> host */
     uint64_t bytes_out;        /**< bytes written back */
     uint64_t replays;          /**< groups answered */

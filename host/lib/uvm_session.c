@@ -433,6 +433,14 @@ int uvm_session_sync(struct uvm_session *s, const void *ptr, uint64_t *pages)
     return 0;
 }
 
+int uvm_session_advise(struct uvm_session *s, const void *ptr, uint32_t advice)
+{
+    if (!s)
+        return -EINVAL;
+    int err = uvm_managed_advise(s->mm, ptr, advice);
+    return err ? fail(s, err, "%s", uvm_managed_last_error(s->mm)) : 0;
+}
+
 int uvm_session_pin(struct uvm_session *s, const void *ptr)
 {
     if (!s)

@@ -91,6 +91,15 @@ int uvm_session_get_stats(struct uvm_session *s, struct uvm_session_stats *st);
 int uvm_session_sync(struct uvm_session *s, const void *ptr, uint64_t *pages);
 
 /**
+ * uvm_session_advise - set the advice (uvm_managed.h UVM_ADV_*) of the
+ * allocation holding @ptr; it steers later faults: PREFERRED_HOST +
+ * ACCESSED_BY maps the pages over the link instead of migrating them,
+ * READ_MOSTLY prefetches whole 2 MiB blocks. Errors: -EINVAL not managed
+ * memory, unknown bits, or both preferred locations.
+ */
+int uvm_session_advise(struct uvm_session *s, const void *ptr, uint32_t advice);
+
+/**
  * uvm_session_pin - mark the allocation holding @ptr in use by a kernel
  * (nests): uvm_session_free() then fails with -EBUSY until it is unpinned.
  * Errors: -EINVAL not managed memory.

@@ -3,9 +3,11 @@
 // port = 2 * hart + (0 fetch, 1 data)). Every hart port has its own
 // instance, so harts never serialize on memory. The access is performed at
 // the grant; the response (rdata, err) follows one cycle later for BOOTROM
-// and SRAM, and HBM latency cycles later for the HBM window (the configured
-// HBM latency, read once at reset with uvs_dpi_hbm_latency; the port takes
-// no new request meanwhile: one outstanding request per port, "On-chip bus").
+// and SRAM, HBM latency cycles later for the HBM window and a link round
+// trip later for reads and AMOs in the host window (uvs_soc_pkg::mem_latency;
+// latencies read once at reset with uvs_dpi_hbm_latency and
+// uvs_dpi_host_latency; the port takes no new request meanwhile: one
+// outstanding request per port, "On-chip bus").
 // The C side performs AMOs and LR/SC and reports bus errors.
 module uvs_mem_port #(
   parameter int PORT = 0  // DPI port number: 2 * hart + (0 fetch, 1 data)
@@ -24,7 +26,7 @@ module uvs_mem_port #(
   output logic        err_o     // bus error (access fault)
 );
   import uvs_memmap_pkg::*;
-  import uvs_soc_pkg::in_region;
+  import uvs_soc_pkg::mem_latency;
 
   // Returns 0, or 1 for a bus error; performs the access on the C side.
   import "DPI-C" function int uvs_dpi_mem(input int port, input longint addr,
@@ -33,11 +35,14 @@ module uvs_mem_port #(
                                           output longint rdata);
   // HBM access latency in cycles from grant to response (>= 1).
   import "DPI-C" function int uvs_dpi_hbm_latency();
+  // Host-window read round trip over the link in cycles (>= 1).
+  import "DPI-C" function int uvs_dpi_host_latency();
 
   logic        rvalid_q;
   logic [63:0] rdata_q;
   logic        err_q;
   logic [15:0] lat_q;    // configured HBM latency
+  logic [15:0] hlat_q;   // host-window read round trip
   logic [15:0] wait_q;   // cycles left until the pending HBM response
   logic        busy_q;   // an HBM response is pending
 
@@ -54,6 +59,7 @@ module uvs_mem_port #(
       busy_q   <= 1'b0;
       wait_q   <= '0;
       lat_q    <= 16'(uvs_dpi_hbm_latency());
+      hlat_q   <= 16'(uvs_dpi_host_latency());
     end else if (busy_q) begin
       rvalid_q <= (wait_q == 16'd1);
       busy_q   <= (wait_q != 16'd1);
@@ -67,9 +73,9 @@ module uvs_mem_port #(
                              {4'd0, amo_i}, rdata);
         rdata_q <= rdata;
         err_q   <= (status != 0);
-        if (in_region(addr_i, UVS_HBM_BASE, UVS_HBM_SIZE) && lat_q > 16'd1) begin
+        if (mem_latency(addr_i, we_i, amo_i, lat_q, hlat_q) > 16'd1) begin
           busy_q <= 1'b1;
-          wait_q <= lat_q - 16'd1;
+          wait_q <= mem_latency(addr_i, we_i, amo_i, lat_q, hlat_q) - 16'd1;
         end else begin
           rvalid_q <= 1'b1;
         end

@@ -28,7 +28,7 @@ module uvs_mem_port_tag #(
   output logic          err_o     // bus error (access fault)
 );
   import uvs_memmap_pkg::*;
-  import uvs_soc_pkg::in_region;
+  import uvs_soc_pkg::mem_latency;
 
   // Returns 0, or 1 for a bus error; performs the access on the C side.
   import "DPI-C" function int uvs_dpi_mem_id(input int port, input int id, input longint addr,
@@ -37,12 +37,15 @@ module uvs_mem_port_tag #(
                                              output longint rdata);
   // HBM access latency in cycles from grant to response (>= 1).
   import "DPI-C" function int uvs_dpi_hbm_latency();
+  // Host-window read round trip over the link in cycles (>= 1).
+  import "DPI-C" function int uvs_dpi_host_latency();
 
   logic          rvalid_q;
   logic [IW-1:0] rid_q;
   logic [63:0]   rdata_q;
   logic          err_q;
   logic [15:0]   lat_q;    // configured HBM latency
+  logic [15:0]   hlat_q;   // host-window read round trip
   logic [15:0]   wait_q;   // cycles left until the pending HBM response
   logic          busy_q;   // an HBM response is pending
 
@@ -62,6 +65,7 @@ module uvs_mem_port_tag #(
       busy_q   <= 1'b0;
       wait_q   <= '0;
       lat_q    <= 16'(uvs_dpi_hbm_latency());
+      hlat_q   <= 16'(uvs_dpi_host_latency());
     end else if (busy_q) begin
       rvalid_q <= (wait_q == 16'd1);
       busy_q   <= (wait_q != 16'd1);
@@ -76,9 +80,9 @@ module uvs_mem_port_tag #(
         rid_q   <= id_i;
         rdata_q <= rdata;
         err_q   <= (status != 0);
-        if (in_region(addr_i, UVS_HBM_BASE, UVS_HBM_SIZE) && lat_q > 16'd1) begin
+        if (mem_latency(addr_i, we_i, amo_i, lat_q, hlat_q) > 16'd1) begin
           busy_q <= 1'b1;
-          wait_q <= lat_q - 16'd1;
+          wait_q <= mem_latency(addr_i, we_i, amo_i, lat_q, hlat_q) - 16'd1;
         end else begin
           rvalid_q <= 1'b1;
         end
