@@ -8,8 +8,9 @@
  *
  * The host's fault service sends one UVM_OP_BATCH per fault batch (frames,
  * evictions, DMA copies, PTEs, replays in one command); the per-step
- * commands it replaced (ALLOC_FRAMES, MAP, CANCEL, REPLAY) are retired and
- * complete with -EOPNOTSUPP, like MAP_REMOTE, which was never implemented.
+ * commands it replaced (ALLOC_FRAMES, MAP, MAP_REMOTE, CANCEL, REPLAY) are
+ * retired and complete with -EOPNOTSUPP; a batch unit of action
+ * UVM_BA_MAP_REMOTE maps host pages over the link (memmap.def HOSTWIN).
  *
  * The IOMMU is brought up by the first UVM_OP_CTX_ATTACH, so a host that
  * never uses managed memory sees the device exactly as before. Attaching

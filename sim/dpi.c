@@ -23,23 +23,10 @@ static struct uvs_dma_env dma_env(void)
     return e;
 }
 
-/* One bus access of port 2*hart + (0 fetch, 1 data) or UVS_MEM_PORT_IOMMU (the IOMMU's
- * memory master); returns 1 for a bus error. */
-int uvs_dpi_mem(int port, long long addr, char we, char be, long long wdata, char amo,
-                long long *rdata)
-{
-    uint64_t r;
-    int rc = uvs_mem_access(&uvs_sim.mem, (unsigned)port, (uint64_t)addr, we != 0, (uint8_t)be,
-                            (uint64_t)wdata, (uint8_t)amo, &r);
-    *rdata = (long long)r;
-    if (uvs_sim.mem.tohost_written)
-        uvs_sim_tohost();
-    return rc != 0;
-}
-
-/* One bus access of requester (port, id) of a tagged port (multithreaded
- * harts; docs/architecture.md "Tagged bus"): LR/SC reservations per (port,
- * id). Returns 1 for a bus error. */
+/* One bus access of requester (port, id): port 2*hart + (0 fetch, 1 data) or
+ * UVS_MEM_PORT_IOMMU (the IOMMU's memory master); id 0 on an untagged port,
+ * the thread on a multithreaded hart's (docs/architecture.md "Tagged bus"):
+ * LR/SC reservations per (port, id). Returns 1 for a bus error. */
 int uvs_dpi_mem_id(int port, int id, long long addr, char we, char be, long long wdata, char amo,
                    long long *rdata)
 {

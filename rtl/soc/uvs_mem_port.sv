@@ -1,14 +1,13 @@
-// uvs_mem_port: one bus port into the C memory model (BOOTROM, SRAM, HBM)
-// through the DPI function uvs_dpi_mem (docs/architecture.md, "Simulator":
-// port = 2 * hart + (0 fetch, 1 data)). Every hart port has its own
-// instance, so harts never serialize on memory. The access is performed at
-// the grant; the response (rdata, err) follows one cycle later for BOOTROM
-// and SRAM, HBM latency cycles later for the HBM window and a link round
-// trip later for reads and AMOs in the host window (uvs_soc_pkg::mem_latency;
-// latencies read once at reset with uvs_dpi_hbm_latency and
-// uvs_dpi_host_latency; the port takes no new request meanwhile: one
-// outstanding request per port, "On-chip bus").
-// The C side performs AMOs and LR/SC and reports bus errors.
+// uvs_mem_port: one untagged bus port into the C memory model (BOOTROM,
+// SRAM, HBM, host window) (docs/architecture.md, "Simulator": port =
+// 2 * hart + (0 fetch, 1 data)). Every hart port has its own instance, so
+// harts never serialize on memory. It is uvs_mem_port_tag with a single
+// requester (id 0, the same LR/SC reservation as an untagged access): the
+// access is performed at the grant; the response follows one cycle later
+// for BOOTROM and SRAM, and after uvs_soc_pkg::mem_latency for the HBM and
+// host windows, during which the port takes no new request (one outstanding
+// request per port, "On-chip bus"). The C side performs AMOs and LR/SC and
+// reports bus errors.
 module uvs_mem_port #(
   parameter int PORT = 0  // DPI port number: 2 * hart + (0 fetch, 1 data)
 ) (
@@ -25,61 +24,12 @@ module uvs_mem_port #(
   output logic [63:0] rdata_o,  // aligned word; fetch: instruction in [31:0]
   output logic        err_o     // bus error (access fault)
 );
-  import uvs_memmap_pkg::*;
-  import uvs_soc_pkg::mem_latency;
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic idle, rid;  // one requester: always id 0, answered in order
+  /* verilator lint_on UNUSEDSIGNAL */
 
-  // Returns 0, or 1 for a bus error; performs the access on the C side.
-  import "DPI-C" function int uvs_dpi_mem(input int port, input longint addr,
-                                          input byte we, input byte be,
-                                          input longint wdata, input byte amo,
-                                          output longint rdata);
-  // HBM access latency in cycles from grant to response (>= 1).
-  import "DPI-C" function int uvs_dpi_hbm_latency();
-  // Host-window read round trip over the link in cycles (>= 1).
-  import "DPI-C" function int uvs_dpi_host_latency();
-
-  logic        rvalid_q;
-  logic [63:0] rdata_q;
-  logic        err_q;
-  logic [15:0] lat_q;    // configured HBM latency
-  logic [15:0] hlat_q;   // host-window read round trip
-  logic [15:0] wait_q;   // cycles left until the pending HBM response
-  logic        busy_q;   // an HBM response is pending
-
-  assign gnt_o    = req_i && !busy_q;
-  assign rvalid_o = rvalid_q;
-  assign rdata_o  = rdata_q;
-  assign err_o    = err_q;
-
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni) begin
-      rvalid_q <= 1'b0;
-      rdata_q  <= '0;
-      err_q    <= 1'b0;
-      busy_q   <= 1'b0;
-      wait_q   <= '0;
-      lat_q    <= 16'(uvs_dpi_hbm_latency());
-      hlat_q   <= 16'(uvs_dpi_host_latency());
-    end else if (busy_q) begin
-      rvalid_q <= (wait_q == 16'd1);
-      busy_q   <= (wait_q != 16'd1);
-      wait_q   <= wait_q - 16'd1;
-    end else begin
-      rvalid_q <= 1'b0;
-      if (req_i) begin : l_access
-        longint rdata;
-        int     status;
-        status = uvs_dpi_mem(PORT, addr_i, {7'd0, we_i}, be_i, wdata_i,
-                             {4'd0, amo_i}, rdata);
-        rdata_q <= rdata;
-        err_q   <= (status != 0);
-        if (mem_latency(addr_i, we_i, amo_i, lat_q, hlat_q) > 16'd1) begin
-          busy_q <= 1'b1;
-          wait_q <= mem_latency(addr_i, we_i, amo_i, lat_q, hlat_q) - 16'd1;
-        end else begin
-          rvalid_q <= 1'b1;
-        end
-      end
-    end
-  end
+  uvs_mem_port_tag #(.PORT(PORT), .IW(1)) u_port (
+    .clk_i, .rst_ni, .req_i, .gnt_o, .addr_i, .id_i(1'b0), .we_i, .be_i, .wdata_i, .amo_i,
+    .idle_o(idle), .rvalid_o, .rid_o(rid), .rdata_o, .err_o
+  );
 endmodule

@@ -1,9 +1,12 @@
-// uvs_mem_port_tag: uvs_mem_port for a tagged port of a multithreaded hart
+// uvs_mem_port_tag: a tagged bus port into the C memory model (a
+// multithreaded hart's ports; uvs_mem_port is its untagged form)
 // (docs/architecture.md, "Tagged bus"): the access is performed at the
 // grant through uvs_dpi_mem_id (LR/SC reservation per (PORT, id)), the
 // response carries the request's id in rid_o. BOOTROM/SRAM: one request a
 // cycle, each answered the next cycle (pipelined, so several ids are in
-// flight at once). HBM window: answered after the configured HBM latency;
+// flight at once). HBM and host windows: answered after
+// uvs_soc_pkg::mem_latency (HBM latency; a link round trip for host-window
+// reads and AMOs);
 // the port grants nothing else meanwhile, so responses stay in request
 // order (a per-id reorder buffer for overlapping HBM accesses is left for
 // later).
