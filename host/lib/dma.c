@@ -175,15 +175,21 @@ int uvs_dma_copy(struct uvs_dev *dev, unsigned op, uint64_t dst, uint64_t src, u
     return 0;
 }
 
-int uvs_dma_write(struct uvs_dev *dev, uint64_t dev_addr, const void *data, size_t len, struct uvs_dma_result *res)
+/*
+ * uvs_dma_write/uvs_dma_read through a bounce buffer of at most BOUNCE_MAX:
+ * op DMA_OP_H2D copies wdata to dev_addr, DMA_OP_D2H copies dev_addr to
+ * rdata; res sums bytes and cycles, status and err_addr of the last part.
+ */
+static int bounce(struct uvs_dev *dev, unsigned op, uint64_t dev_addr, const void *wdata, void *rdata, size_t len,
+                  struct uvs_dma_result *res, const char *who)
 {
     struct uvs_dma_buf b;
     struct uvs_dma_result part, local;
     if (!res)
         res = &local;
     memset(res, 0, sizeof *res);
-    if (!dev || (!data && len))
-        return uvs_err(-EINVAL, "uvs_dma_write: NULL argument");
+    if (!dev || (!wdata && !rdata && len))
+        return uvs_err(-EINVAL, "%s: NULL argument", who);
     if (len == 0)
         return uvs_err(-EINVAL, "DMA: length 0");
     int err = uvs_dma_alloc(dev, len < BOUNCE_MAX ? len : BOUNCE_MAX, &b);
@@ -191,8 +197,14 @@ int uvs_dma_write(struct uvs_dev *dev, uint64_t dev_addr, const void *data, size
         return err;
     for (size_t off = 0; off < len && !err;) {
         size_t n = len - off < b.size ? len - off : b.size;
-        memcpy(b.host, (const uint8_t *)data + off, n);
-        err = uvs_dma_copy(dev, UVS_DMA_OP_H2D, dev_addr + off, b.bus, n, &part);
+        if (op == UVS_DMA_OP_H2D) {
+            memcpy(b.host, (const uint8_t *)wdata + off, n);
+            err = uvs_dma_copy(dev, op, dev_addr + off, b.bus, n, &part);
+        } else {
+            err = uvs_dma_copy(dev, op, b.bus, dev_addr + off, n, &part);
+            if (!err)
+                memcpy((uint8_t *)rdata + off, b.host, n);
+        }
         res->bytes += part.bytes;
         res->cycles += part.cycles;
         res->status = part.status;
@@ -203,31 +215,12 @@ int uvs_dma_write(struct uvs_dev *dev, uint64_t dev_addr, const void *data, size
     return err;
 }
 
+int uvs_dma_write(struct uvs_dev *dev, uint64_t dev_addr, const void *data, size_t len, struct uvs_dma_result *res)
+{
+    return bounce(dev, UVS_DMA_OP_H2D, dev_addr, data, NULL, len, res, "uvs_dma_write");
+}
+
 int uvs_dma_read(struct uvs_dev *dev, void *data, uint64_t dev_addr, size_t len, struct uvs_dma_result *res)
 {
-    struct uvs_dma_buf b;
-    struct uvs_dma_result part, local;
-    if (!res)
-        res = &local;
-    memset(res, 0, sizeof *res);
-    if (!dev || (!data && len))
-        return uvs_err(-EINVAL, "uvs_dma_read: NULL argument");
-    if (len == 0)
-        return uvs_err(-EINVAL, "DMA: length 0");
-    int err = uvs_dma_alloc(dev, len < BOUNCE_MAX ? len : BOUNCE_MAX, &b);
-    if (err)
-        return err;
-    for (size_t off = 0; off < len && !err;) {
-        size_t n = len - off < b.size ? len - off : b.size;
-        err = uvs_dma_copy(dev, UVS_DMA_OP_D2H, b.bus, dev_addr + off, n, &part);
-        if (!err)
-            memcpy((uint8_t *)data + off, b.host, n);
-        res->bytes += part.bytes;
-        res->cycles += part.cycles;
-        res->status = part.status;
-        res->err_addr = part.err_addr;
-        off += n;
-    }
-    uvs_dma_free(dev, &b);
-    return err;
+    return bounce(dev, UVS_DMA_OP_D2H, dev_addr, NULL, data, len, res, "uvs_dma_read");
 }
