@@ -209,16 +209,25 @@ static int dma_zero(uint64_t pa, uint64_t bytes)
 	return err;
 }
 
-static int iotinval(uint32_t did, uint64_t va, bool all)
+enum inval_scope {
+	INVAL_PAGE,	/* the page at va of did's address space (AV, PSCV) */
+	INVAL_SPACE,	/* every page of did's address space (PSCV) */
+	INVAL_ALL,	/* every cached translation */
+};
+
+/* Posts one IOTINVAL.VMA (IOMMU spec 3.1.1) without waiting; iofence() or iommu_sync() waits. */
+static int iotinval(enum inval_scope scope, uint32_t did, uint64_t va)
 {
 	uint64_t dw0 = UVS_IOMMU_CMD_OP_IOTINVAL |
 		       ((uint64_t)UVS_IOMMU_CMD_F3_IOTINVAL_VMA << UVS_IOMMU_CMD_DW0_FUNC3_SHIFT);
 
-	if (all)
-		return iommu_cmd(dw0, 0);
-	dw0 |= UVS_IOMMU_CMD_IOTINVAL_DW0_AV_MASK | UVS_IOMMU_CMD_IOTINVAL_DW0_PSCV_MASK |
-	       ((uint64_t)uv.pscid[did % MAX_DID] << UVS_IOMMU_CMD_IOTINVAL_DW0_PSCID_SHIFT);
-	return iommu_cmd(dw0, (va >> 12) << UVS_IOMMU_CMD_IOTINVAL_DW1_ADDR_SHIFT);
+	if (scope != INVAL_ALL)
+		dw0 |= UVS_IOMMU_CMD_IOTINVAL_DW0_PSCV_MASK |
+		       ((uint64_t)uv.pscid[did % MAX_DID] << UVS_IOMMU_CMD_IOTINVAL_DW0_PSCID_SHIFT);
+	if (scope != INVAL_PAGE)
+		return iommu_post(dw0, 0);
+	return iommu_post(dw0 | UVS_IOMMU_CMD_IOTINVAL_DW0_AV_MASK,
+			  (va >> 12) << UVS_IOMMU_CMD_IOTINVAL_DW1_ADDR_SHIFT);
 }
 
 static int iofence(void)
@@ -469,7 +478,7 @@ static int ctx_attach(uint32_t did, uint32_t pscid)
 		    (err = iommu_cmd(UVS_IOMMU_CMD_OP_IODIR |
 				     ((uint64_t)UVS_IOMMU_CMD_F3_IODIR_INVAL_DDT << UVS_IOMMU_CMD_DW0_FUNC3_SHIFT),
 				     0)) != 0 ||
-		    (err = iotinval(0, 0, true)) != 0)
+		    (err = iotinval(INVAL_ALL, 0, 0)) != 0 || (err = iommu_sync()) != 0)
 			return err;
 	}
 	root = pool_page();
@@ -491,7 +500,9 @@ static int ctx_attach(uint32_t did, uint32_t pscid)
 	err = iommu_cmd(UVS_IOMMU_CMD_OP_IODIR |
 			((uint64_t)UVS_IOMMU_CMD_F3_IODIR_INVAL_DDT << UVS_IOMMU_CMD_DW0_FUNC3_SHIFT) |
 			UVS_IOMMU_CMD_IODIR_DW0_DV_MASK | ((uint64_t)did << UVS_IOMMU_CMD_IODIR_DW0_DID_SHIFT), 0);
-	return err ? err : iotinval(did, 0, true);
+	if (!err)
+		err = iotinval(INVAL_ALL, did, 0);
+	return err ? err : iommu_sync();
 }
 
 /* Posts the deferred eviction notices (batch mode). */
@@ -545,21 +556,13 @@ static int run_actions(uint32_t n)
 			if (inval_done[did / 8] & (1u << (did % 8)))
 				continue;
 			inval_done[did / 8] |= (uint8_t)(1u << (did % 8));
-			err = iommu_post(UVS_IOMMU_CMD_OP_IOTINVAL |
-					 ((uint64_t)UVS_IOMMU_CMD_F3_IOTINVAL_VMA << UVS_IOMMU_CMD_DW0_FUNC3_SHIFT) |
-					 UVS_IOMMU_CMD_IOTINVAL_DW0_PSCV_MASK |
-					 ((uint64_t)uv.pscid[did] << UVS_IOMMU_CMD_IOTINVAL_DW0_PSCID_SHIFT), 0);
+			err = iotinval(INVAL_SPACE, did, 0);
 			inval = true;
 		} else if (act[i].kind == UVS_PCACHE_ACT_INVAL) {
-			err = iommu_post(UVS_IOMMU_CMD_OP_IOTINVAL |
-					 ((uint64_t)UVS_IOMMU_CMD_F3_IOTINVAL_VMA << UVS_IOMMU_CMD_DW0_FUNC3_SHIFT) |
-					 UVS_IOMMU_CMD_IOTINVAL_DW0_AV_MASK | UVS_IOMMU_CMD_IOTINVAL_DW0_PSCV_MASK |
-					 ((uint64_t)uv.pscid[act[i].did % MAX_DID] << UVS_IOMMU_CMD_IOTINVAL_DW0_PSCID_SHIFT),
-					 (act[i].va >> 12) << UVS_IOMMU_CMD_IOTINVAL_DW1_ADDR_SHIFT);
+			err = iotinval(INVAL_PAGE, act[i].did, act[i].va);
 			inval = true;
 		} else if (act[i].kind == UVS_PCACHE_ACT_INVAL_ALL) {
-			err = iommu_post(UVS_IOMMU_CMD_OP_IOTINVAL |
-					 ((uint64_t)UVS_IOMMU_CMD_F3_IOTINVAL_VMA << UVS_IOMMU_CMD_DW0_FUNC3_SHIFT), 0);
+			err = iotinval(INVAL_ALL, 0, 0);
 			inval = true;
 		}
 	}
@@ -685,10 +688,7 @@ static int unmap_remote(uint32_t did, uint64_t va, uint64_t pages, uint64_t *dro
 	if (n == 0)
 		return 0;
 	fence();
-	int err = iommu_post(UVS_IOMMU_CMD_OP_IOTINVAL |
-			     ((uint64_t)UVS_IOMMU_CMD_F3_IOTINVAL_VMA << UVS_IOMMU_CMD_DW0_FUNC3_SHIFT) |
-			     UVS_IOMMU_CMD_IOTINVAL_DW0_PSCV_MASK |
-			     ((uint64_t)uv.pscid[did % MAX_DID] << UVS_IOMMU_CMD_IOTINVAL_DW0_PSCID_SHIFT), 0);
+	int err = iotinval(INVAL_SPACE, did, 0);
 
 	return err ? err : iofence();
 }
