@@ -55,8 +55,8 @@ struct uvs_mem {
     uint16_t live[UVS_MEM_MAX_RESV];        /**< slots of the valid reservations */
     unsigned nresv;                         /**< valid reservations (entries of live) */
     uint64_t tohost;                        /**< address of `tohost`, 0 = none */
-    bool tohost_written;                    /**< set by an 8-byte store to tohost */
-    uint64_t tohost_value;                  /**< the value of that store */
+    bool tohost_written;                    /**< set by any store to the tohost doubleword */
+    uint64_t tohost_value;                  /**< the doubleword after that store */
 };
 
 /**
@@ -130,8 +130,8 @@ int uvs_mem_is_hbm(const struct uvs_mem *m, uint64_t addr);
  *         word before the access; SC: 0 on success, 1 on failure.
  * LR reserves the granule for @port; SC succeeds only with that reservation
  * and clears it; any store, successful SC or AMO clears the reservations of
- * the other ports on the same granule. An 8-byte store to `tohost` sets
- * tohost_written.
+ * the other ports on the same granule. Any store to the `tohost`
+ * doubleword sets tohost_written (HTIF, as Spike).
  * Returns 0, or -EFAULT (bus error: outside BOOTROM/populated SRAM, a write
  * or atomic to BOOTROM, a misaligned fetch) or -EINVAL (bad port, operation
  * or byte enables); the caller answers both with a bus error.

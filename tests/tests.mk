@@ -23,12 +23,17 @@ SIM_C4 := $(BUILD)/c4/uvmsoc-sim
 TESTS  ?= $(sort $(wildcard tests/*.tests))
 
 .PHONY: isa-tests test sim-c4
-isa-tests: $(ISA_ELFS)
+isa-tests: $(ISA_ELFS) $(ISA_OUT)/htif-sw32-fail.elf
 
 $(ISA_OUT)/%.elf: $(ISA_DIR)/%.S $(ISA_LIB) $(GEN_INC)/uvmsoc/memmap.h
 	@mkdir -p $(@D)
 	$(RV_CC) $(ISA_CFLAGS) $(ISA_DIR)/lib/crt.S $< -o $@
 	$(RV_OBJDUMP) -d $@ > $(@:.elf=.dump)
+
+# The failing variant of htif-sw32 (ends with a 32-bit store of 11).
+$(ISA_OUT)/htif-sw32-fail.elf: $(ISA_DIR)/htif-sw32.S $(ISA_LIB) $(GEN_INC)/uvmsoc/memmap.h
+	@mkdir -p $(@D)
+	$(RV_CC) $(ISA_CFLAGS) -DHTIF_FAIL $(ISA_DIR)/lib/crt.S $< -o $@
 
 sim-c4:
 	$(MAKE) CONFIG=c4 BUILD=$(BUILD) sim

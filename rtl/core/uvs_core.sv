@@ -19,7 +19,7 @@
 //   S_MULDIV waiting for uvs_muldiv done
 //   S_WFI    WFI retired; wait for (mip & mie) != 0, then fetch pc + 4
 // Fetch interface: imem_addr_o is the pc (4-byte aligned), imem_rdata_i
-// the 32-bit instruction. The sequential pc adds insn_len (4); the C
+// the aligned 8-byte word that holds it (the instruction is its half at pc[2]). The sequential pc adds insn_len (4); the C
 // extension would make it 2 for compressed instructions.
 // Traps are precise: the trapping instruction changes no register and
 // reports rvfi_trap_o = 1 with its pc and bits (insn = 0 on a fetch
@@ -40,7 +40,7 @@ module uvs_core
   input  logic        imem_gnt_i,
   output logic [63:0] imem_addr_o,
   input  logic        imem_rvalid_i,
-  input  logic [31:0] imem_rdata_i,
+  input  logic [63:0] imem_rdata_i,     // the aligned 8-byte word holding pc
   input  logic        imem_err_i,
   // data port
   output logic        dmem_req_o,
@@ -77,7 +77,7 @@ module uvs_core
   logic [31:0] ir_q;  // instruction being executed after its fetch cycle
 
   logic        insn_arrive;  // the fetched instruction is here (S_EXEC, rvalid)
-  logic [31:0] insn;
+  logic [31:0] insn, fetched;
   decoded_t    dec;
   logic [4:0]  rd;
   logic [63:0] rs1_val, rs2_val, opa, opb, alu_res;
@@ -109,7 +109,8 @@ module uvs_core
   logic [63:0] md_result;
 
   assign insn_arrive = (state_q == S_EXEC) && imem_rvalid_i;
-  assign insn        = (state_q == S_EXEC) ? imem_rdata_i : ir_q;
+  assign fetched     = pc_q[2] ? imem_rdata_i[63:32] : imem_rdata_i[31:0];
+  assign insn        = (state_q == S_EXEC) ? fetched : ir_q;
   assign rd          = insn[11:7];
 
   uvs_decode u_decode (.insn_i(insn), .dec_o(dec));
@@ -282,7 +283,7 @@ module uvs_core
       ir_q    <= '0;
     end else begin
       state_q <= state_d;
-      if (insn_arrive) ir_q <= imem_rdata_i;
+      if (insn_arrive) ir_q <= fetched;
       if (advance) pc_q <= next_pc;
       else if (retire) pc_q <= pc_seq;  // WFI: resume at the next instruction
     end

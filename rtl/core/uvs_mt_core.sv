@@ -58,7 +58,7 @@ module uvs_mt_core
   output logic [TW-1:0]     imem_id_o,       // thread
   input  logic              imem_rvalid_i,
   input  logic [TW-1:0]     imem_rid_i,
-  input  logic [31:0]       imem_rdata_i,
+  input  logic [63:0]       imem_rdata_i,  // aligned 8-byte word holding the thread's pc
   input  logic              imem_err_i,
   // tagged data port
   output logic              dmem_req_o,
@@ -140,6 +140,7 @@ module uvs_mt_core
   logic [NT-1:0] run_q, rdy_q, fpend_q, kill_q, evt_q, stop_q, ierr_q, ismem_q, ismd_q;
   logic [63:0]   pc_q      [NT];
   logic [31:0]   ir_q      [NT];
+  logic [31:0]   fword;  // the fetched instruction: the half of the 8-byte word at its pc
   logic [5:0]    tcause_q  [NT];
   logic [63:0]   tval_q    [NT];
   mop_t          mop_q     [NT];
@@ -333,6 +334,7 @@ module uvs_mt_core
   assign f_t         = f_hold_q ? f_hold_t_q : f_rr;
   assign imem_req_o  = f_hold_q | f_v;
   assign imem_addr_o = pc_q[f_t];
+  assign fword       = pc_q[imem_rid_i][2] ? imem_rdata_i[63:32] : imem_rdata_i[31:0];
   assign imem_id_o   = f_t;
 
   // ---- thread control ----
@@ -384,12 +386,12 @@ module uvs_mt_core
       if (imem_req_o && imem_gnt_i) fpend_q[f_t] <= 1'b0;
       if (imem_rvalid_i) begin
         rdy_q[imem_rid_i]   <= 1'b1;
-        ir_q[imem_rid_i]    <= imem_rdata_i;
+        ir_q[imem_rid_i]    <= fword;
         ierr_q[imem_rid_i]  <= imem_err_i;
-        ismem_q[imem_rid_i] <= (imem_rdata_i[6:0] == OPC_LOAD) || (imem_rdata_i[6:0] == OPC_STORE) ||
-                               (imem_rdata_i[6:0] == OPC_AMO);
-        ismd_q[imem_rid_i]  <= ((imem_rdata_i[6:0] == OPC_OP) || (imem_rdata_i[6:0] == OPC_OP_32)) &&
-                               (imem_rdata_i[31:25] == 7'b0000001);
+        ismem_q[imem_rid_i] <= (fword[6:0] == OPC_LOAD) || (fword[6:0] == OPC_STORE) ||
+                               (fword[6:0] == OPC_AMO);
+        ismd_q[imem_rid_i]  <= ((fword[6:0] == OPC_OP) || (fword[6:0] == OPC_OP_32)) &&
+                               (fword[31:25] == 7'b0000001);
       end
 
       // issue stage

@@ -103,7 +103,6 @@ module uvs_mt_hart #(
   logic [2:0][63:0]   unused_rv_pc, unused_rv_wdata;
   logic [2:0][31:0]   unused_rv_insn;
   logic [2:0][4:0]    unused_rv_rd;
-  logic [63:0]        unused_irdata_hi;
   /* verilator lint_on UNUSEDSIGNAL */
 
   uvs_mt_core #(.HART_ID(HART_ID), .THREADS(THREADS)) u_core (
@@ -114,7 +113,7 @@ module uvs_mt_hart #(
     .imem_id_o       (i_id),
     .imem_rvalid_i   (i_rvalid),
     .imem_rid_i      (i_rid),
-    .imem_rdata_i    (i_rdata[31:0]),
+    .imem_rdata_i    (i_rdata),
     .imem_err_i      (i_err),
     .dmem_req_o      (d_req),
     .dmem_gnt_i      (d_gnt),
@@ -162,7 +161,6 @@ module uvs_mt_hart #(
     .rvfi_rd_o       (unused_rv_rd),
     .rvfi_rd_wdata_o (unused_rv_wdata)
   );
-  assign unused_irdata_hi = {i_rdata[63:32], 32'd0};
   assign retired_o = 2'($countones(rv_valid & ~rv_trap));
 
   uvs_mt_ctl #(.TW(TW), .NT(NT)) u_ctl (

@@ -134,8 +134,6 @@ module uvs_soc #(
 
   for (genvar h = 0; h < NUM_HARTS; h++) begin : g_hart
     if (MT_THREADS == 0 || h == 0) begin : g_st
-      logic [31:0] insn;
-
       uvs_core #(.HART_ID(h)) u_core (
         .clk_i,
         .rst_ni          (core_rst_n),
@@ -143,7 +141,7 @@ module uvs_soc #(
         .imem_gnt_i      (i_gnt[h]),
         .imem_addr_o     (i_addr[h]),
         .imem_rvalid_i   (i_rvalid[h]),
-        .imem_rdata_i    (insn),
+        .imem_rdata_i    (i_rdata[h]),
         .imem_err_i      (i_err[h]),
         .dmem_req_o      (d_req[h]),
         .dmem_gnt_i      (d_gnt[h]),
@@ -166,7 +164,7 @@ module uvs_soc #(
         .rvfi_rd_wdata_o (rv_wdata[h]),
         .rvfi_trap_o     (rv_trap[h])
       );
-      assign insn = i_rdata[h][31:0];
+
 
       // Instruction port: straight to its memory port (C answers err outside
       // BOOTROM/SRAM, so fetching from MMIO is an instruction access fault).

@@ -116,8 +116,8 @@ static uint64_t perform(struct mt_mem *m, unsigned port, const struct mt_req *r,
     if (*err)
         return 0;
     memcpy(&old, p, 8);
-    if (port % 2 == 0) /* fetch: the 32-bit instruction at addr */
-        return (r->addr & 4) ? old >> 32 : old & 0xffffffffULL;
+    if (port % 2 == 0) /* fetch: the aligned 8-byte word holding addr */
+        return old;
     if (r->amo == UVS_AMO_LR) {
         set_resv(m, who, true, g);
         return old;

@@ -44,13 +44,13 @@ module mt_tb_top #(
     // ---- bus signals, tagged view (id 0 for the reference core) ----
     logic          ireq, igrant, ivalid, ierr, dreq, dgrant, dvalid, derr, dwe;
     logic [63:0]   iaddr, daddr, dwdata, drdata;
-    logic [31:0]   irdata;
+    logic [63:0]   irdata;
     logic [TW-1:0] iid, did, irid, drid;
     logic [7:0]    dbe;
     logic [3:0]    damo;
     // ---- response and grant registers written at the edge ----
     logic          ivalid_q, ierr_q, dvalid_q, derr_q, igrant_q, dgrant_q;
-    logic [31:0]   irdata_q;
+    logic [63:0]   irdata_q;
     logic [63:0]   drdata_q;
     logic [TW-1:0] irid_q, drid_q;
     logic [15:0]   iout_q, dout_q;   // requests outstanding (skip idle ports)
@@ -201,7 +201,7 @@ module mt_tb_top #(
                                   rvalid, rid, rdata, rerr) != 0;
           ivalid_q <= rvalid != 0;
           irid_q   <= rid[TW-1:0];
-          irdata_q <= rdata[31:0];
+          irdata_q <= rdata;
           ierr_q   <= rerr != 0;
           iout_q   <= iout_q + 16'(ireq && igrant) - 16'(rvalid != 0);
         end
