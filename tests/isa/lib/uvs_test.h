@@ -32,6 +32,7 @@
 #define UVS_TEST_H
 
 #include <uvmsoc/memmap.h>
+#include <uvmsoc/plic.h>
 
 /* mstatus fields (privileged spec 3.1.6). */
 #define MSTATUS_MIE   0x8
@@ -70,6 +71,30 @@
 #define CLINT_MSIP0     (UVS_CLINT_BASE + UVS_CLINT_MSIP_OFF)
 #define CLINT_MTIMECMP0 (UVS_CLINT_BASE + UVS_CLINT_MTIMECMP_OFF)
 #define CLINT_MTIME     (UVS_CLINT_BASE + UVS_CLINT_MTIME_OFF)
+
+/* PLIC registers (include/uvmsoc/plic.def): priority of source id, the
+ * enable word of a context, threshold and claim/complete of a context. */
+#define PLIC_PRIO(id)      (UVS_PLIC_BASE + UVS_PLIC_PRIORITY_OFF + 4 * (id))
+#define PLIC_PENDING0      (UVS_PLIC_BASE + UVS_PLIC_PENDING_OFF)
+#define PLIC_ENABLE0(ctx)  (UVS_PLIC_BASE + UVS_PLIC_ENABLE_OFF + UVS_PLIC_ENABLE_STRIDE * (ctx))
+#define PLIC_THRESHOLD(ctx) (UVS_PLIC_BASE + UVS_PLIC_CONTEXT_OFF + \
+                             UVS_PLIC_CONTEXT_STRIDE * (ctx) + UVS_PLIC_THRESHOLD_OFF)
+#define PLIC_CLAIM(ctx)    (UVS_PLIC_BASE + UVS_PLIC_CONTEXT_OFF + \
+                            UVS_PLIC_CONTEXT_STRIDE * (ctx) + UVS_PLIC_CLAIM_OFF)
+
+/* PLIC_ROUTE_M src: route PLIC source `src` to mip.MEIP (priority 1, only
+ * that source enabled in the M context, threshold 0), so that its line
+ * alone drives MEIP while nothing claims it. Uses t0, t1. */
+.macro PLIC_ROUTE_M src
+  li t0, PLIC_PRIO(\src)
+  li t1, 1
+  sw t1, 0(t0)
+  li t0, PLIC_ENABLE0(UVS_PLIC_CTX_M)
+  li t1, 1 << (\src)
+  sw t1, 0(t0)
+  li t0, PLIC_THRESHOLD(UVS_PLIC_CTX_M)
+  sw zero, 0(t0)
+.endm
 
 /* Bound of every polling loop, in iterations: a missing event fails the
  * case instead of hanging until the simulator's watchdog. */
