@@ -1,9 +1,11 @@
 /*
  * uvmsoc management-hart firmware: boot banner, platform discovery from
- * the device tree, discovery report, compute harts for kernel launches,
+ * the device tree, discovery report, the PLIC's M-mode context (all
+ * sources off until a service attaches its own), compute harts for kernel launches,
  * then an optional self-test, or the host command queue service when the
  * device tree has a host interface and a DMA engine, else exit 0.
  */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 
@@ -18,6 +20,7 @@
 #include "launch.h"
 #include "ns16550.h"
 #include "platform.h"
+#include "plic.h"
 #include "report.h"
 #include "selftest.h"
 
@@ -63,6 +66,19 @@ int uvs_fw_main(uint64_t hartid, const void *dtb)
 		uvs_htif_set_fw_exit((uintptr_t)(platform.hostif_base + UVS_HOSTIF_FW_EXIT_OFF));
 
 	uvs_report_platform(&platform, hartid, dtb, fdt_totalsize(dtb));
+	if (platform.plic_base != 0) {
+		struct uvs_plic_desc plic;
+		char why[120];
+
+		err = uvs_plic_probe(dtb, (uint32_t)hartid, &plic, why, sizeof(why));
+		if (err == 0)
+			err = uvs_plic_init((uintptr_t)platform.plic_base, &plic);
+		if (err != 0) {
+			printf("uvmsoc-fw: error: PLIC at 0x%" PRIx64 ": %s\n", platform.plic_base,
+			       err == -EINVAL ? "cannot be initialised" : why);
+			return UVS_FW_EXIT_BAD_PLATFORM;
+		}
+	}
 	if (uvs_launch_init(&platform, dtb, LAUNCH_PARK_WAIT_CYCLES) > 0)
 		printf("kernels      %u compute harts ready\n", uvs_launch_harts());
 	if (platform.selftest[0] != '\0')
