@@ -28,7 +28,7 @@
 // external input once it has one). With a host
 // link the harts are held in reset while HOSTIF_MGMT_CTRL.HOLD is set
 // or after the management hart halted (mgmt_halt_i); DEV_RESET resets harts,
-// CLINT, UART and DMA. Without a host link, the host port, host interface
+// CLINT, PLIC, UART and DMA. Without a host link, the host port, host interface
 // and DMA engine are clock-gated after reset. Retired instructions are counted (retired_o) and,
 // while trace_retired_i = 1, reported to the harness (uvs_dpi_retire).
 // Multithreaded compute harts (MT_THREADS > 0, configuration c4mt): every
