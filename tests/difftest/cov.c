@@ -31,6 +31,9 @@ const struct cov_key gen_cov_keys[] = {
     {"loop/branch-back", 'i'},   /* counted loop closed by a backward branch */
     {"loop/jal-back", 'i'},      /* ... by a backward JAL */
     {"loop/jalr-back", 'i'},     /* ... by a backward JALR */
+    {"loop/far-back", 'i'},      /* ... over more than a branch reaches */
+    {"branch/over-2k", 'i'},     /* taken branch over >= 2 KiB (B-imm bit 11) */
+    {"jal/over-512k", 'i'},      /* JAL over >= 512 KiB (J-imm bit 19) */
     /* RV64M */
     {"mul", 'm'}, {"mulh", 'm'}, {"mulhsu", 'm'}, {"mulhu", 'm'},
     {"div", 'm'}, {"divu", 'm'}, {"rem", 'm'}, {"remu", 'm'},

@@ -43,11 +43,13 @@ bool rng_chance(struct rng *r, uint32_t pct);
 uint64_t rng_value(struct rng *r);
 
 #define GEN_MAX_TEXT 112 /* bytes of one instruction's text */
+#define GEN_RECENT 4 /* recently written registers that sources prefer */
+#define GEN_GAP_BUDGET (1024u * 1024u) /* gap bytes of one body (its room: ~2 MiB) */
 
 /* One instruction. `text` may hold '@' once: the target item's label. */
 struct insn {
     char text[GEN_MAX_TEXT];
-    uint8_t size;   /* bytes: 2 (c.*), 4, 8 (lla) */
+    uint32_t size;  /* bytes: 2 (c.*), 4, 8 (lla), or a gap's length */
     int32_t target; /* item index, or -1 */
     uint32_t range; /* largest |displacement| in bytes the target allows, 0 = any */
 };
@@ -70,6 +72,9 @@ struct gen {
     uint32_t loop;            /* current loop id (0 = none) */
     uint32_t nloops;
     uint32_t end_offset;      /* bytes of all items (set by gen_write) */
+    uint32_t gap_bytes;       /* bytes of gaps so far (bounded by GEN_GAP_BUDGET) */
+    uint8_t recent[GEN_RECENT]; /* registers written last (a ring) */
+    uint32_t nrecent;
     uint32_t excl;            /* registers the current item may not write (bit n = xn) */
     bool *omit;               /* per coverage key: never emit */
     unsigned long *count;     /* per coverage key: times emitted */
@@ -80,8 +85,11 @@ struct gen {
 int gen_item_begin(struct gen *g);
 /* Appends one instruction (printf-style text, '@' = target label) of
  * `size` bytes to the current item; `target` is an item index or -1. */
-void gen_insn(struct gen *g, uint8_t size, int32_t target, uint32_t range,
+void gen_insn(struct gen *g, uint32_t size, int32_t target, uint32_t range,
               const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* Appends a gap of n zero bytes (never executed: always-taken jumps go
+ * over it) to the current item. */
+void gen_gap(struct gen *g, uint32_t n);
 /* Records one use of coverage key `name` (programming error if unknown). */
 void gen_cov(struct gen *g, const char *name);
 /* true if coverage key `name` was excluded with --omit. */

@@ -109,10 +109,13 @@ int main(int argc, char **argv)
     uint64_t seed = 0, count = 0;
     bool have_seed = false, have_count = false, rvc = false, check = false, list = false;
     const char *out_path = NULL, *cov_path = NULL;
-    bool omit[256] = {false};
+    bool *omit = calloc(gen_cov_nkeys, sizeof(*omit));
+    unsigned long *counts = calloc(gen_cov_nkeys, sizeof(*counts));
     int i;
-    if (gen_cov_nkeys > 256)
+    if (!omit || !counts) {
+        fprintf(stderr, "difftest-gen: out of memory\n");
         return 1;
+    }
     for (i = 1; i < argc; i++) {
         const char *a = argv[i];
         bool more = i + 1 < argc;
@@ -171,7 +174,6 @@ int main(int argc, char **argv)
         return 2;
     }
 
-    unsigned long counts[256] = {0};
     struct gen g = {.rng = {seed}, .rvc = rvc, .want = (uint32_t)count, .omit = omit, .count = counts};
     unsigned stuck = 0;
     while (g.emitted < g.want && !g.error) {

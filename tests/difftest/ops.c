@@ -16,8 +16,18 @@
 #define JAL_RANGE    1000000u  /* J-type: +-1 MiB, minus slack */
 #define HALF         (DT_REGION_SIZE / 2)
 
+/* Remembers r as recently written (sources prefer those: back-to-back
+ * dependences for pipelined cores). */
+static unsigned wrote(struct gen *g, unsigned r)
+{
+    g->recent[g->nrecent++ % GEN_RECENT] = (uint8_t)r;
+    return r;
+}
+
 unsigned gen_src(struct gen *g)
 {
+    if (g->nrecent && rng_chance(&g->rng, 35))
+        return g->recent[rng_below(&g->rng, g->nrecent < GEN_RECENT ? g->nrecent : GEN_RECENT)];
     return rng_below(&g->rng, 32);
 }
 
@@ -26,7 +36,7 @@ unsigned gen_dst_nz(struct gen *g)
     for (;;) {
         unsigned r = 1 + rng_below(&g->rng, 31);
         if (r != DT_BASE_REG && !(g->excl & BIT(r)))
-            return r;
+            return wrote(g, r);
     }
 }
 
@@ -44,7 +54,7 @@ unsigned gen_dst_c(struct gen *g)
     for (;;) {
         unsigned r = 9 + rng_below(&g->rng, 7); /* x9..x15: x8 is the base */
         if (!(g->excl & BIT(r)))
-            return r;
+            return wrote(g, r);
     }
 }
 
@@ -84,9 +94,13 @@ static unsigned shamt(struct gen *g, unsigned bits)
     return rng_below(&g->rng, 1u << bits);
 }
 
-/* A region offset from x8 for an access of w bytes: aligned, in range. */
+/* A region offset from x8 for an access of w bytes: aligned, in range;
+ * often in the 64 bytes around x8, so that stores, loads and AMOs of
+ * different widths overlap. */
 static int32_t region_off(struct gen *g, int32_t w)
 {
+    if (rng_chance(&g->rng, 35))
+        return w * (int32_t)rng_range(&g->rng, -32 / w, (32 - w) / w);
     if (rng_chance(&g->rng, 15))
         return rng_chance(&g->rng, 50) ? -HALF : HALF - w;
     return w * (int32_t)rng_range(&g->rng, -HALF / w, (HALF - w) / w);
@@ -418,6 +432,45 @@ static uint32_t jalr(struct gen *g)
     return 3;
 }
 
+/* An always-taken transfer over a gap of zero bytes (illegal if ever
+ * executed): BEQ/BGE/BGEU rs, rs over up to 3.8 KiB (B-immediate bits up
+ * to 11), or JAL over up to 900 KiB (J-immediate bits up to 19; AUIPC and
+ * branches of later items see large offsets too). */
+static uint32_t gap_jump(struct gen *g)
+{
+    static const char *const ops[] = {"beq", "bge", "bgeu", "jal"};
+    const char *op = GEN_PICK(g, ops);
+    if (!op)
+        return 0;
+    uint32_t room = GEN_GAP_BUDGET - g->gap_bytes;
+    uint32_t n;
+    if (op[0] == 'j') {
+        n = rng_chance(&g->rng, 20) ? 512 * 1024 + 4 * rng_below(&g->rng, 96 * 1024)
+                                    : 4096 + 4 * rng_below(&g->rng, 15 * 1024);
+        if (g->loop)
+            n = n > 64 * 1024 ? 64 * 1024 : n; /* the loop's JAL back must reach */
+    } else {
+        n = rng_chance(&g->rng, 50) ? 2048 + 4 * rng_below(&g->rng, 430) : 4 * (1 + rng_below(&g->rng, 511));
+    }
+    if (n > room)
+        return 0;
+    int32_t next = (int32_t)g->nitems + 1;
+    gen_item_begin(g);
+    if (op[0] == 'j') {
+        gen_insn(g, 4, next, JAL_RANGE, "jal x%u, @", gen_dst(g));
+        if (n >= 512 * 1024)
+            gen_cov(g, "jal/over-512k");
+    } else {
+        unsigned r = gen_src(g);
+        gen_insn(g, 4, next, BRANCH_RANGE, "%s x%u, x%u, @", op, r, r);
+        if (n >= 2048)
+            gen_cov(g, "branch/over-2k");
+    }
+    gen_gap(g, n);
+    gen_cov(g, op);
+    return 1;
+}
+
 static uint32_t fence(struct gen *g)
 {
     static const char *const ops[] = {"fence", "fence.i"};
@@ -451,7 +504,7 @@ uint32_t gen_random_item(struct gen *g, bool in_loop)
     if (p < 90) return branch(g);
     if (p < 92) return jal(g);
     if (p < 94) return jalr(g);
-    if (p < 95) return fence(g);
+    if (p < 95) return rng_chance(&g->rng, 34) ? fence(g) : gap_jump(g);
     return in_loop ? alu_rr(g) : gen_loop(g);
 }
 
@@ -484,6 +537,10 @@ uint32_t gen_loop(struct gen *g)
     unsigned v = rng_below(&g->rng, 6);
     if (v == 5 && !(g->rvc && c >= 8 && c <= 15 && body < 240))
         v = 0;
+    if (body >= BRANCH_RANGE - 16) { /* too far for a branch: JAL or JALR back */
+        v = 3 + rng_below(&g->rng, 2);
+        gen_cov(g, "loop/far-back");
+    }
     if (v == 5) {
         gen_insn(g, 2, -1, 0, ".option push; .option arch, +c; c.addi x%u, -1; .option pop", c);
         gen_insn(g, 2, head, 254, ".option push; .option arch, +c; c.bnez x%u, @; .option pop", c);

@@ -40,7 +40,7 @@ int gen_item_begin(struct gen *g)
     return (int)g->nitems - 1;
 }
 
-void gen_insn(struct gen *g, uint8_t size, int32_t target, uint32_t range, const char *fmt, ...)
+void gen_insn(struct gen *g, uint32_t size, int32_t target, uint32_t range, const char *fmt, ...)
 {
     if (g->error)
         return;
@@ -59,6 +59,14 @@ void gen_insn(struct gen *g, uint8_t size, int32_t target, uint32_t range, const
     in->range = range;
     g->items[g->nitems - 1].count++;
     g->emitted += size == 8 ? 2 : 1; /* lla is two instructions */
+}
+
+void gen_gap(struct gen *g, uint32_t n)
+{
+    uint32_t emitted = g->emitted;
+    gen_insn(g, n, -1, 0, ".skip %u", n);
+    g->emitted = emitted; /* not an instruction */
+    g->gap_bytes += n;
 }
 
 void gen_cov(struct gen *g, const char *name)

@@ -76,8 +76,6 @@ uint32_t gen_rvc_item(struct gen *g)
     const char *op = GEN_PICK(g, ops);
     if (!op)
         return 0;
-    if ((g->excl & (1u << 2)) || (g->excl & (1u << 1)))
-        return 0; /* sp and ra are never loop counters; defensive */
     uint32_t before = g->emitted;
     gen_item_begin(g);
     const char *m = op + 2;
