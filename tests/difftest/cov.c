@@ -24,6 +24,7 @@ const struct cov_key gen_cov_keys[] = {
     {"addiw", 'i'}, {"slliw", 'i'}, {"srliw", 'i'}, {"sraiw", 'i'},
     {"addw", 'i'}, {"subw", 'i'}, {"sllw", 'i'}, {"srlw", 'i'}, {"sraw", 'i'},
     {"fence", 'i'}, {"fence.i", 'i'},
+    {"fence.i/smc", 'i'},        /* store over a later instruction, FENCE.I, run it */
     /* RV64I forms */
     {"rd/x0", 'i'},              /* a write to x0 (discarded) */
     {"jalr/odd-target", 'i'},    /* rs1 + imm odd: bit 0 cleared */

@@ -11,7 +11,9 @@
  * the middle of the data region, and is never written by the body; every
  * load, store, AMO and LR/SC address is DT_BASE_ADDR + an offset inside the
  * region, naturally aligned (misaligned accesses trap differently in QEMU
- * user mode and on the core). A body ends by DT_EPILOGUE, which saves
+ * user mode and on the core); the one exception is the self-modifying-code
+ * item, which stores an instruction into the body itself (so .dt.body is
+ * writable). A body ends by DT_EPILOGUE, which saves
  * x0..x31 to DT_SAVE_ADDR and jumps to the harness's difftest_report.
  */
 #ifndef DIFFTEST_H

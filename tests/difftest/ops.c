@@ -487,6 +487,43 @@ static uint32_t fence(struct gen *g)
     return 1;
 }
 
+/* Self-modifying code (Zifencei, unprivileged spec ch. 3): stores the
+ * encoding of a random register-register ALU instruction over a slot later
+ * in the item, executes FENCE.I, then the slot. The slot's assembled
+ * instruction (XORI rd, rd, 1) differs, so running stale code shows. */
+static uint32_t smc(struct gen *g)
+{
+    static const struct {
+        const char *name;
+        uint32_t funct7, funct3, opcode;
+    } ops[] = {{"add", 0, 0, 0x33}, {"sub", 0x20, 0, 0x33}, {"sll", 0, 1, 0x33}, {"sltu", 0, 3, 0x33},
+               {"xor", 0, 4, 0x33}, {"sra", 0x20, 5, 0x33}, {"or", 0, 6, 0x33}, {"and", 0, 7, 0x33},
+               {"addw", 0, 0, 0x3b}, {"subw", 0x20, 0, 0x3b}, {"mul", 1, 0, 0x33}, {"divuw", 1, 5, 0x3b}};
+    if (gen_omitted(g, "fence.i"))
+        return 0;
+    unsigned k = rng_below(&g->rng, sizeof(ops) / sizeof(ops[0]));
+    uint32_t saved = g->excl;
+    gen_item_begin(g);
+    unsigned rd = gen_dst_nz(g), rs1 = gen_src(g), rs2 = gen_src(g);
+    uint32_t enc = ops[k].funct7 << 25 | rs2 << 20 | rs1 << 15 | ops[k].funct3 << 12 | rd << 7 | ops[k].opcode;
+    unsigned v = gen_dst_nz(g);
+    g->excl |= BIT(v);
+    unsigned t = gen_dst_nz(g);
+    int32_t lo = (int32_t)((enc & 0xfff) ^ 0x800) - 0x800;
+    uint32_t hi = ((enc - (uint32_t)lo) >> 12) & 0xfffff;
+    gen_insn(g, 4, -1, 0, "lui x%u, %#x", v, hi);
+    gen_insn(g, 4, -1, 0, "addi x%u, x%u, %d", v, v, lo);
+    gen_insn(g, 8, -1, 0, "lla x%u, 1f", t);
+    gen_insn(g, 4, -1, 0, "sw x%u, 0(x%u)", v, t);
+    gen_insn(g, 4, -1, 0, "fence.i");
+    gen_insn(g, 4, -1, 0, "1: xori x%u, x%u, 1 /* becomes %s x%u, x%u, x%u */", rd, rd, ops[k].name, rd, rs1, rs2);
+    g->excl = saved;
+    gen_cov(g, "fence.i");
+    gen_cov(g, "fence.i/smc");
+    gen_cov(g, ops[k].name);
+    return 7;
+}
+
 uint32_t gen_random_item(struct gen *g, bool in_loop)
 {
     uint32_t p = rng_below(&g->rng, 100);
@@ -504,7 +541,10 @@ uint32_t gen_random_item(struct gen *g, bool in_loop)
     if (p < 90) return branch(g);
     if (p < 92) return jal(g);
     if (p < 94) return jalr(g);
-    if (p < 95) return rng_chance(&g->rng, 34) ? fence(g) : gap_jump(g);
+    if (p < 95) {
+        uint32_t q = rng_below(&g->rng, 6);
+        return q < 2 ? fence(g) : q < 3 ? smc(g) : gap_jump(g);
+    }
     return in_loop ? alu_rr(g) : gen_loop(g);
 }
 

@@ -121,7 +121,7 @@ int gen_write(struct gen *g, FILE *out, uint64_t seed)
     fprintf(out, "/* difftest body: seed %llu, %u instructions%s (tests/difftest/gen). */\n",
             (unsigned long long)seed, g->emitted, g->rvc ? ", RVC" : "");
     fprintf(out, "#include \"difftest.h\"\n  .option norelax\n");
-    fprintf(out, "  .section .dt.body, \"ax\", @progbits\n  .globl difftest_body\ndifftest_body:\n");
+    fprintf(out, "  .section .dt.body, \"awx\", @progbits\n  .globl difftest_body\ndifftest_body:\n");
     for (unsigned r = 1; r < 32; r++) {
         if (r == DT_BASE_REG)
             fprintf(out, "  li x%u, %#llx\n", r, (unsigned long long)DT_BASE_ADDR);
