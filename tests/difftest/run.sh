@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # tests/difftest/run.sh - differential test of the core against QEMU 7.2.
 #
-# For each seed: difftest-gen writes a random body, which is assembled once
+# For each seed: difftest-gen writes a random body (checked by lint-body.sh:
+# x8 never written), which is assembled once
 # and linked into two harnesses at the same addresses (link.ld): Linux user
 # (reference: qemu-riscv64, U mode) and bare metal (DUT: uvmsoc-sim, or
 # qemu-system-riscv64 -machine virt, M mode). Both print the same text
@@ -114,6 +115,9 @@ for ((s = first; s < first + nseeds; s++)); do
   mkdir -p "$dir"
   if ! "$gen" --seed "$s" "${genflags[@]}" -o "$dir/body.S" --coverage "$out/cov/$s.txt"; then
     echo "difftest: seed $s: generator failed"; errors=$((errors + 1)); continue
+  fi
+  if ! tests/difftest/lint-body.sh "$dir/body.S"; then
+    echo "difftest: seed $s: generated body breaks the x8 invariant (kept in $dir)"; errors=$((errors + 1)); continue
   fi
   total=$((total + count))
   if [ $gen_only = 1 ]; then
