@@ -35,6 +35,11 @@ const struct cov_key gen_cov_keys[] = {
     {"loop/far-back", 'i'},      /* ... over more than a branch reaches */
     {"branch/over-2k", 'i'},     /* taken branch over >= 2 KiB (B-imm bit 11) */
     {"jal/over-512k", 'i'},      /* JAL over >= 512 KiB (J-imm bit 19) */
+    /* encoding probes (probe.c): reserved words must trap, reserved FENCE fields be ignored */
+    {"illegal/op", 'i'}, {"illegal/op-32", 'i'}, {"illegal/op-imm-shift", 'i'},
+    {"illegal/op-imm-32", 'i'}, {"illegal/load", 'i'}, {"illegal/store", 'i'},
+    {"illegal/branch", 'i'}, {"illegal/jalr", 'i'}, {"illegal/misc-mem", 'i'},
+    {"illegal/opcode", 'i'}, {"fence/reserved-fields", 'i'}, {"fence.i/reserved-fields", 'i'},
     /* RV64M */
     {"mul", 'm'}, {"mulh", 'm'}, {"mulhsu", 'm'}, {"mulhu", 'm'},
     {"div", 'm'}, {"divu", 'm'}, {"rem", 'm'}, {"remu", 'm'},
@@ -55,6 +60,7 @@ const struct cov_key gen_cov_keys[] = {
     {"sc/paired", 'a'},          /* LR then SC, same address: succeeds */
     {"sc/no-reservation", 'a'},  /* SC without LR: fails */
     {"sc/other-address", 'a'},   /* SC outside the LR's reservation set: fails */
+    {"illegal/amo", 'a'}, {"illegal/lr-rs2", 'a'},
     {"amo/aq", 'a'}, {"amo/rl", 'a'}, {"amo/aqrl", 'a'},
     /* RV64C (no F/D forms; C.EBREAK excluded) */
     {"c.addi4spn", 'c'}, {"c.lw", 'c'}, {"c.ld", 'c'}, {"c.sw", 'c'}, {"c.sd", 'c'},

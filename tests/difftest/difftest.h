@@ -28,10 +28,21 @@
 #define DT_BASE_ADDR   (DT_REGION_ADDR + DT_REGION_SIZE / 2)
 #define DT_SAVE_ADDR   (DT_REGION_ADDR + DT_REGION_SIZE) /* x0..x31, section .dt.save */
 #define DT_SAVE_OFF    (DT_SAVE_ADDR - DT_BASE_ADDR)     /* from x8 */
+#define DT_TRAP_MAX    64 /* illegal-instruction pcs logged (all are counted) */
+/* Illegal-instruction log inside struct dt_save (offsets from DT_SAVE_ADDR):
+ * two scratch words of the M-mode handler, the count, then the pcs. */
+#define DT_SCRATCH_OFF 256
+#define DT_NTRAPS_OFF  272
+#define DT_TRAPPC_OFF  280
 
 /* Harness exit statuses (bare: tohost status; Linux: exit code). */
 #define DT_EXIT_OK   0
-#define DT_EXIT_TRAP 3 /* bare only: the body trapped */
+#define DT_EXIT_TRAP 3 /* bare only: the body trapped other than by an illegal instruction */
+
+/* Illegal instructions (the generator's probes of reserved encodings) do
+ * not end a run: the bare harness's trap handler (mcause 2) and the Linux
+ * harness's SIGILL handler log the pc, count the trap and resume at pc + 4
+ * with every register intact, so legality is compared like any result. */
 
 #ifdef __ASSEMBLER__
 /* DT_EPILOGUE: end of a body: store x0..x31 to DT_SAVE_ADDR (through x8,
@@ -47,13 +58,24 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Saved registers x0..x31 (at DT_SAVE_ADDR) and the data region. */
-extern uint64_t dt_saved_regs[32];
+/* At DT_SAVE_ADDR: registers x0..x31 as the body left them, then the
+ * illegal-instruction log (offsets DT_*_OFF above). */
+struct dt_save {
+    uint64_t regs[32];
+    uint64_t scratch[2];
+    uint64_t ntraps;
+    uint64_t trap_pc[DT_TRAP_MAX];
+};
+_Static_assert(offsetof(struct dt_save, scratch) == DT_SCRATCH_OFF, "DT_SCRATCH_OFF");
+_Static_assert(offsetof(struct dt_save, ntraps) == DT_NTRAPS_OFF, "DT_NTRAPS_OFF");
+_Static_assert(offsetof(struct dt_save, trap_pc) == DT_TRAPPC_OFF, "DT_TRAPPC_OFF");
+extern struct dt_save dt_save;
 extern uint64_t difftest_region[DT_REGION_SIZE / 8];
 
-/* dt_dump: writes the signature (registers x1..x31, then every region word)
- * as text through dt_write. Format, one item a line, hex lower case:
- * "x<NN> <16 digits>" (NN decimal) and "m <8-digit address> <16 digits>", then "end". */
+/* dt_dump: writes the signature (registers x1..x31, every region word, the
+ * illegal-instruction log) as text through dt_write. Format, one item a
+ * line, hex lower case: "x<NN> <16 digits>" (NN decimal), "m <8-digit
+ * address> <16 digits>", "traps <count>", "t <pc, 16 digits>", then "end". */
 void dt_dump(void);
 /* dt_report_trap: bare harness only: one line "trap mcause=.. mepc=..
  * mtval=.." (privileged spec v1.12, 3.1.15-3.1.17) through dt_write. */

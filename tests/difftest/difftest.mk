@@ -11,7 +11,7 @@
 DT_DIR  := tests/difftest
 DT_OUT  := $(BUILD)/difftest
 DT_GEN  := $(DT_OUT)/difftest-gen
-DT_GEN_SRCS := $(addprefix $(DT_DIR)/,main.c prog.c ops.c rvc.c cov.c)
+DT_GEN_SRCS := $(addprefix $(DT_DIR)/,main.c prog.c ops.c rvc.c probe.c cov.c)
 DT_OBJS := $(addprefix $(DT_OUT)/,harness_bare.o harness_linux.o dump.o dump-perturb.o)
 DT_RV_FLAGS := $(RV_ARCH) -I$(DT_DIR)
 

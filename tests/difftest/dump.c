@@ -8,12 +8,13 @@
  */
 #include "difftest.h"
 
-/* x0..x31 as the body left them, stored by DT_EPILOGUE (link.ld places
+/* Registers stored by DT_EPILOGUE and the trap log (link.ld places
  * .dt.save at DT_SAVE_ADDR). */
-__attribute__((section(".dt.save"))) uint64_t dt_saved_regs[32];
+__attribute__((section(".dt.save"))) struct dt_save dt_save;
 
-/* 31 register lines of 21 bytes, region lines of 27 bytes, "end\n". */
-static char dt_buf[31 * 21 + (DT_REGION_SIZE / 8) * 27 + 8];
+/* 31 register lines of 21 bytes, region lines of 27 bytes, the trap count
+ * (23), trap pcs (19 each), "end\n". */
+static char dt_buf[31 * 21 + (DT_REGION_SIZE / 8) * 27 + 24 + DT_TRAP_MAX * 19 + 8];
 
 /* Appends v as `digits` lower-case hex digits at p; returns the end. */
 static char *put_hex(char *p, uint64_t v, int digits)
@@ -37,7 +38,7 @@ void dt_dump(void)
 {
     char *p = dt_buf;
     for (int r = 1; r < 32; r++) {
-        uint64_t v = dt_saved_regs[r];
+        uint64_t v = dt_save.regs[r];
 #ifdef DT_PERTURB_REG
         if (r == DT_PERTURB_REG)
             v ^= 1;
@@ -54,6 +55,14 @@ void dt_dump(void)
         p = put_hex(p, (uint64_t)DT_REGION_ADDR + 8 * i, 8);
         *p++ = ' ';
         p = put_hex(p, difftest_region[i], 16);
+        *p++ = '\n';
+    }
+    p = put_str(p, "traps ");
+    p = put_hex(p, dt_save.ntraps, 16);
+    *p++ = '\n';
+    for (uint64_t i = 0; i < dt_save.ntraps && i < DT_TRAP_MAX; i++) {
+        p = put_str(p, "t ");
+        p = put_hex(p, dt_save.trap_pc[i], 16);
         *p++ = '\n';
     }
     p = put_str(p, "end\n");

@@ -103,6 +103,9 @@ int gen_write(struct gen *g, FILE *out, uint64_t seed);
 uint32_t gen_random_item(struct gen *g, bool in_loop);
 uint32_t gen_rvc_item(struct gen *g);
 uint32_t gen_loop(struct gen *g);
+/* An encoding probe (probe.c): a reserved word both sides must trap on, or
+ * a FENCE/FENCE.I with reserved fields set. */
+uint32_t gen_probe(struct gen *g);
 
 /* Register choice (ops.c): a readable register (any), a writable one
  * (never x8, never a register in g->excl; x0 now and then), and one of

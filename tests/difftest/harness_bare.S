@@ -28,6 +28,8 @@ _start:
   la t0, dt_trap
   csrw mtvec, t0
   csrw mie, zero
+  la t0, dt_save + DT_SCRATCH_OFF
+  csrw mscratch, t0
   j difftest_body
 
 dt_park:
@@ -43,10 +45,37 @@ difftest_report:
   li a0, DT_EXIT_OK
   j dt_exit
 
-/* dt_trap: any trap of the body: report the trap CSRs and end with status
- * DT_EXIT_TRAP (the registers are not dumped). */
+/* dt_trap: an illegal instruction (mcause 2) is logged (pc in
+ * dt_save.trap_pc, count in dt_save.ntraps) and skipped (mepc + 4, MRET)
+ * with every register preserved (mscratch points at two scratch words).
+ * Any other trap: report the trap CSRs and end with status DT_EXIT_TRAP
+ * (the registers are not dumped). Privileged spec v1.12, 3.1.14-3.1.16, 3.3.2. */
   .balign 4
 dt_trap:
+  csrrw t6, mscratch, t6
+  sd t5, 0(t6)
+  sd t4, 8(t6)
+  csrr t5, mcause
+  li t4, 2
+  bne t5, t4, dt_fatal
+  csrr t5, mepc
+  ld t4, DT_NTRAPS_OFF - DT_SCRATCH_OFF(t6)
+  addi t4, t4, 1
+  sd t4, DT_NTRAPS_OFF - DT_SCRATCH_OFF(t6)
+  addi t4, t4, -1 - DT_TRAP_MAX
+  bgez t4, 1f
+  addi t4, t4, DT_TRAP_MAX
+  slli t4, t4, 3
+  add t4, t4, t6
+  sd t5, DT_TRAPPC_OFF - DT_SCRATCH_OFF(t4)
+1:
+  addi t5, t5, 4
+  csrw mepc, t5
+  ld t5, 0(t6)
+  ld t4, 8(t6)
+  csrrw t6, mscratch, t6
+  mret
+dt_fatal:
   la sp, dt_stack_top
   csrr a0, mcause
   csrr a1, mepc

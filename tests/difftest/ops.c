@@ -529,7 +529,8 @@ uint32_t gen_random_item(struct gen *g, bool in_loop)
     uint32_t p = rng_below(&g->rng, 100);
     if (p < 22) return alu_rr(g);
     if (p < 36) return alu_ri(g);
-    if (p < 42) return alu_ri(g);
+    if (p < 40) return alu_ri(g);
+    if (p < 42) return gen_probe(g);
     if (p < 45) return upper(g);
     if (p < 54) return muldiv(g);
     if (p < 58) return m_corner(g);

@@ -20,6 +20,9 @@
 #   --sim PATH            uvmsoc-sim (default $SIM, else $BUILD/base/uvmsoc-sim)
 #   --max-cycles N        core cycle limit (default 200 x count + 1,000,000)
 #   --perturb             bare side flips bit 0 of x5 (negative test)
+#   --ref-cpu CPU         qemu-riscv64 -cpu for the reference (default: an
+#                         RV64IMA(C) hart; 'rv64' = QEMU's default with F, D,
+#                         Zb*: negative test of the encoding probes)
 #   --omit KEY            generator never emits KEY (negative test)
 #   --gen-only            generate and check coverage only
 #   --no-coverage         skip the coverage check
@@ -32,7 +35,7 @@
 set -u
 
 seeds=1:50 count=2000 rvc=0 dut=core sim=${SIM:-} max_cycles= perturb=0 gen_only=0
-coverage=1 keep=0 out= omit=()
+coverage=1 keep=0 out= omit=() ref_cpu=
 build=${BUILD:-build}
 die() { echo "difftest: $*" >&2; exit 2; }
 need() { [ $# -ge 2 ] || die "option $1 needs a value"; }
@@ -45,6 +48,7 @@ while [ $# -gt 0 ]; do
     --sim) need "$@"; sim=$2; shift ;;
     --max-cycles) need "$@"; max_cycles=$2; shift ;;
     --perturb) perturb=1 ;;
+    --ref-cpu) need "$@"; ref_cpu=$2; shift ;;
     --omit) need "$@"; omit+=(--omit "$2"); shift ;;
     --gen-only) gen_only=1 ;;
     --no-coverage) coverage=0 ;;
@@ -83,11 +87,17 @@ link_flags=(-nostdlib -nostartfiles -static -T tests/difftest/link.ld -Wl,--no-w
             -misa-spec=2.2 -march=rv64ima -mabi=lp64)
 dump_bare=$obj/dump.o
 [ $perturb = 1 ] && dump_bare=$obj/dump-perturb.o
+# QEMU as an RV64IMA(C) hart: its default CPU has F, D, V, H and Zb*, whose
+# encodings the probes (probe.c) expect to be illegal.
+qemu_cpu=rv64,f=false,d=false,v=false,h=false,zba=false,zbb=false,zbc=false,zbs=false,Zfh=false,Zfhmin=false
+if [ $rvc = 1 ]; then qemu_cpu+=,c=true; else qemu_cpu+=,c=false; fi
+[ -n "$ref_cpu" ] || ref_cpu=$qemu_cpu
 genflags=(--count "$count" "${omit[@]}")
 [ $rvc = 1 ] && genflags+=(--rvc)
 repro="tests/difftest/run.sh --count $count --dut $dut${omit[*]:+ ${omit[*]}}"
 [ $rvc = 1 ] && repro+=" --rvc"
 [ $perturb = 1 ] && repro+=" --perturb"
+[ "$ref_cpu" = "$qemu_cpu" ] || repro+=" --ref-cpu $ref_cpu"
 
 rm -rf "$out"
 mkdir -p "$out/cov" || die "cannot create $out"
@@ -129,12 +139,12 @@ for ((s = first; s < first + nseeds; s++)); do
      ! ${RV}gcc "${link_flags[@]}" "$obj/harness_bare.o" "$dump_bare" "$dir/body.o" -o "$dir/bare.elf"; then
     echo "difftest: seed $s: build failed (program kept in $dir)"; errors=$((errors + 1)); continue
   fi
-  timeout 60 qemu-riscv64 "$dir/linux.elf" >"$dir/ref.txt" 2>"$dir/ref.err"
+  timeout 60 qemu-riscv64 -cpu "$ref_cpu" "$dir/linux.elf" >"$dir/ref.txt" 2>"$dir/ref.err"
   ref_rc=$?
   if [ $dut = core ]; then
     "$sim" --max-cycles "$max_cycles" "$dir/bare.elf" >"$dir/dut.txt" 2>"$dir/dut.err"
   else
-    timeout 60 qemu-system-riscv64 -machine virt -bios none -m 64M -smp 1 -display none \
+    timeout 60 qemu-system-riscv64 -machine virt -cpu "$qemu_cpu" -bios none -m 64M -smp 1 -display none \
       -monitor none -serial stdio -kernel "$dir/bare.elf" >"$dir/dut.txt" 2>"$dir/dut.err" </dev/null
   fi
   dut_rc=$?
