@@ -97,7 +97,7 @@ bool gen_omitted(const struct gen *g, const char *name);
 /* Resolves targets (scope and range) and writes the assembler file. */
 int gen_write(struct gen *g, FILE *out, uint64_t seed);
 
-/* Instruction classes (ops.c, rvc.c). Each appends one item (or, for a
+/* Instruction classes (ops.c, rvc.c, flow.c). Each appends one item (or, for a
  * loop, several) and returns the instructions emitted, 0 if it emitted
  * nothing (all its choices omitted). */
 uint32_t gen_random_item(struct gen *g, bool in_loop);
@@ -106,6 +106,22 @@ uint32_t gen_loop(struct gen *g);
 /* An encoding probe (probe.c): a reserved word both sides must trap on, or
  * a FENCE/FENCE.I with reserved fields set. */
 uint32_t gen_probe(struct gen *g);
+
+/* Item emitters of mem.c and flow.c (same contract as above). */
+uint32_t gen_load_store(struct gen *g, bool store);
+uint32_t gen_amo(struct gen *g);
+uint32_t gen_lrsc(struct gen *g);
+uint32_t gen_branch(struct gen *g);
+uint32_t gen_jal(struct gen *g);
+uint32_t gen_jalr(struct gen *g);
+uint32_t gen_gap_jump(struct gen *g);
+uint32_t gen_fence(struct gen *g);
+uint32_t gen_smc(struct gen *g);
+
+#define BIT(r) (1u << (r))
+#define BRANCH_RANGE 4000u    /* B-type: +-4 KiB, minus slack */
+#define JAL_RANGE    1000000u /* J-type: +-1 MiB, minus slack */
+#define HALF         (DT_REGION_SIZE / 2) /* x8's offset in the region */
 
 /* Register choice (ops.c): a readable register (any), a writable one
  * (never x8, never a register in g->excl; x0 now and then), and one of

@@ -104,18 +104,14 @@ static int check_coverage(bool rvc, char **files, int nfiles)
     return missing ? 1 : 0;
 }
 
-int main(int argc, char **argv)
+/* The whole command: argv parsed into a generation, a coverage check or a
+ * key list; omit and counts have one entry per coverage key (zeroed). */
+static int run(int argc, char **argv, bool *omit, unsigned long *counts)
 {
     uint64_t seed = 0, count = 0;
     bool have_seed = false, have_count = false, rvc = false, check = false, list = false;
     const char *out_path = NULL, *cov_path = NULL;
-    bool *omit = calloc(gen_cov_nkeys, sizeof(*omit));
-    unsigned long *counts = calloc(gen_cov_nkeys, sizeof(*counts));
     int i;
-    if (!omit || !counts) {
-        fprintf(stderr, "difftest-gen: out of memory\n");
-        return 1;
-    }
     for (i = 1; i < argc; i++) {
         const char *a = argv[i];
         bool more = i + 1 < argc;
@@ -176,25 +172,28 @@ int main(int argc, char **argv)
 
     struct gen g = {.rng = {seed}, .rvc = rvc, .want = (uint32_t)count, .omit = omit, .count = counts};
     unsigned stuck = 0;
-    while (g.emitted < g.want && !g.error) {
+    int rc = 0;
+    while (g.emitted < g.want && !g.error && !rc) {
         uint32_t n = (rvc && rng_chance(&g.rng, 30)) ? gen_rvc_item(&g) : gen_random_item(&g, false);
-        if (n == 0 && ++stuck > 100000) {
-            fprintf(stderr, "difftest-gen: every choice is omitted\n");
-            return 1;
-        }
+        if (n == 0 && ++stuck > 100000)
+            rc = -EDOM; /* every choice is omitted */
     }
-    FILE *out = out_path ? fopen(out_path, "w") : stdout;
-    if (!out) {
-        fprintf(stderr, "difftest-gen: %s: %s\n", out_path, strerror(errno));
-        return 1;
+    FILE *out = NULL;
+    if (!rc) {
+        out = out_path ? fopen(out_path, "w") : stdout;
+        if (!out)
+            rc = -errno;
     }
-    int rc = gen_write(&g, out, seed);
-    if (out != stdout && fclose(out) && !rc)
+    if (!rc)
+        rc = gen_write(&g, out, seed);
+    if (out && out != stdout && fclose(out) && !rc)
         rc = -EIO;
     free(g.insns);
     free(g.items);
     if (rc) {
-        fprintf(stderr, "difftest-gen: seed %" PRIu64 ": %s\n", seed, strerror(-rc));
+        fprintf(stderr, "difftest-gen: seed %" PRIu64 ": %s%s%s\n", seed,
+                rc == -EDOM ? "every choice is omitted" : strerror(-rc),
+                out_path && rc != -EDOM ? " writing " : "", out_path && rc != -EDOM ? out_path : "");
         return 1;
     }
     if (cov_path) {
@@ -216,4 +215,18 @@ int main(int argc, char **argv)
 bad_number:
     fprintf(stderr, "difftest-gen: bad number '%s' for %s (--count: 1..%u)\n", argv[i], argv[i - 1], MAX_COUNT);
     return 2;
+}
+
+int main(int argc, char **argv)
+{
+    bool *omit = calloc(gen_cov_nkeys, sizeof(*omit));
+    unsigned long *counts = calloc(gen_cov_nkeys, sizeof(*counts));
+    int rc = 1;
+    if (omit && counts)
+        rc = run(argc, argv, omit, counts);
+    else
+        fprintf(stderr, "difftest-gen: out of memory\n");
+    free(omit);
+    free(counts);
+    return rc;
 }
