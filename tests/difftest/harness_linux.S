@@ -111,6 +111,13 @@ dt_sigstack_desc:
   .balign 16
   .skip 4096
 dt_stack_top:
+
+/* The SIGILL handler's stack, far from the addresses a body computes (its
+ * region +- a few KiB): were the body's random sp inside it, Linux and QEMU
+ * would build the signal frame below that sp, past the stack's start, and
+ * kill the program (seed 20713 of 5,000 instructions had sp = region + 5.5
+ * KiB when this stack followed dt_stack_top). link.ld places .dt.sigstack. */
+  .section .dt.sigstack, "aw", @nobits
   .balign 16
 dt_sigstack:
   .skip 16384

@@ -154,7 +154,10 @@ for ((s = first; s < first + nseeds; s++)); do
   fi
   mismatches=$((mismatches + 1))
   echo "difftest: MISMATCH seed $s ($count instructions$([ $rvc = 1 ] && echo ", rvc"))"
-  [ $ref_rc = 0 ] || echo "  seed $s: qemu-user exit status $ref_rc: $(tail -n1 "$dir/ref.err")"
+  if [ $ref_rc != 0 ]; then
+    sig=; [ $ref_rc -gt 128 ] && sig=" (signal $((ref_rc - 128)))"
+    echo "  seed $s: qemu-user exit status $ref_rc$sig: $(tail -n1 "$dir/ref.err")"
+  fi
   if [ $dut_rc != 0 ]; then
     echo "  seed $s: $dut exit status $dut_rc: $(tail -n1 "$dir/dut.txt") $(tail -n1 "$dir/dut.err")"
     mepc=$(sed -n 's/^trap .*mepc=\([0-9a-f]*\).*/\1/p' "$dir/dut.txt" | tail -n1)
