@@ -34,8 +34,8 @@
 # gap, 2 usage or tool error.
 set -u
 
-seeds=1:50 count=2000 rvc=0 dut=core sim=${SIM:-} max_cycles= perturb=0 gen_only=0
-coverage=1 keep=0 out= omit=() ref_cpu=
+seeds=1:50 count=2000 rvc=0 dut=core sim=${SIM:-} max_cycles='' perturb=0 gen_only=0
+coverage=1 keep=0 out='' omit=() ref_cpu=''
 build=${BUILD:-build}
 die() { echo "difftest: $*" >&2; exit 2; }
 need() { [ $# -ge 2 ] || die "option $1 needs a value"; }
@@ -74,7 +74,7 @@ for f in "$gen" "$obj/harness_bare.o" "$obj/harness_linux.o" "$obj/dump.o" "$obj
 done
 if [ $gen_only = 0 ]; then
   command -v qemu-riscv64 >/dev/null || die "qemu-riscv64 missing (Debian package qemu-user)"
-  if [ $dut = core ]; then
+  if [ "$dut" = core ]; then
     [ -x "$sim" ] || die "$sim missing: run 'make sim'"
   else
     command -v qemu-system-riscv64 >/dev/null || die "qemu-system-riscv64 missing (package qemu-system-misc)"
@@ -83,6 +83,7 @@ fi
 
 RV=riscv64-unknown-elf-
 body_flags=(-march=rv64ima_zifencei -mabi=lp64 -mno-relax -Itests/difftest)
+# shellcheck disable=SC2054 # -Wl,... is one argument
 link_flags=(-nostdlib -nostartfiles -static -T tests/difftest/link.ld -Wl,--no-warn-rwx-segments
             -misa-spec=2.2 -march=rv64ima -mabi=lp64)
 dump_bare=$obj/dump.o
@@ -115,7 +116,8 @@ report() {
 
 # where DIR PC SEED: the body instruction at PC (hex) from the bare ELF.
 where() {
-  local pc=${2#0x}; pc=$(sed 's/^0*//' <<<"$pc")
+  local pc=${2#0x}
+  while [[ $pc == 0?* ]]; do pc=${pc#0}; done
   ${RV}objdump -d "$1/bare.elf" 2>/dev/null | grep -m1 "^ *$pc:" | sed "s/^/  seed $3: at: /"
 }
 
@@ -141,7 +143,7 @@ for ((s = first; s < first + nseeds; s++)); do
   fi
   timeout 60 qemu-riscv64 -cpu "$ref_cpu" "$dir/linux.elf" >"$dir/ref.txt" 2>"$dir/ref.err"
   ref_rc=$?
-  if [ $dut = core ]; then
+  if [ "$dut" = core ]; then
     "$sim" --max-cycles "$max_cycles" "$dir/bare.elf" >"$dir/dut.txt" 2>"$dir/dut.err"
   else
     timeout 60 qemu-system-riscv64 -machine virt -cpu "$qemu_cpu" -bios none -m 64M -smp 1 -display none \
