@@ -149,7 +149,7 @@ int gen_write(struct gen *g, FILE *out, uint64_t seed)
             from += in->size;
         }
     }
-    fprintf(out, ".L%zu:\n  DT_EPILOGUE\n", g->nitems);
+    fprintf(out, ".L%zu:\n  .globl difftest_end\ndifftest_end:\n  DT_EPILOGUE\n", g->nitems);
     fprintf(out, "  .section .dt.region, \"aw\", @progbits\n");
     for (unsigned w = 0; w < DT_REGION_SIZE / 8; w++)
         fprintf(out, "  .dword %#llx\n", (unsigned long long)rng_value(&g->rng));

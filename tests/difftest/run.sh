@@ -8,8 +8,9 @@
 # qemu-system-riscv64 -machine virt, M mode). Both print the same text
 # signature (registers x1..x31, data region); any difference, or a side that
 # does not end normally, is a mismatch: the seed, the first differing
-# register or memory word and a reproduction command are printed and the
-# program is kept. Afterwards the generator's coverage over all seeds is
+# register or memory word, the first divergent body instruction (DUT core:
+# localise.py on both sides' traces) and a reproduction command are printed
+# and the program is kept. Afterwards the generator's coverage over all seeds is
 # checked (every RV64IMA key, and C with --rvc, emitted at least once).
 #
 # Options:
@@ -121,6 +122,20 @@ where() {
   ${RV}objdump -d "$1/bare.elf" 2>/dev/null | grep -m1 "^ *$pc:" | sed "s/^/  seed $3: at: /"
 }
 
+# localise DIR SEED: re-run both sides traced (uvmsoc-sim --log-retired,
+# qemu-riscv64 -singlestep -d cpu on the body and the SIGILL handler) and
+# print the first divergent body instruction (localise.py).
+localise() {
+  local dir=$1 h e
+  h=$(${RV}nm "$dir/linux.elf" | awk '$3 == "dt_sigill" { print $1 }')
+  e=$(${RV}nm "$dir/linux.elf" | awk '$3 == "difftest_end" { print $1 }')
+  [ -n "$h" ] && [ -n "$e" ] || return 0
+  "$sim" --max-cycles "$max_cycles" --log-retired "$dir/core.retire" "$dir/bare.elf" >/dev/null 2>&1
+  timeout 120 qemu-riscv64 -cpu "$ref_cpu" -singlestep -d cpu -dfilter "0x80010000..0x$e,0x$h+4" \
+    -D "$dir/qemu.cpu" "$dir/linux.elf" >/dev/null 2>&1
+  python3 tests/difftest/localise.py "$dir/core.retire" "$dir/qemu.cpu" "$h" "$e" 2>&1 | sed "s/^/  seed $2: /"
+}
+
 mismatches=0 errors=0 total=0
 for ((s = first; s < first + nseeds; s++)); do
   dir=$out/seed-$s
@@ -169,6 +184,7 @@ for ((s = first; s < first + nseeds; s++)); do
   line=$(sed -n 's/.* line \([0-9]*\).*/\1/p' <<<"$c")
   [ -n "$line" ] && [[ $c == *EOF* ]] && line=$((line + 1)) # one side ended early
   [ -n "$line" ] && [ $ref_rc = 0 ] && [ $dut_rc = 0 ] && report "$s" "$dir" "$line"
+  [ "$dut" = core ] && localise "$dir" "$s"
   echo "  seed $s: program kept in $dir; reproduce: $repro --seeds $s:1"
 done
 
