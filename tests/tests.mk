@@ -42,6 +42,8 @@ sim-c4:
 include tests/iommu_soc/iommu_soc.mk
 # The multithreaded-hart launch test and the c4mt simulator (tests/mtsoc.tests).
 include tests/mtsoc/mtsoc.mk
+# The differential test against QEMU (tests/difftest.tests).
+include tests/difftest/difftest.mk
 
 test: sim sim-c4 firmware isa-tests sim-unit-tests firmware-tests model-unit-tests host host-unit-tests-build \
       iommu-soc-tests mt-tb mt-tb-tests
