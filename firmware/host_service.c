@@ -15,6 +15,7 @@
 #include "fwdma.h"
 #include "htif.h"
 #include "launch.h"
+#include "priv.h"
 #include "uvm_dev.h"
 
 static uintptr_t bar;
@@ -221,14 +222,15 @@ int uvs_hostq_serve(const struct uvs_platform *p)
 	uvs_launch_idle_hook = serve_during_launch;
 	printf("uvmsoc-fw: serving the host command queue (%u compute harts)\n", uvs_launch_harts());
 	/*
-	 * Sleep in WFI between commands: the block's irq_o (hart 0's machine
-	 * external interrupt) is DOORBELL != 0 or an enabled CMDQ with HEAD !=
-	 * TAIL. Only mie.MEIE is set and mstatus.MIE stays 0, so WFI returns
-	 * when the line is high (privileged spec 3.3.3) and no trap is taken.
+	 * Sleep in WFI between commands: the block's irq_o (hart 0's external
+	 * interrupt of the firmware's mode) is DOORBELL != 0 or an enabled CMDQ
+	 * with HEAD != TAIL. Only mie.MEIE (sie.SEIE in S mode) is set and the
+	 * global enable stays 0, so WFI returns when the line is high
+	 * (privileged spec 3.3.3) and no trap is taken.
 	 * The line is a level: a command that arrives between the last look
 	 * and the WFI keeps it high, so nothing is missed.
 	 */
-	csr_set(mie, CSR_MIE_MEIE);
+	uvs_priv_irq_enable(uvs_priv_irq_ext(), true);
 	__asm__ volatile("fence rw, rw" ::: "memory");
 	wr32(UVS_HOSTIF_FW_STATUS_OFF, UVS_HOSTIF_FW_STATUS_READY);	/* the block raises INT_FW */
 	for (;;) {
