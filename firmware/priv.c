@@ -54,6 +54,13 @@ bool uvs_priv_irq_pending(unsigned code)
 	return (ip >> (code & 63)) & 1;
 }
 
+uint64_t uvs_priv_time(const struct uvs_platform *p)
+{
+	if (uvs_fw_smode)
+		return csr_read(time);
+	return uvs_clint_mtime((uintptr_t)p->clint_base);
+}
+
 int uvs_priv_timer_arm(const struct uvs_platform *p, uint32_t hartid, uint64_t when)
 {
 	if (uvs_fw_smode)

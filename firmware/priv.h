@@ -37,6 +37,13 @@ void uvs_priv_irq_global(bool on);
 bool uvs_priv_irq_pending(unsigned code);
 
 /**
+ * uvs_priv_time - mtime in ticks: the CLINT's register in M mode, the time
+ * CSR in S mode (the M-mode firmware may protect the CLINT, as OpenSBI does
+ * with PMP, and enables time through mcounteren).
+ */
+uint64_t uvs_priv_time(const struct uvs_platform *p);
+
+/**
  * uvs_priv_timer_arm - make the firmware's timer interrupt pending once
  * mtime >= @when (mtime ticks); UINT64_MAX disarms. M mode: hart @hartid's
  * CLINT mtimecmp; S mode: the SBI TIME extension. Returns 0 or a negative

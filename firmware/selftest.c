@@ -37,7 +37,7 @@ static struct {
 
 static void timer_irq(struct uvs_trap_frame *f)
 {
-	timer_state.mtime = uvs_clint_mtime((uintptr_t)timer_state.p->clint_base);
+	timer_state.mtime = uvs_priv_time(timer_state.p);
 	timer_state.mepc = f->mepc;
 	timer_state.count = timer_state.count + 1;
 	/* Disarm: MTIP drops once mtimecmp is above mtime (priv spec 3.2.1);
@@ -65,12 +65,12 @@ static int selftest_timer(const struct uvs_platform *p, uint64_t hartid)
 	}
 	uvs_trap_set_irq_handler(irq, timer_irq);
 
-	start = uvs_clint_mtime((uintptr_t)p->clint_base);
+	start = uvs_priv_time(p);
 	err = uvs_priv_timer_arm(p, timer_state.hartid, start + want);
 	uvs_priv_irq_enable(irq, true);
 	uvs_priv_irq_global(true);
 	do {
-		now = uvs_clint_mtime((uintptr_t)p->clint_base);
+		now = uvs_priv_time(p);
 	} while (err == 0 && timer_state.count == 0 && now - start < give_up);
 	uvs_priv_irq_global(false);
 	uvs_priv_irq_enable(irq, false);
