@@ -720,14 +720,13 @@ static int load_sbi(struct krun *k)
         printf("sbi:       none (the firmware runs in M mode)\n");
         return CLI_OK;
     }
-    if (!path) {
+    if (!path)
         path = UVS_SBI_DEFAULT_PATH;
-        if (access(path, R_OK) != 0) {
-            fprintf(stderr, "uvmsoc run: OpenSBI (the M-mode firmware of the boot chain) not found at %s: "
-                    "install Debian's opensbi package (apt-get install opensbi), give --sbi ELF, or "
-                    "--sbi none to run the firmware in M mode\n", path);
-            return CLI_FAIL;
-        }
+    if (access(path, R_OK) != 0) {
+        fprintf(stderr, "uvmsoc run: OpenSBI (the M-mode firmware of the boot chain) not readable at %s: %s; "
+                "install Debian's opensbi package (apt-get install opensbi), give --sbi ELF, or "
+                "--sbi none to run the firmware in M mode\n", path, strerror(errno));
+        return CLI_FAIL;
     }
     if ((err = uvs_fw_load_sbi(k->dev, path, &l)))
         return cli_error("load the M-mode firmware (--sbi)", err);

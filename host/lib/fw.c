@@ -293,6 +293,10 @@ int uvs_fw_load_sbi(struct uvs_dev *dev, const char *sbi_path, struct uvs_fw_loa
         return uvs_err(-EINVAL, "uvs_fw_load_sbi: NULL argument");
     struct uvs_mem_range sbi_range = {UVS_SBI_BASE, UVS_PAYLOAD_BASE - UVS_SBI_BASE};
     int err = uvs_fw_parse(sbi_path, &sbi_range, 1, &img);
+    if (err == -ERANGE)
+        return uvs_err(-ERANGE, "%s: not an M-mode firmware for this device: it must load inside 0x%llx..0x%llx "
+                       "(an OpenSBI fw_jump for the generic platform)", sbi_path, (unsigned long long)UVS_SBI_BASE,
+                       (unsigned long long)UVS_PAYLOAD_BASE);
     if (err)
         return err;
     if ((err = uvs_rd64(dev, UVS_HOSTIF_BOOT_ENTRY_OFF, &entry)))
