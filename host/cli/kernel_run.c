@@ -713,14 +713,14 @@ static void show_console(void)
  */
 static int load_sbi(struct krun *k)
 {
-    const char *path = k->sbi_opt ? k->sbi_opt : getenv("UVMSOC_SBI");
+    const char *path = k->sbi_opt ? k->sbi_opt : getenv("UVMSOC_SBI");  /* "" = the default */
     struct uvs_fw_loaded l;
     int err;
     if (path && strcmp(path, "none") == 0) {
         printf("sbi:       none (the firmware runs in M mode)\n");
         return CLI_OK;
     }
-    if (!path)
+    if (!path || !*path)
         path = UVS_SBI_DEFAULT_PATH;
     if (access(path, R_OK) != 0) {
         fprintf(stderr, "uvmsoc run: OpenSBI (the M-mode firmware of the boot chain) not readable at %s: %s; "
