@@ -16,7 +16,7 @@ include firmware/kernels/kernels.mk
 
 FW_C_SRCS := main.c platform.c report.c console.c ns16550.c clint.c trap.c \
              htif.c selftest.c hart.c launch.c kernel_images.c selftest_kernels.c \
-             cmd.c fwdma.c host_service.c uvm_dev.c pcache.c faultfwd.c plic.c
+             cmd.c fwdma.c host_service.c uvm_dev.c pcache.c faultfwd.c plic.c priv.c sbi.c
 FW_S_SRCS := crt0.S trap_entry.S hart_entry.S kimage_blobs.S
 FW_OBJS   := $(addprefix $(FW_OUT)/obj/,$(FW_C_SRCS:.c=.o) $(FW_S_SRCS:.S=.o)) \
              $(FW_OUT)/obj/model/iommu_rec.o

@@ -18,6 +18,7 @@
 #include "htif.h"
 #include "launch.h"
 #include "plic.h"
+#include "priv.h"
 #include "uvm_dev.h"
 
 static uintptr_t bar;
@@ -251,16 +252,17 @@ int uvs_hostq_serve(const struct uvs_platform *p)
 	}
 	printf("uvmsoc-fw: serving the host command queue (%u compute harts)\n", uvs_launch_harts());
 	/*
-	 * Sleep in WFI between commands: the PLIC's M context (hart 0's
-	 * machine external interrupt) is raised by the host interface's line
-	 * (DOORBELL != 0 or an enabled CMDQ with HEAD != TAIL) and the IOMMU's
-	 * (page requests); each is claimed, served and completed
-	 * (uvs_plic_serve). Only mie.MEIE is set and mstatus.MIE stays 0, so
-	 * WFI returns when MEIP is high (privileged spec 3.3.3) and no trap is
-	 * taken. The sources are levels: one that rises between the last claim
-	 * and the WFI stays pending, so nothing is missed.
+	 * Sleep in WFI between commands: the PLIC's context of hart 0 in the
+	 * firmware's mode (M, or S as OpenSBI's payload) is raised by the host
+	 * interface's line (DOORBELL != 0 or an enabled CMDQ with HEAD != TAIL)
+	 * and the IOMMU's (page requests); each is claimed, served and
+	 * completed (uvs_plic_serve). Only mie.MEIE (sie.SEIE) is set and the
+	 * global enable stays 0, so WFI returns when the external interrupt is
+	 * pending (privileged spec 3.3.3) and no trap is taken. The sources are
+	 * levels: one that rises between the last claim and the WFI stays
+	 * pending, so nothing is missed.
 	 */
-	csr_set(mie, CSR_MIE_MEIE);
+	uvs_priv_irq_enable(uvs_priv_irq_ext(), true);
 	__asm__ volatile("fence rw, rw" ::: "memory");
 	wr32(UVS_HOSTIF_FW_STATUS_OFF, UVS_HOSTIF_FW_STATUS_READY);	/* the block raises INT_FW */
 	for (;;) {

@@ -21,13 +21,37 @@
 #include "ns16550.h"
 #include "platform.h"
 #include "plic.h"
+#include "priv.h"
 #include "report.h"
+#include "sbi.h"
 #include "selftest.h"
 
 /** Entry from crt0.S on hart 0; the return value is the exit status. */
 int uvs_fw_main(uint64_t hartid, const void *dtb);
 
 static struct uvs_platform platform;
+
+/* The mode the firmware runs in and, in S mode, the SBI below it. */
+static void report_privilege(void)
+{
+	uint32_t spec, impl, ver;
+
+	if (!uvs_fw_smode) {
+		printf("privilege    M mode (no SBI)\n");
+		return;
+	}
+	if (uvs_sbi_info(&spec, &impl, &ver) != 0) {
+		printf("privilege    S mode (SBI Base extension not answering)\n");
+		return;
+	}
+	/* SBI v1.0.0 table 3: implementation ID 1 is OpenSBI (version major << 16 | minor). */
+	if (impl == 1)
+		printf("privilege    S mode, SBI v%" PRIu32 ".%" PRIu32 " (OpenSBI %" PRIu32 ".%" PRIu32 ")\n",
+		       spec >> 24, spec & 0xffffff, ver >> 16, ver & 0xffff);
+	else
+		printf("privilege    S mode, SBI v%" PRIu32 ".%" PRIu32 " (implementation %" PRIu32
+		       ", version 0x%" PRIx32 ")\n", spec >> 24, spec & 0xffffff, impl, ver);
+}
 
 /* Cycles hart 0 waits for the compute harts to reach their park loop. */
 #define LAUNCH_PARK_WAIT_CYCLES 1000000u
@@ -70,7 +94,7 @@ int uvs_fw_main(uint64_t hartid, const void *dtb)
 		struct uvs_plic_desc plic;
 		char why[120];
 
-		err = uvs_plic_probe(dtb, (uint32_t)hartid, &plic, why, sizeof(why));
+		err = uvs_plic_probe(dtb, (uint32_t)hartid, uvs_priv_irq_ext(), &plic, why, sizeof(why));
 		if (err == 0)
 			err = uvs_plic_init((uintptr_t)platform.plic_base, &plic);
 		if (err != 0) {
@@ -79,6 +103,7 @@ int uvs_fw_main(uint64_t hartid, const void *dtb)
 			return UVS_FW_EXIT_BAD_PLATFORM;
 		}
 	}
+	report_privilege();
 	if (uvs_launch_init(&platform, dtb, LAUNCH_PARK_WAIT_CYCLES) > 0)
 		printf("kernels      %u compute harts ready\n", uvs_launch_harts());
 	if (platform.selftest[0] != '\0')

@@ -9,7 +9,6 @@
 #include <libfdt.h>
 #include <uvmsoc/plic.h>
 
-#define IRQ_M_EXTERNAL 11u	/* mip.MEIP bit, the intc's interrupt number for it */
 #define MAX_SOURCES 1023u	/* PLIC spec: ids 1..1023 */
 
 static const char *const compat[] = { "riscv,plic0", "sifive,plic-1.0.0" };
@@ -38,7 +37,7 @@ static int prop_u32(const void *fdt, int node, const char *name, uint32_t *v)
 	return 0;
 }
 
-int uvs_plic_probe(const void *fdt, uint32_t hartid, struct uvs_plic_desc *d,
+int uvs_plic_probe(const void *fdt, uint32_t hartid, unsigned irq_ext, struct uvs_plic_desc *d,
 		   char *why, size_t whylen)
 {
 	const fdt32_t *ie;
@@ -68,13 +67,13 @@ int uvs_plic_probe(const void *fdt, uint32_t hartid, struct uvs_plic_desc *d,
 		if (cpu < 0 || prop_u32(fdt, cpu, "reg", &reg) != 0)
 			return fail(why, whylen, -EPROTO, "PLIC: context %d: interrupt controller "
 				    "is not inside a cpu node with a one-cell reg", ctx);
-		if (reg == hartid && irq == IRQ_M_EXTERNAL) {
+		if (reg == hartid && irq == irq_ext) {
 			d->ctx = (uint32_t)ctx;
 			return 0;
 		}
 	}
-	return fail(why, whylen, -ENODEV, "PLIC: no context for hart %u's machine external "
-		    "interrupt", (unsigned)hartid);
+	return fail(why, whylen, -ENODEV, "PLIC: no context for hart %u's %s external "
+		    "interrupt (%u)", (unsigned)hartid, irq_ext == 9 ? "supervisor" : "machine", irq_ext);
 }
 
 static struct {

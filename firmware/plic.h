@@ -18,22 +18,23 @@
 /** A PLIC as the device tree describes it, seen from one hart's M mode. */
 struct uvs_plic_desc {
 	uint32_t ndev;	/**< riscv,ndev: sources 1..ndev (1..1023) */
-	uint32_t ctx;	/**< context whose interrupt is the hart's machine external interrupt */
+	uint32_t ctx;	/**< context whose interrupt is the hart's external interrupt of the firmware's mode */
 };
 
 /**
  * Finds the PLIC ("riscv,plic0" or "sifive,plic-1.0.0", first node) in
  * `fdt` and, in its interrupts-extended (one entry per context, each a
  * phandle of a hart's "riscv,cpu-intc" with #interrupt-cells = 1 and the
- * interrupt number), the context that raises interrupt 11 (machine
- * external, privileged spec 3.1.9) of the hart whose cpu node has reg =
- * `hartid`. Pure libfdt: builds for the host as well.
+ * interrupt number), the context that raises interrupt `irq_ext` (11 machine
+ * external, 9 supervisor external: privileged spec 3.1.9; the firmware's
+ * mode, priv.h) of the hart whose cpu node has reg = `hartid`. Pure libfdt:
+ * builds for the host as well.
  * Returns 0, or -ENOENT (no PLIC node), -EPROTO (riscv,ndev missing or not
  * 1..1023; interrupts-extended missing, of a bad length, naming a node that
  * is not a one-cell interrupt controller inside a cpu node), -ENODEV (no
- * context for that hart's M mode), with one line saying why in `why`.
+ * context for that hart and interrupt), with one line saying why in `why`.
  */
-int uvs_plic_probe(const void *fdt, uint32_t hartid, struct uvs_plic_desc *d,
+int uvs_plic_probe(const void *fdt, uint32_t hartid, unsigned irq_ext, struct uvs_plic_desc *d,
 		   char *why, size_t whylen);
 
 /** Handler of one interrupt source; called between its claim and its completion. */

@@ -77,9 +77,10 @@ static void build(const char *compat, uint32_t ndev, const uint32_t *ie, int n,
 	}
 }
 
+/* The context of hart `hart`'s machine external interrupt (11). */
 static int probe(uint32_t hart, struct uvs_plic_desc *d)
 {
-	return uvs_plic_probe(tree, hart, d, why, sizeof(why));
+	return uvs_plic_probe(tree, hart, 11, d, why, sizeof(why));
 }
 
 static void m_context_of_each_hart(void **state)
@@ -101,6 +102,23 @@ static void m_context_of_each_hart(void **state)
 	assert_int_equal(probe(1, &d), 0);
 	assert_int_equal(d.ndev, 31);
 	assert_int_equal(d.ctx, 2);
+}
+
+/* The firmware as OpenSBI's payload asks for the supervisor external interrupt (9). */
+static void s_context_of_each_hart(void **state)
+{
+	static const uint32_t ie[] = { 1, 11, 1, 9, 2, 9, 2, 11 };	/* M0 S0 S1 M1 */
+	struct uvs_plic_desc d;
+
+	(void)state;
+	build("riscv,plic0", 5, ie, 8, 1);
+	assert_int_equal(uvs_plic_probe(tree, 0, 9, &d, why, sizeof(why)), 0);
+	assert_int_equal(d.ctx, 1);
+	assert_int_equal(uvs_plic_probe(tree, 1, 9, &d, why, sizeof(why)), 0);
+	assert_int_equal(d.ctx, 2);
+	build("riscv,plic0", 5, ie, 2, 1);			/* M0 only */
+	assert_int_equal(uvs_plic_probe(tree, 0, 9, &d, why, sizeof(why)), -ENODEV);
+	assert_non_null(strstr(why, "supervisor external interrupt (9)"));
 }
 
 static void broken_trees(void **state)
@@ -133,6 +151,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(m_context_of_each_hart),
+		cmocka_unit_test(s_context_of_each_hart),
 		cmocka_unit_test(broken_trees),
 	};
 
