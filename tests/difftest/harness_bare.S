@@ -46,7 +46,9 @@ difftest_report:
   j dt_exit
 
 /* dt_trap: an illegal instruction (mcause 2) is logged (pc in
- * dt_save.trap_pc, count in dt_save.ntraps) and skipped (mepc + 4, MRET)
+ * dt_save.trap_pc, count in dt_save.ntraps) and skipped (mepc + 4: the
+ * generator's probes are 32-bit words; a c.* instruction on a core without
+ * C is skipped wrongly, so --rvc runs need a core with C), MRET,
  * with every register preserved (mscratch points at two scratch words).
  * Any other trap: report the trap CSRs and end with status DT_EXIT_TRAP
  * (the registers are not dumped). Privileged spec v1.12, 3.1.14-3.1.16, 3.3.2. */
