@@ -25,13 +25,13 @@ TESTS  ?= $(sort $(wildcard tests/*.tests))
 .PHONY: isa-tests test sim-c4
 isa-tests: $(ISA_ELFS) $(ISA_OUT)/htif-sw32-fail.elf
 
-$(ISA_OUT)/%.elf: $(ISA_DIR)/%.S $(ISA_LIB) $(GEN_INC)/uvmsoc/memmap.h
+$(ISA_OUT)/%.elf: $(ISA_DIR)/%.S $(ISA_LIB) $(ABI_H)
 	@mkdir -p $(@D)
 	$(RV_CC) $(ISA_CFLAGS) $(ISA_DIR)/lib/crt.S $< -o $@
 	$(RV_OBJDUMP) -d $@ > $(@:.elf=.dump)
 
 # The failing variant of htif-sw32 (ends with a 32-bit store of 11).
-$(ISA_OUT)/htif-sw32-fail.elf: $(ISA_DIR)/htif-sw32.S $(ISA_LIB) $(GEN_INC)/uvmsoc/memmap.h
+$(ISA_OUT)/htif-sw32-fail.elf: $(ISA_DIR)/htif-sw32.S $(ISA_LIB) $(ABI_H)
 	@mkdir -p $(@D)
 	$(RV_CC) $(ISA_CFLAGS) -DHTIF_FAIL $(ISA_DIR)/lib/crt.S $< -o $@
 

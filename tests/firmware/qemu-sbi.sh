@@ -7,7 +7,7 @@
 # REGEX (pass), "FAIL" or "fatal trap" (fail), or after 20 s (fail).
 # Echoes the console.
 set -u
-sbi=${UVMSOC_SBI:-/usr/lib/riscv64-linux-gnu/opensbi/generic/fw_jump.elf}
+sbi=/usr/lib/riscv64-linux-gnu/opensbi/generic/fw_jump.elf  # the reference: Debian's opensbi
 [ $# -eq 3 ] || { echo "usage: $0 DTB FIRMWARE.elf REGEX" >&2; exit 2; }
 for f in "$1" "$2" "$sbi"; do [ -r "$f" ] || { echo "$0: cannot read $f" >&2; exit 2; }; done
 log=$(mktemp); trap 'rm -f "$log"' EXIT
