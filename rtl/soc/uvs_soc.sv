@@ -156,7 +156,9 @@ module uvs_soc #(
         .irq_software_i  (irq_sw[h]),
         .irq_timer_i     (irq_tmr[h]),
         .irq_external_i  (h == 0 ? (irq_uart || (host_blocks && irq_host) || irq_iommu_q || irq_mt) : 1'b0),
+        .irq_s_external_i(1'b0),  // SEIP source: the PLIC's S-mode context of hart 0 (not yet in the SoC)
         .mtime_i         (mtime),
+        .hpm_ext_i       ('0),    // SoC performance events (hpm.def HPM_EV_EXT*): not connected yet
         .rvfi_valid_o    (rv_valid[h]),
         .rvfi_pc_o       (rv_pc[h]),
         .rvfi_insn_o     (rv_insn[h]),
