@@ -396,8 +396,9 @@ module uvs_core
         lo_q       <= word[63:48];
         from_buf_q <= 1'b0;
       end else if (retire) begin
-        pc_q <= pc_seq;  // WFI: resume at the next instruction
-        hi_q <= 1'b0;
+        pc_q       <= pc_seq;  // WFI: resume at the next instruction, fetched anew
+        hi_q       <= 1'b0;
+        from_buf_q <= 1'b0;
       end
     end
   end
