@@ -48,9 +48,11 @@ sim-c4:
 include tests/iommu_soc/iommu_soc.mk
 # The multithreaded-hart launch test and the c4mt simulator (tests/mtsoc.tests).
 include tests/mtsoc/mtsoc.mk
+# OpenSBI 1.1 booted with an S-mode payload (tests/opensbi.tests).
+include tests/opensbi/opensbi.mk
 
 test: sim sim-c4 firmware isa-tests sim-unit-tests firmware-tests model-unit-tests host host-unit-tests-build \
       iommu-soc-tests mt-tb mt-tb-tests
-test: sim-c4mt mtsoc-tests
+test: sim-c4mt mtsoc-tests opensbi-tests
 	@SIM=$(SIM) SIM_C4=$(SIM_C4) BUILD=$(BUILD) FIRMWARE_ELF=$(FIRMWARE_ELF) \
 	  tests/run.sh $(BUILD)/tests/logs $(TESTS)
