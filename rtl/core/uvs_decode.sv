@@ -8,8 +8,8 @@
 // instruction exception with tval = the instruction bits. 16-bit encodings
 // (insn[1:0] != 2'b11) are illegal here: a hart with the C extension
 // expands them first (uvs_rvc).
-// CSR existence and privilege, and the privilege checks of MRET, SRET,
-// SFENCE.VMA and WFI, are the core's (uvs_csr), not the decoder's.
+// CSR existence and privilege (uvs_csr) and the privilege checks of MRET,
+// SRET, SFENCE.VMA and WFI (uvs_core) are not the decoder's.
 // FENCE and FENCE.I decode as no-operations apart from dec_o.fence_i
 // (one outstanding access, no caches); their reserved fields are ignored
 // as the spec requires.
