@@ -24,8 +24,8 @@
 // host interface, DMA firmware channel, IOMMU, thread-control blocks; ids in
 // plic.def PLIC_SRC_*) are sources of the PLIC (uvs_plic at UVS_PLIC_BASE),
 // whose context PLIC_CTX_M drives hart 0's irq_external_i (MEIP) and
-// context PLIC_CTX_S irq_s_external (SEIP, for the core's supervisor
-// external input once it has one). With a host
+// context PLIC_CTX_S its irq_s_external_i (SEIP: the firmware as OpenSBI's
+// S-mode payload). With a host
 // link the harts are held in reset while HOSTIF_MGMT_CTRL.HOLD is set
 // or after the management hart halted (mgmt_halt_i); DEV_RESET resets harts,
 // CLINT, PLIC, UART and DMA. Without a host link, the host port, host interface
@@ -164,7 +164,9 @@ module uvs_soc #(
         .irq_software_i  (irq_sw[h]),
         .irq_timer_i     (irq_tmr[h]),
         .irq_external_i  (h == 0 ? irq_m_external : 1'b0),
+        .irq_s_external_i(h == 0 ? irq_s_external : 1'b0),
         .mtime_i         (mtime),
+        .hpm_ext_i       ('0),    // SoC performance events (hpm.def HPM_EV_EXT*): not connected yet
         .rvfi_valid_o    (rv_valid[h]),
         .rvfi_pc_o       (rv_pc[h]),
         .rvfi_insn_o     (rv_insn[h]),
@@ -563,13 +565,6 @@ module uvs_soc #(
   assign plic_src[int'(UVS_PLIC_SRC_MTCTL)]  = irq_mt;
   assign irq_m_external = plic_irq[int'(UVS_PLIC_CTX_M)];
   assign irq_s_external = plic_irq[int'(UVS_PLIC_CTX_S)];
-  // The S-mode context's output waits for the core's supervisor external
-  // interrupt input (irq_s_external_i, being added to uvs_core): connected at
-  // integration, unused until then.
-  /* verilator lint_off UNUSEDSIGNAL */
-  logic unused_irq_s_external;
-  assign unused_irq_s_external = irq_s_external;
-  /* verilator lint_on UNUSEDSIGNAL */
 
   uvs_plic #(
     .NSRC      (PLIC_NSRC),
