@@ -6,8 +6,8 @@
 #                      prerequisite of `make test`)
 # make difftest-long   runs DIFFTEST_SEEDS (FIRST:COUNT) programs of
 #                      DIFFTEST_COUNT instructions against the core
-# DIFFTEST_RVC=1       adds compressed forms to the `make test` run (and to
-#                      difftest-long); needs a core with the C extension
+# DIFFTEST_RVC=1       (default; 0 leaves them out) compressed forms in the `make test` run (and in
+#                      difftest-long): the core has the C extension
 
 DT_DIR  := tests/difftest
 DT_OUT  := $(BUILD)/difftest
@@ -19,7 +19,7 @@ DT_RV_FLAGS := $(RV_ARCH) -I$(DT_DIR)
 
 DIFFTEST_SEEDS ?= 1000:1000
 DIFFTEST_COUNT ?= 5000
-DIFFTEST_RVC   ?= 0
+DIFFTEST_RVC   ?= 1
 
 .PHONY: difftest-tools difftest-long
 difftest-tools: $(DT_GEN) $(DT_GEN_SAN) $(DT_OBJS)
