@@ -83,6 +83,9 @@ module uvs_soc #(
   // IOMMU requester and downstream ports (port p = hart p + 1)
   logic        rq_req [NPORT], rq_gnt [NPORT], rq_we [NPORT], rq_rvalid [NPORT], rq_err [NPORT];
   logic        rq_priv [NPORT], rq_exec [NPORT];
+  // Per hart: the SoC events of its performance counters (hpm.def
+  // HPM_EV_EXT0..3, set below from the IOMMU's requester port and trace).
+  logic [NUM_HARTS-1:0][int'(uvs_hpm_pkg::UVS_HPM_EXT_COUNT)-1:0] hpm_ext;
   logic [63:0] rq_addr [NPORT], rq_wdata [NPORT], rq_rdata [NPORT];
   logic [7:0]  rq_be [NPORT];
   logic [3:0]  rq_amo [NPORT];
@@ -166,7 +169,7 @@ module uvs_soc #(
         .irq_external_i  (h == 0 ? irq_m_external : 1'b0),
         .irq_s_external_i(h == 0 ? irq_s_external : 1'b0),
         .mtime_i         (mtime),
-        .hpm_ext_i       ('0),    // SoC performance events (hpm.def HPM_EV_EXT*): not connected yet
+        .hpm_ext_i       (hpm_ext[h]),  // SoC performance events (hpm.def HPM_EV_EXT*)
         .rvfi_valid_o    (rv_valid[h]),
         .rvfi_pc_o       (rv_pc[h]),
         .rvfi_insn_o     (rv_insn[h]),
@@ -633,10 +636,10 @@ module uvs_soc #(
   logic        unused_trc_hit [NPORT];
   logic [IIW-1:0] unused_trc_hit_id [NPORT];
   logic [IIW-1:0] unused_trc_walk_id;
-  logic [$clog2(NPORT * IIDS + 1)-1:0] unused_trc_parked;
-  logic        unused_trc_valid, unused_trc_cmd, unused_trc_busy;
-  logic [(NPORT > 1 ? $clog2(NPORT) : 1)-1:0] unused_trc_port;
-  logic [1:0]  unused_trc_status;
+  logic [$clog2(NPORT * IIDS + 1)-1:0] trc_parked;
+  logic        trc_walk_valid, unused_trc_cmd, unused_trc_busy;
+  logic [(NPORT > 1 ? $clog2(NPORT) : 1)-1:0] trc_walk_port;
+  logic [1:0]  trc_walk_status;
   logic [11:0] unused_trc_cause;
   logic [8:0]  unused_trc_prgi;
   /* verilator lint_on UNUSEDSIGNAL */
@@ -779,16 +782,35 @@ module uvs_soc #(
     .irq_o             (irq_iommu),
     .trc_hit_o         (unused_trc_hit),
     .trc_hit_id_o      (unused_trc_hit_id),
-    .trc_walk_valid_o  (unused_trc_valid),
-    .trc_walk_port_o   (unused_trc_port),
+    .trc_walk_valid_o  (trc_walk_valid),
+    .trc_walk_port_o   (trc_walk_port),
     .trc_walk_id_o     (unused_trc_walk_id),
-    .trc_walk_status_o (unused_trc_status),
+    .trc_walk_status_o (trc_walk_status),
     .trc_walk_cause_o  (unused_trc_cause),
     .trc_walk_prgi_o   (unused_trc_prgi),
     .trc_cmd_o         (unused_trc_cmd),
     .trc_walk_busy_o   (unused_trc_busy),
-    .trc_parked_o      (unused_trc_parked)
+    .trc_parked_o      (trc_parked)
   );
+
+  // SoC events of the harts' performance counters (include/uvmsoc/hpm.def):
+  // EXT0 cycles a translated (UVA) access of the hart is outstanding at the
+  // IOMMU (granted or not, parked ones included); EXT1 translations of the
+  // hart that went to the page-table walker (IOTLB misses; a retried one
+  // counts again); EXT2 those that became page requests (parked);
+  // EXT3 cycles with any request of the device parked (device-wide).
+  // The management hart never translates: its EXT0..2 stay 0.
+  for (genvar h = 0; h < NUM_HARTS; h++) begin : g_hpm_ext
+    if (h >= 1) begin : g_port
+      logic walk_here;
+      assign walk_here = trc_walk_valid && (NPORT == 1 || int'(trc_walk_port) == h - 1);
+      assign hpm_ext[h] = {trc_parked != '0,
+                           walk_here && trc_walk_status == uvs_iommu_pkg::ST_PARK,
+                           walk_here, rq_busy[h-1]};
+    end else begin : g_mgmt
+      assign hpm_ext[h] = {trc_parked != '0, 3'b000};
+    end
+  end
 
   uvs_mem_port #(.PORT(int'(UVS_MEM_PORT_IOMMU))) u_iommu_mem (
     .clk_i    (iommu_clk),

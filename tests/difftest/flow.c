@@ -121,7 +121,10 @@ uint32_t gen_fence(struct gen *g)
 /* Self-modifying code (Zifencei, unprivileged spec ch. 3): stores the
  * encoding of a random register-register ALU instruction over a slot later
  * in the item, executes FENCE.I, then the slot. The slot's assembled
- * instruction (XORI rd, rd, 1) differs, so running stale code shows. */
+ * instruction (XORI rd, rd, 1) differs, so running stale code shows. With
+ * compressed code around it the slot is only 2-byte aligned: the encoding
+ * is then stored as two halfwords (a word store there would be misaligned,
+ * which the core traps and QEMU's user mode emulates). */
 uint32_t gen_smc(struct gen *g)
 {
     static const struct {
@@ -145,14 +148,20 @@ uint32_t gen_smc(struct gen *g)
     gen_insn(g, 4, -1, 0, "lui x%u, %#x", v, hi);
     gen_insn(g, 4, -1, 0, "addi x%u, x%u, %d", v, v, lo);
     gen_insn(g, 8, -1, 0, "lla x%u, 1f", t);
-    gen_insn(g, 4, -1, 0, "sw x%u, 0(x%u)", v, t);
+    if (g->rvc) {
+        gen_insn(g, 4, -1, 0, "sh x%u, 0(x%u)", v, t);
+        gen_insn(g, 4, -1, 0, "srli x%u, x%u, 16", v, v);
+        gen_insn(g, 4, -1, 0, "sh x%u, 2(x%u)", v, t);
+    } else {
+        gen_insn(g, 4, -1, 0, "sw x%u, 0(x%u)", v, t);
+    }
     gen_insn(g, 4, -1, 0, "fence.i");
     gen_insn(g, 4, -1, 0, "1: xori x%u, x%u, 1 /* becomes %s x%u, x%u, x%u */", rd, rd, ops[k].name, rd, rs1, rs2);
     g->excl = saved;
     gen_cov(g, "fence.i");
     gen_cov(g, "fence.i/smc");
     gen_cov(g, ops[k].name);
-    return 7;
+    return g->rvc ? 9 : 7;
 }
 
 /* A counted loop: `addi c, x0, k` (k = 1..4) at top level, then 1..6 items

@@ -7,6 +7,7 @@
  * instruction, so the request still completes (with result 0).
  */
 #include <stdint.h>
+#include <uvmsoc/hpm.h>
 #include <uvmsoc/memmap.h>
 
 #include "iommu_soc.h"
@@ -42,6 +43,14 @@ static uint64_t perform(uint64_t op, uint64_t va, uint64_t val)
     case OP_AMOADD:
         __asm__ volatile("amoadd.d %0, %2, (%1)" : "+r"(r) : "r"(va), "r"(val) : "memory");
         break;
+    case OP_HPM:
+        switch (val) {
+        case 0: __asm__ volatile("csrr %0, mhpmcounter3" : "=r"(r)); break;
+        case 1: __asm__ volatile("csrr %0, mhpmcounter4" : "=r"(r)); break;
+        case 2: __asm__ volatile("csrr %0, mhpmcounter5" : "=r"(r)); break;
+        default: __asm__ volatile("csrr %0, mhpmcounter6" : "=r"(r)); break;
+        }
+        break;
     default:
         break;
     }
@@ -56,6 +65,11 @@ void compute_main(uint64_t hartid)
     uint64_t seen = 0;
 
     __asm__ volatile("csrw mtvec, %0" ::"r"((uintptr_t)compute_trap));
+    /* counters 3..6: the SoC events (privileged spec 3.1.11) */
+    __asm__ volatile("csrw mhpmevent3, %0" ::"r"((uint64_t)UVS_HPM_EV_EXT0));
+    __asm__ volatile("csrw mhpmevent4, %0" ::"r"((uint64_t)UVS_HPM_EV_EXT1));
+    __asm__ volatile("csrw mhpmevent5, %0" ::"r"((uint64_t)UVS_HPM_EV_EXT2));
+    __asm__ volatile("csrw mhpmevent6, %0" ::"r"((uint64_t)UVS_HPM_EV_EXT3));
     __asm__ volatile("csrw mie, %0" ::"r"(UVS_U64(1) << 3)); /* MSIE */
     for (;;) {
         __asm__ volatile("wfi");

@@ -51,7 +51,8 @@ enum step {
     ST_CMDQ = 14,      /* command queue did not process a command */
     ST_TRAP = 15,      /* unexpected trap on hart 0 */
     ST_COMPUTE = 16,   /* compute hart did not answer */
-    ST_AMO = 17        /* AMO through the IOMMU */
+    ST_AMO = 17,       /* AMO through the IOMMU */
+    ST_HPM = 18        /* the compute hart's counters of the SoC events */
 };
 
 /* ---- memory layout in HBM (4-KiB pages) ---- */
@@ -418,6 +419,25 @@ static void remap_and_invalidate(void)
           (UVS_IOMMU_CQCSR_CQMF_MASK | UVS_IOMMU_CQCSR_CMD_ILL_MASK), 0);
 }
 
+/* The compute hart's performance counters of the SoC events (hpm.def
+ * HPM_EV_EXT0..3) after the test: one page request (the store to the
+ * non-valid page); walks for the first load, that page request, its replay,
+ * the read-only store and the remapped load; wait cycles at least one per
+ * translated access; parked cycles while hart 0 looked at the parked store. */
+static void hpm_events(void)
+{
+    uint64_t wait = request(OP_HPM, 0, 0), walks = request(OP_HPM, 0, 1);
+    uint64_t prq = request(OP_HPM, 0, 2), parked = request(OP_HPM, 0, 3);
+
+    check(ST_HPM, "page requests counted (EXT2)", prq, 1);
+    if (walks < 4 || walks > 12)
+        fail(ST_HPM, "IOTLB misses counted (EXT1), want 4..12", walks, 4);
+    if (wait < 2 * walks)
+        fail(ST_HPM, "translated-access wait cycles (EXT0), want >= 2 per walk", wait, 2 * walks);
+    if (parked < 1000)
+        fail(ST_HPM, "parked cycles (EXT3), want >= 1000", parked, 1000);
+}
+
 /** iommu_soc_main - hart 0: the test; ends through tohost. */
 void iommu_soc_main(void)
 {
@@ -436,6 +456,7 @@ void iommu_soc_main(void)
     page_request_and_replay();
     write_fault();
     remap_and_invalidate();
+    hpm_events();
     puts_("iommu_soc: PASS\n");
     finish(0);
 }

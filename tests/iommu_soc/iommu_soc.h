@@ -16,8 +16,14 @@
 enum mbox_op {
     OP_LOAD = 1,  /**< result = 64-bit load from va */
     OP_STORE = 2, /**< 64-bit store of val to va */
-    OP_AMOADD = 3 /**< result = amoadd.d val at va (old value) */
+    OP_AMOADD = 3, /**< result = amoadd.d val at va (old value) */
+    OP_HPM = 4     /**< result = mhpmcounter(3 + val), val 0..3: the SoC events below */
 };
+
+/* The compute hart's counters mhpmcounter3..6 count the SoC events
+ * HPM_EV_EXT0..3 (include/uvmsoc/hpm.def): translated-access wait cycles,
+ * IOTLB misses (walks), page requests, cycles with a request parked. */
+#define HPM_SOC_EVENTS 4
 
 /** The mailbox; written by hart 0 (seq, op, va, val), by the compute hart (the rest). */
 struct mbox {
