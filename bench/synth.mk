@@ -4,7 +4,7 @@
 # `synth_xilinx -family xcup -flatten` (UltraScale+), LUTs, FFs, DSPs, block
 # RAMs and the longest path in LUT levels (bench/synth_core.py says how it
 # is counted). Outputs: $(BUILD)/synth/<top>/ (rewritten sources, yosys.log,
-# stat.txt, ltp.txt, net.json, path.txt). Figures: docs/benchmarks.md.
+# stat.txt, net.json, path.txt). Figures: docs/benchmarks.md.
 # Also cpi-report (below).
 SYNTH_DIR       := $(BUILD)/synth
 SYNTH_PKGS      := $(ABI_SV) rtl/core/uvs_arch_pkg.sv

@@ -6,28 +6,26 @@ path in LUT levels.
 
 Usage: bench/synth_core.py YOSYS_BUNDLE WORKDIR TOP SOURCE.sv...
   YOSYS_BUNDLE  gen/bundle.js of the npm package @yowasp/yosys (bench/iommu.mk)
-  WORKDIR       where the rewritten sources, yosys.log, stat.txt, ltp.txt,
-                net.json and path.txt go
+  WORKDIR       where the rewritten sources, yosys.log, stat.txt, net.json
+                and path.txt go
   TOP           top module (default parameters)
   SOURCE.sv     packages first, then modules
 
 The sources are rewritten for Yosys as bench/iommu_synth.py does (its
 prepare() and Node runner are reused).
 
-Longest path, two counts:
-  LUT levels  (this script, from the netlist net.json): the maximum number
-              of LUT cells (LUT1..LUT6, and LUT-RAM read ports RAM*M/RAM*X*)
-              on any path from a flip-flop output, block RAM output or
-              module input to a flip-flop input, block RAM input or module
-              output. MUXF7/MUXF8/MUXF9 and CARRY8 cells are traversed but
-              add no level (they are the slice's dedicated muxes and carry
-              chain after a LUT); DSP48E2 cells are traversed and add none
-              either, so a path through a multiplier is under-counted by
-              the DSP's own delay (the count of CARRY8 and DSP cells on the
-              path is printed next to it). path.txt lists the path.
-  ltp cells   Yosys `ltp -noff` over the combinational cells (LUT*, MUXF*,
-              CARRY8, DSP48E2, RAM*): every such cell on the longest path
-              counts 1, so a 64-bit carry chain counts 8.
+Longest path in LUT levels (this script, from the netlist net.json): the
+maximum number of LUT cells (LUT1..LUT6, and LUT-RAM read ports RAM*M /
+RAM*X*) on any path from a flip-flop output, block RAM output or module
+input to a flip-flop input, block RAM input or module output: Yosys
+`ltp`'s longest topological path, with only LUT cells counted. MUXF7/8/9
+and CARRY4/CARRY8 cells (the slice's dedicated muxes and carry chain
+after a LUT, as Yosys maps them for -family xcup) are traversed but add no
+level; DSP48E2 cells are traversed and add none either, so a path through
+a multiplier is under-counted by the DSP's own delay. The numbers of
+carry and DSP cells on the path are printed next to it, and path.txt
+lists its cells. (`ltp` itself counts every cell, so a 64-bit carry chain
+alone would count 16.)
 Exit status 0 with one summary line per figure on stdout; 1 with a
 one-line error when a tool fails.
 """
@@ -42,7 +40,6 @@ from iommu_synth import NODE_RUN, prepare  # noqa: E402
 
 SEQ = re.compile(r'FD[CPRS]E?(_1)?|RAMB(18|36)E2|FIFO.*|SRL.*|BUFG.*')
 LUT = re.compile(r'LUT[1-6]|RAM(32|64|128|256)[XM].*')
-FREE = re.compile(r'MUXF[789]|CARRY8|DSP48E2|INV|VCC|GND')
 
 
 def no_return(m):
@@ -148,7 +145,7 @@ def main(argv):
         print('synth-report: no Yosys bundle at %s' % bundle, file=sys.stderr)
         return 1
     os.makedirs(outdir, exist_ok=True)
-    for f in ('stat.txt', 'ltp.txt', 'net.json'):
+    for f in ('stat.txt', 'net.json'):
         if os.path.exists(os.path.join(outdir, f)):
             os.remove(os.path.join(outdir, f))
     try:
@@ -160,8 +157,7 @@ def main(argv):
     log = os.path.join(outdir, 'yosys.log')
     script = ('read_verilog -sv %s; hierarchy -check -top %s; '
               'synth_xilinx -family xcup -flatten -top %s; '
-              'tee -q -o stat.txt stat; write_json net.json; '
-              'tee -q -o ltp.txt ltp -noff t:LUT* t:MUXF* t:CARRY* t:DSP* t:RAM*' % (' '.join(names), top, top))
+              'tee -q -o stat.txt stat; write_json net.json' % (' '.join(names), top, top))
     rc = subprocess.call(['node', '--input-type=module', '-e', NODE_RUN, bundle, outdir, log, script] + names)
     stat, net = os.path.join(outdir, 'stat.txt'), os.path.join(outdir, 'net.json')
     if rc != 0 or not os.path.exists(stat) or not os.path.exists(net):
@@ -184,13 +180,11 @@ def main(argv):
     levels, path = lut_levels(json.load(open(net)), top)
     with open(os.path.join(outdir, 'path.txt'), 'w') as f:
         f.write(''.join('%s %s\n' % (t, n) for n, t in path))
-    ltp = re.search(r'Longest topological path in \S+ \(length=(\d+)\)', open(os.path.join(outdir, 'ltp.txt')).read()) \
-        if os.path.exists(os.path.join(outdir, 'ltp.txt')) else None
-    carry = sum(1 for _, t in path if t == 'CARRY8')
+    carry = sum(1 for _, t in path if t in ('CARRY4', 'CARRY8'))
     dsp = sum(1 for _, t in path if t == 'DSP48E2')
     print('%s: %d LUTs (+ %d LUT-RAM cells), %d FFs, %d DSP48E2, %d block RAMs; '
-          'longest path %d LUT levels (with %d CARRY8, %d DSP48E2 on it); ltp %s cells'
-          % (top, luts, lutram, ffs, dsps, brams, levels, carry, dsp, ltp.group(1) if ltp else '?'))
+          'longest path %d LUT levels (with %d carry cells, %d DSP48E2 on it)'
+          % (top, luts, lutram, ffs, dsps, brams, levels, carry, dsp))
     return 0
 
 

@@ -75,7 +75,7 @@ module uvs_pipe_core
   logic        btb_upd;
 
   // ---------------------------------------------------------------- E
-  logic        e_valid_q, e_err_q, e_pseq_q, e_ptgt_q;
+  logic        e_valid_q, e_kill_q, e_live, e_err_q, e_pseq, e_ptgt;
   logic [63:0] e_pc_q, e_rs1_q, e_rs2_q, e_seq_q, e_tgt_q, e_npc_q;
   logic [31:0] e_insn_q;
   decoded_t    e_dec_q;
@@ -144,14 +144,17 @@ module uvs_pipe_core
 
   uvs_pipe_hazard u_hazard (
     .rs1_i(d_insn[19:15]), .use_rs1_i(d_use1), .rs2_i(d_insn[24:20]), .use_rs2_i(d_use2),
-    .e_ld_i(e_valid_q && e_dec_q.rd_we && e_dec_q.wb_sel == WB_MEM), .e_rd_i(e_insn_q[11:7]),
+    .e_ld_i(e_live && e_dec_q.rd_we && e_dec_q.wb_sel == WB_MEM), .e_rd_i(e_insn_q[11:7]),
     .m_ld_i(m_valid_q && m_dec_q.rd_we && m_dec_q.wb_sel == WB_MEM), .m_rd_i(m_insn_q[11:7]),
     .w_ld_i(w_valid_q && w_dec_q.rd_we && w_dec_q.wb_sel == WB_MEM && !(w_wait_q && dmem_rvalid_i)),
     .w_rd_i(w_insn_q[11:7]),
     .stall_o(d_stall)
   );
 
-  assign d_go  = f_valid && !d_stall && e_free && !e_redirect && !w_flush;
+  // A wrong-path instruction that enters execute in the cycle of a
+  // mispredict redirect is killed there in the next cycle (e_kill_q), so
+  // that the redirect decision does not gate this transfer.
+  assign d_go  = f_valid && !d_stall && e_free;
   assign f_pop = d_go;
 
   // ======================================================== execute
@@ -171,7 +174,7 @@ module uvs_pipe_core
   uvs_pipe_ex u_ex (
     .pc_i(e_pc_q), .insn_i(e_insn_q), .dec_i(e_dec_q), .ifault_i(e_err_q),
     .rs1_i(e_a), .rs2_i(e_b), .seq_i(e_seq_q), .tgt_i(e_tgt_q),
-    .pred_npc_i(e_npc_q), .pred_seq_i(e_pseq_q), .pred_tgt_i(e_ptgt_q),
+    .pred_npc_i(e_npc_q), .pred_seq_i(e_pseq), .pred_tgt_i(e_ptgt),
     .priv_i(priv), .tw_i(tw),
     .alu_o(e_alu), .result_o(e_res), .jump_o(e_jump), .npc_o(e_npc), .mispredict_o(e_mispred),
     .be_o(e_be), .wdata_o(e_wdata), .exc_o(e_exc), .exc_code_o(e_code), .exc_tval_o(e_tval)
@@ -179,7 +182,7 @@ module uvs_pipe_core
 
   // Multiply/divide: started once per instruction; a flushed operation
   // still runs to its done pulse (md_busy_q) before the next may start.
-  assign md_start = e_valid_q && e_dec_q.muldiv && !e_exc && !e_md_started_q && !md_busy_q;
+  assign md_start = e_live && e_dec_q.muldiv && !e_exc && !e_md_started_q && !md_busy_q;
 
   uvs_muldiv u_muldiv (
     .clk_i, .rst_ni,
@@ -188,11 +191,14 @@ module uvs_pipe_core
   );
 
   assign e_done = !e_dec_q.muldiv || e_exc || e_md_done_q || (e_md_started_q && md_done);
-  assign e_go   = e_valid_q && e_done && m_free && !w_flush;
-  assign e_free = !e_valid_q || e_go;
+  assign e_live = e_valid_q && !e_kill_q;
+  assign e_pseq = (e_npc_q == e_seq_q);
+  assign e_ptgt = (e_npc_q == e_tgt_q);
+  assign e_go   = e_live && e_done && m_free;
+  assign e_free = !e_live || e_go;
   assign e_redirect = e_go && !e_exc && e_mispred;
   assign btb_upd    = e_go && !e_exc &&
-                      (e_dec_q.branch || e_dec_q.jal || e_dec_q.jalr || !e_pseq_q);
+                      (e_dec_q.branch || e_dec_q.jal || e_dec_q.jalr || !e_pseq);
 
   // ======================================================== memory
   // The request leaves only when the commit stage is empty or completes
@@ -245,7 +251,10 @@ module uvs_pipe_core
   assign retire   = w_fin && !w_exc && !w_irq;
   assign mret     = retire && w_dec_q.mret;
   assign w_flush  = trap || (retire && w_serial);
-  assign w_accept = !w_valid_q || (retire && !w_serial);
+  // = !w_valid_q || (retire && !w_serial), written without the CSR access
+  // check (a CSR instruction is serializing anyway) to keep it short.
+  assign w_accept = !w_valid_q || (w_fin && !w_exc_q && !(w_wait_q && dmem_rvalid_i && dmem_err_i) &&
+                                   !w_irq && !w_serial);
 
   always_comb begin
     trap_code = EXC_ILLEGAL_INSN;
@@ -279,6 +288,7 @@ module uvs_pipe_core
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       e_valid_q      <= 1'b0;
+      e_kill_q       <= 1'b0;
       m_valid_q      <= 1'b0;
       w_valid_q      <= 1'b0;
       m_hold_q       <= 1'b0;
@@ -305,8 +315,9 @@ module uvs_pipe_core
       // execute stage
       if (w_flush) e_valid_q <= 1'b0;
       else if (d_go) e_valid_q <= 1'b1;
-      else if (e_go) e_valid_q <= 1'b0;
-      if (w_flush || e_go || !e_valid_q) begin
+      else if (e_go || e_kill_q) e_valid_q <= 1'b0;
+      e_kill_q <= e_redirect && !w_flush;
+      if (w_flush || e_go || !e_live) begin
         e_md_started_q <= 1'b0;
         e_md_done_q    <= 1'b0;
       end else begin
@@ -329,9 +340,7 @@ module uvs_pipe_core
       e_seq_q  <= d_seq;
       e_tgt_q  <= d_tgt;
       e_npc_q  <= f_npc;
-      e_pseq_q <= (f_npc == d_seq);
-      e_ptgt_q <= (f_npc == d_tgt);
-    end else if (e_valid_q && !e_go) begin
+    end else if (e_live && !e_go) begin
       e_rs1_q <= e_a;
       e_rs2_q <= e_b;
     end

@@ -7,9 +7,10 @@
 // mstatus.TW), ECALL, EBREAK, instruction address misaligned (taken jump or
 // branch to a target with bit 1 set), load/store/AMO address misaligned.
 // CSR access checks and data access faults come later, at commit.
-// Target of JAL and branches (pc + imm) and pc + 4 are computed in decode;
-// the prediction check uses decode's comparisons of the predicted next pc
-// with them, so only JALR compares a 64-bit target here.
+// Target of JAL and branches (pc + imm) and pc + 4 come from decode; their
+// comparisons with the predicted next pc (from registers, in parallel with
+// the ALU) select the prediction check, so only JALR's check waits for the
+// ALU's 64-bit target.
 module uvs_pipe_ex
   import uvs_arch_pkg::*;
 (

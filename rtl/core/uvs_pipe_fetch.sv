@@ -55,14 +55,11 @@ module uvs_pipe_fetch
   localparam int CW = $clog2(DEPTH + 1);
   localparam int PW = $clog2(DEPTH);
 
-  typedef struct packed {
-    logic [63:0] pc;
-    logic [63:0] word;
-    logic [63:0] npc;
-    logic        err;
-  } fq_entry_t;
-
-  fq_entry_t          fq_q [DEPTH];
+  // queue entries: pc, fetched word, predicted next pc, bus error
+  logic [63:0]        fq_pc_q   [DEPTH];
+  logic [63:0]        fq_word_q [DEPTH];
+  logic [63:0]        fq_npc_q  [DEPTH];
+  logic [DEPTH-1:0]   fq_err_q;
   logic [PW-1:0]      head_q, tail_q;
   logic [CW-1:0]      count_q;
 
@@ -95,10 +92,10 @@ module uvs_pipe_fetch
   assign push        = imem_rvalid_i & !stale_q & !redirect_i;
 
   assign valid_o    = (count_q != '0);
-  assign pc_o       = fq_q[head_q].pc;
-  assign insn_o     = fq_q[head_q].pc[2] ? fq_q[head_q].word[63:32] : fq_q[head_q].word[31:0];
-  assign err_o      = fq_q[head_q].err;
-  assign pred_npc_o = fq_q[head_q].npc;
+  assign pc_o       = fq_pc_q[head_q];
+  assign insn_o     = pc_o[2] ? fq_word_q[head_q][63:32] : fq_word_q[head_q][31:0];
+  assign err_o      = fq_err_q[head_q];
+  assign pred_npc_o = fq_npc_q[head_q];
 
   function automatic logic [PW-1:0] next_slot(input logic [PW-1:0] i);
     return (i == PW'(DEPTH - 1)) ? '0 : i + PW'(1);
@@ -149,7 +146,10 @@ module uvs_pipe_fetch
         count_q <= '0;
       end else begin
         if (push) begin
-          fq_q[tail_q] <= '{pc: inf_pc_q, word: imem_rdata_i, npc: inf_npc_q, err: imem_err_i};
+          fq_pc_q[tail_q]   <= inf_pc_q;
+          fq_word_q[tail_q] <= imem_rdata_i;
+          fq_npc_q[tail_q]  <= inf_npc_q;
+          fq_err_q[tail_q]  <= imem_err_i;
           tail_q       <= next_slot(tail_q);
         end
         if (pop_i) head_q <= next_slot(head_q);

@@ -4,9 +4,9 @@
 # traces (hart, pc, instruction bits, rd, value written) line by line. The
 # cycle column is dropped, and so are the values read from the free-running
 # counters (CSRs cycle 0xc00, time 0xc01, mcycle 0xb00), which depend on
-# the core's timing, and any later register value equal to one of those
-# reads (copies: moves, stack saves and restores); PROGRAM must not
-# otherwise compute with them. The simulator
+# the core's timing, and the value of a later load or move (addi rd, rs, 0)
+# equal to one of those reads (a copy: a register move, a restore from the
+# stack); PROGRAM must not otherwise compute with them. The simulator
 # stops in the cycle the program's tohost store is performed, when a
 # pipeline may not have reported the (at most 2) instructions before it
 # yet: one trace may miss up to 2 final lines of the other. Both runs must
@@ -36,7 +36,7 @@ for line in open(sys.argv[1]):
     if insn & 0x7f == 0x73 and (insn >> 12) & 7 and insn >> 20 in (0xc00, 0xc01, 0xb00):
         seen.add(f[5])
         f[5] = "counter"
-    elif f[5] in seen:
+    elif f[5] in seen and (insn & 0x7f == 0x03 or insn & 0xfff0707f == 0x13):
         f[5] = "counter-copy"
     print(" ".join(f[1:]))
 ' "$1"
