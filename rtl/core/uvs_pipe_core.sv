@@ -83,7 +83,7 @@ module uvs_pipe_core
   logic [7:0]  e_be;
   logic        e_jump, e_mispred, e_exc, e_done, e_go, e_free, e_redirect;
   logic [5:0]  e_code;
-  logic        md_start, md_done, md_busy_q, e_md_started_q, e_md_done_q;
+  logic        md_start, md_done, md_busy_q, e_md_started_q, e_md_done_q, e_held_q, fwd_a, fwd_b;
   logic [63:0] md_result;
 
   // ---------------------------------------------------------------- M
@@ -162,13 +162,13 @@ module uvs_pipe_core
     .rs_i(e_insn_q[19:15]), .rf_val_i(e_rs1_q),
     .m_we_i(m_valid_q && m_dec_q.rd_we), .m_rd_i(m_insn_q[11:7]), .m_val_i(m_res_q),
     .w_we_i(w_valid_q && w_dec_q.rd_we), .w_rd_i(w_insn_q[11:7]), .w_val_i(w_res_q),
-    .val_o(e_a)
+    .val_o(e_a), .hit_o(fwd_a)
   );
   uvs_pipe_fwd u_fwd_b (
     .rs_i(e_insn_q[24:20]), .rf_val_i(e_rs2_q),
     .m_we_i(m_valid_q && m_dec_q.rd_we), .m_rd_i(m_insn_q[11:7]), .m_val_i(m_res_q),
     .w_we_i(w_valid_q && w_dec_q.rd_we), .w_rd_i(w_insn_q[11:7]), .w_val_i(w_res_q),
-    .val_o(e_b)
+    .val_o(e_b), .hit_o(fwd_b)
   );
 
   uvs_pipe_ex u_ex (
@@ -182,11 +182,16 @@ module uvs_pipe_core
 
   // Multiply/divide: started once per instruction; a flushed operation
   // still runs to its done pulse (md_busy_q) before the next may start.
-  assign md_start = e_live && e_dec_q.muldiv && !e_exc && !e_md_started_q && !md_busy_q;
+  // Its operands come from the execute registers, not through the
+  // forwarding muxes (the multiplier is the longest path): an operand
+  // forwarded this cycle delays the start by one cycle, in which the
+  // register takes the forwarded value (e_held_q).
+  assign md_start = e_live && e_dec_q.muldiv && !e_exc && !e_md_started_q && !md_busy_q &&
+                    (e_held_q || !(fwd_a || fwd_b));
 
   uvs_muldiv u_muldiv (
     .clk_i, .rst_ni,
-    .start_i(md_start), .op_i(e_insn_q[14:12]), .word_i(e_dec_q.word), .a_i(e_a), .b_i(e_b),
+    .start_i(md_start), .op_i(e_insn_q[14:12]), .word_i(e_dec_q.word), .a_i(e_rs1_q), .b_i(e_rs2_q),
     .done_o(md_done), .result_o(md_result)
   );
 
@@ -289,6 +294,7 @@ module uvs_pipe_core
     if (!rst_ni) begin
       e_valid_q      <= 1'b0;
       e_kill_q       <= 1'b0;
+      e_held_q       <= 1'b0;
       m_valid_q      <= 1'b0;
       w_valid_q      <= 1'b0;
       m_hold_q       <= 1'b0;
@@ -317,6 +323,8 @@ module uvs_pipe_core
       else if (d_go) e_valid_q <= 1'b1;
       else if (e_go || e_kill_q) e_valid_q <= 1'b0;
       e_kill_q <= e_redirect && !w_flush;
+      if (d_go) e_held_q <= 1'b0;
+      else if (e_live && !e_go) e_held_q <= 1'b1;
       if (w_flush || e_go || !e_live) begin
         e_md_started_q <= 1'b0;
         e_md_done_q    <= 1'b0;

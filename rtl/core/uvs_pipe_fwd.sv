@@ -14,11 +14,12 @@ module uvs_pipe_fwd (
   input  logic        w_we_i,      // commit stage holds a valid instruction writing w_rd_i
   input  logic [4:0]  w_rd_i,
   input  logic [63:0] w_val_i,
-  output logic [63:0] val_o        // forwarded operand
+  output logic [63:0] val_o,       // forwarded operand
+  output logic        hit_o        // val_o comes from the memory or commit stage
 );
-  always_comb begin
-    if (m_we_i && m_rd_i == rs_i && rs_i != 5'd0)      val_o = m_val_i;
-    else if (w_we_i && w_rd_i == rs_i && rs_i != 5'd0) val_o = w_val_i;
-    else                                               val_o = rf_val_i;
-  end
+  logic m_hit, w_hit;
+  assign m_hit = m_we_i && m_rd_i == rs_i && rs_i != 5'd0;
+  assign w_hit = w_we_i && w_rd_i == rs_i && rs_i != 5'd0;
+  assign hit_o = m_hit || w_hit;
+  assign val_o = m_hit ? m_val_i : (w_hit ? w_val_i : rf_val_i);
 endmodule
