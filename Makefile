@@ -70,6 +70,7 @@ abi: $(ABI_H) $(ABI_SV)
 include rtl/rtl.mk
 include sim/iommu_tb/iommu_tb.mk
 include sim/mt_tb/mt_tb.mk
+include sim/plic_tb/plic_tb.mk
 include sim/sim.mk
 include firmware/firmware.mk
 include tests/tests.mk

@@ -1,32 +1,51 @@
 /*
- * Firmware entry point (_start), reached from the boot ROM with
- * a0 = mhartid and a1 = DTB address (docs/architecture.md, "Boot flow";
- * the OpenSBI convention).
+ * Firmware entry points, reached with a0 = hart id and a1 = DTB address
+ * (docs/architecture.md, "Boot flow"; the OpenSBI convention):
  *
- * Every hart: masks interrupts (mie = 0, mstatus.MIE = 0), points mtvec at
- * the park loop and takes its own stack: hart h's stack is the FW_STACK_SHIFT
- * sized slot h counted down from __stack_top. Any hart id >= UVS_MAX_HARTS
- * (no stack slot) parks in a WFI loop. Every hart sets gp and tp. Harts
- * other than 0 go to uvs_hart_main (hart.c): they wait in WFI for kernel
- * launches and touch nothing but their mailbox until hart 0 wakes them.
- * (picolibc keeps errno in TLS: the .tdata/.tbss image in SRAM is hart 0's
- * TLS block; compute harts never call into libc.) Hart 0 clears .tbss and
- * .bss (the hart mailboxes live in .data for this reason), installs
- * uvs_trap_entry and calls uvs_fw_main(hartid, dtb); its return value goes
- * to exit().
+ * uvs_entry_s, the first byte of the image (UVS_PAYLOAD_BASE, fw_jump's
+ * FW_JUMP_ADDR): hart 0 in S mode as the payload of Debian's OpenSBI
+ * fw_jump. Masks S-mode interrupts (sie = 0, sstatus.SIE = 0); any other
+ * hart coming this way parks.
+ *
+ * uvs_entry_m, the ELF entry: every hart from the boot ROM in M mode (hart 0
+ * too when no M-mode firmware is loaded). Masks interrupts (mie = 0,
+ * mstatus.MIE = 0). Harts other than 0 go to uvs_hart_main (hart.c): they
+ * wait in WFI for kernel launches and touch nothing but their mailbox until
+ * hart 0 wakes them.
+ *
+ * Both: the trap vector first points at a park loop; each hart takes its own
+ * stack (hart h's stack is the FW_STACK_SHIFT sized slot h counted down from
+ * __stack_top; a hart id >= UVS_MAX_HARTS has no slot and parks), sets gp
+ * and tp. (picolibc keeps errno in TLS: the .tdata/.tbss image in SRAM is
+ * hart 0's TLS block; compute harts never call into libc.) Hart 0 clears
+ * .tbss and .bss (the hart mailboxes live in .data for this reason),
+ * records the mode it runs in (uvs_fw_smode, priv.h), installs the trap
+ * entry of that mode and calls uvs_fw_main(hartid, dtb); its return value
+ * goes to exit().
  */
 #include <uvmsoc/memmap.h>
 #include "csr.h"
 #include "fw_layout.h"
 
 	.section .text.entry, "ax", @progbits
-	.globl _start
-_start:
+	.globl uvs_entry_s
+uvs_entry_s:
+	csrw	sie, zero
+	csrci	sstatus, CSR_SSTATUS_SIE
+	la	t0, uvs_park_s
+	csrw	stvec, t0
+	bnez	a0, uvs_park_s
+	li	s2, 1			/* S mode */
+	j	1f
+
+	.globl uvs_entry_m
+uvs_entry_m:
 	csrw	mie, zero
 	csrci	mstatus, CSR_MSTATUS_MIE
 	la	t0, uvs_park
 	csrw	mtvec, t0
-
+	li	s2, 0			/* M mode */
+1:
 	li	t0, UVS_MAX_HARTS
 	bgeu	a0, t0, uvs_park
 	la	sp, __stack_top
@@ -63,9 +82,15 @@ _start:
 	addi	t0, t0, 1
 	j	3b
 4:
+	la	t0, uvs_fw_smode
+	sb	s2, 0(t0)
+	bnez	s2, 5f
 	la	t0, uvs_trap_entry
 	csrw	mtvec, t0
-	call	uvs_fw_main
+	j	6f
+5:	la	t0, uvs_trap_entry_s
+	csrw	stvec, t0
+6:	call	uvs_fw_main
 	call	exit
 	j	uvs_park
 
@@ -77,5 +102,12 @@ _start:
 	.globl uvs_park
 uvs_park:
 	csrw	mie, zero
+1:	wfi
+	j	1b
+
+/* The same for a hart that entered in S mode. */
+	.balign 4
+uvs_park_s:
+	csrw	sie, zero
 1:	wfi
 	j	1b

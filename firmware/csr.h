@@ -1,9 +1,10 @@
 /*
- * Machine-mode CSR access and trap cause codes.
+ * CSR access and trap cause codes of the M and S modes.
  *
- * CSR numbers, mstatus/mie bits and mcause codes follow the RISC-V
+ * CSR numbers, status/ie/ip bits and cause codes follow the RISC-V
  * Privileged Architecture (20211203), sections 3.1.6 (mstatus),
- * 3.1.9 (mip/mie) and 3.1.15 (mcause, table 3.6).
+ * 3.1.9 (mip/mie), 3.1.15 (mcause, table 3.6), 4.1.1 (sstatus) and
+ * 4.1.3 (sip/sie).
  */
 #ifndef UVS_CSR_H
 #define UVS_CSR_H
@@ -17,6 +18,9 @@
 #define CSR_MSTATUS_MPIE (1UL << 7)	/**< mstatus.MPIE: MIE before the trap */
 #define CSR_MSTATUS_MPP  (3UL << 11)	/**< mstatus.MPP: privilege before the trap (0 = U, 3 = M) */
 #define CSR_MCOUNTEREN_ALL 7UL		/**< mcounteren CY, TM, IR: U mode may read cycle, time, instret */
+#define CSR_SSTATUS_SIE (1UL << 1)	/**< sstatus.SIE: supervisor interrupts enabled */
+#define CSR_SIE_STIE    (1UL << 5)	/**< sie.STIE: supervisor timer interrupt */
+#define CSR_SIE_SEIE    (1UL << 9)	/**< sie.SEIE: supervisor external interrupt */
 
 /** mcause bit 63: the trap is an interrupt. */
 #define MCAUSE_INTERRUPT (1UL << 63)
@@ -25,6 +29,8 @@
 #define IRQ_M_SOFT  3	/**< machine software interrupt */
 #define IRQ_M_TIMER 7	/**< machine timer interrupt */
 #define IRQ_M_EXT   11	/**< machine external interrupt */
+#define IRQ_S_TIMER 5	/**< supervisor timer interrupt */
+#define IRQ_S_EXT   9	/**< supervisor external interrupt */
 
 /* Exception codes (mcause with MCAUSE_INTERRUPT clear). */
 #define EXC_ILLEGAL_INSTRUCTION 2	/**< illegal instruction */

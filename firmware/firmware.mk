@@ -16,7 +16,7 @@ include firmware/kernels/kernels.mk
 
 FW_C_SRCS := main.c platform.c report.c console.c ns16550.c clint.c trap.c \
              htif.c selftest.c hart.c launch.c kernel_images.c selftest_kernels.c \
-             cmd.c fwdma.c host_service.c uvm_dev.c pcache.c faultfwd.c
+             cmd.c fwdma.c host_service.c uvm_dev.c pcache.c faultfwd.c plic.c priv.c sbi.c
 FW_S_SRCS := crt0.S trap_entry.S hart_entry.S kimage_blobs.S
 FW_OBJS   := $(addprefix $(FW_OUT)/obj/,$(FW_C_SRCS:.c=.o) $(FW_S_SRCS:.S=.o)) \
              $(FW_OUT)/obj/model/iommu_rec.o
@@ -94,6 +94,15 @@ $(FW_PLATFORM_UNIT): tests/firmware/platform_unit.c firmware/platform.c firmware
 		tests/firmware/platform_unit.c firmware/platform.c -lfdt -lcmocka
 
 firmware-tests: $(FIRMWARE_ELF) $(FW_TEST_DTBS) $(FW_PLATFORM_UNIT)
+
+# Host unit test of the PLIC probe (firmware/plic.c) against small trees.
+FW_PLIC_UNIT := $(FW_OUT)/tests/plic-unit
+$(FW_PLIC_UNIT): tests/firmware/plic_unit.c firmware/plic.c firmware/plic.h $(ABI_H)
+	@mkdir -p $(@D)
+	$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) -Ifirmware -o $@ \
+		tests/firmware/plic_unit.c firmware/plic.c -lfdt -lcmocka
+
+firmware-tests: $(FW_PLIC_UNIT)
 
 # Host unit test of host command execution (firmware/cmd.c) with a fake launcher.
 FW_CMD_UNIT := $(FW_OUT)/tests/cmd-unit

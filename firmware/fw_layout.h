@@ -6,13 +6,6 @@
 #ifndef UVS_FW_LAYOUT_H
 #define UVS_FW_LAYOUT_H
 
-/*
- * Smallest populated SRAM the firmware is linked for (the "base"
- * configuration's 4 MiB). Its last UVS_DTB_MAX_SIZE bytes hold the DTB
- * (docs/architecture.md, "Boot flow"), so the image ends below them.
- */
-#define FW_SRAM_MIN_SIZE 0x400000
-
 /* log2 of each hart's stack size (8 KiB); stacks for UVS_MAX_HARTS harts. */
 #define FW_STACK_SHIFT 13
 

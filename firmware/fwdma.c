@@ -94,10 +94,10 @@ uint64_t uvs_fwdma_done(void)
 /* Wait until descriptor `seq` completed; -ETIMEDOUT (channel reset). */
 static int wait_seq(uint64_t seq, uint64_t timeout_cycles)
 {
-	uint64_t start = csr_read(mcycle);
+	uint64_t start = csr_read(cycle);
 
 	for (reap(); completed <= seq; reap())
-		if (csr_read(mcycle) - start >= timeout_cycles) {
+		if (csr_read(cycle) - start >= timeout_cycles) {
 			program();
 			return -ETIMEDOUT;
 		}

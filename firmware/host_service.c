@@ -1,6 +1,7 @@
 /* Host queue service (see hostq.h). */
 #include "host_service.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 
@@ -8,6 +9,7 @@
 #include <uvmsoc/hostif.h>
 #include <uvmsoc/hostq.h>
 #include <uvmsoc/memmap.h>
+#include <uvmsoc/plic.h>
 
 #include "cmd.h"
 #include "csr.h"
@@ -15,6 +17,8 @@
 #include "fwdma.h"
 #include "htif.h"
 #include "launch.h"
+#include "plic.h"
+#include "priv.h"
 #include "uvm_dev.h"
 
 static uintptr_t bar;
@@ -202,8 +206,26 @@ static void serve_cmdq(void)
 	}
 }
 
+/* PLIC source PLIC_SRC_HOSTIF: DOORBELL != 0 or commands queued. */
+static void hostif_irq(uint32_t id)
+{
+	(void)id;
+	if (rd32(UVS_HOSTIF_DOORBELL_OFF) != 0)
+		wr32(UVS_HOSTIF_DOORBELL_OFF, 0);	/* acknowledge: drops its share of the line */
+	serve_cmdq();
+}
+
+/* PLIC source PLIC_SRC_IOMMU: page requests (ipsr.pip) and queue errors. */
+static void iommu_irq(uint32_t id)
+{
+	(void)id;
+	uvs_uvm_poll();
+}
+
 int uvs_hostq_serve(const struct uvs_platform *p)
 {
+	int err;
+
 	bar = (uintptr_t)p->hostif_base;
 	if (rd32(UVS_HOSTIF_ID_OFF) != UVS_HOSTIF_ID_VALUE) {
 		printf("uvmsoc-fw: error: host interface at 0x%" PRIx64 ": ID 0x%08" PRIx32
@@ -219,23 +241,33 @@ int uvs_hostq_serve(const struct uvs_platform *p)
 	uvs_htif_set_fw_exit((uintptr_t)(p->hostif_base + UVS_HOSTIF_FW_EXIT_OFF));
 	uvs_uvm_init(UVS_HBM_BASE, hbm_size(p), post_event);
 	uvs_launch_idle_hook = serve_during_launch;
+	err = uvs_plic_attach(UVS_PLIC_SRC_HOSTIF, 1, hostif_irq);
+	if (err == 0)
+		err = uvs_plic_attach(UVS_PLIC_SRC_IOMMU, 2, iommu_irq);
+	if (err != 0) {
+		printf("uvmsoc-fw: error: %s\n", err == -ENODEV ? "no PLIC: the host interface's "
+		       "and the IOMMU's interrupts cannot be served" : "PLIC lacks the host interface "
+		       "or IOMMU source");
+		return UVS_FW_EXIT_BAD_PLATFORM;
+	}
 	printf("uvmsoc-fw: serving the host command queue (%u compute harts)\n", uvs_launch_harts());
 	/*
-	 * Sleep in WFI between commands: the block's irq_o (hart 0's machine
-	 * external interrupt) is DOORBELL != 0 or an enabled CMDQ with HEAD !=
-	 * TAIL. Only mie.MEIE is set and mstatus.MIE stays 0, so WFI returns
-	 * when the line is high (privileged spec 3.3.3) and no trap is taken.
-	 * The line is a level: a command that arrives between the last look
-	 * and the WFI keeps it high, so nothing is missed.
+	 * Sleep in WFI between commands: the PLIC's context of hart 0 in the
+	 * firmware's mode (M, or S as OpenSBI's payload) is raised by the host
+	 * interface's line (DOORBELL != 0 or an enabled CMDQ with HEAD != TAIL)
+	 * and the IOMMU's (page requests); each is claimed, served and
+	 * completed (uvs_plic_serve). Only mie.MEIE (sie.SEIE) is set and the
+	 * global enable stays 0, so WFI returns when the external interrupt is
+	 * pending (privileged spec 3.3.3) and no trap is taken. The sources are
+	 * levels: one that rises between the last claim and the WFI stays
+	 * pending, so nothing is missed.
 	 */
-	csr_set(mie, CSR_MIE_MEIE);
+	uvs_priv_irq_enable(uvs_priv_irq_ext(), true);
 	__asm__ volatile("fence rw, rw" ::: "memory");
 	wr32(UVS_HOSTIF_FW_STATUS_OFF, UVS_HOSTIF_FW_STATUS_READY);	/* the block raises INT_FW */
 	for (;;) {
-		if (rd32(UVS_HOSTIF_DOORBELL_OFF) != 0)
-			wr32(UVS_HOSTIF_DOORBELL_OFF, 0);	/* acknowledge: drops its share of irq_o */
-		serve_cmdq();
-		uvs_uvm_poll();
+		(void)uvs_plic_serve();
+		uvs_uvm_poll();		/* staged fault batches go out without a new interrupt */
 		if (!uvs_uvm_idle())
 			__asm__ volatile("wfi" ::: "memory");
 	}

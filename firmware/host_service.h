@@ -29,9 +29,11 @@
  * disabled: backpressure, nothing is dropped), raising INT_EVQ. A CMDQ with
  * a bad LOG2SZ/base, a TAIL out of range or a record the DMA cannot read
  * disables CMDQ and raises INT_CMDQ_ERROR; when CMDQ is empty, sleeps in
- * WFI until the block's interrupt line (hart 0's MEIP: DOORBELL != 0 or
- * CMDQ not empty) rises. Returns only on a setup error:
- * UVS_FW_EXIT_BAD_PLATFORM with a console line saying why.
+ * WFI until the PLIC raises hart 0's MEIP: the block's interrupt
+ * (DOORBELL != 0 or CMDQ not empty) or the IOMMU's (page requests), each
+ * served between its claim and its completion (plic.h; uvs_plic_init()
+ * must have run). Returns only on a setup error: UVS_FW_EXIT_BAD_PLATFORM
+ * with a console line saying why (no PLIC among them).
  */
 int uvs_hostq_serve(const struct uvs_platform *p);
 

@@ -42,7 +42,7 @@ static struct {
 
 static uint64_t now(void)
 {
-	return csr_read(mcycle);
+	return csr_read(cycle);
 }
 
 static void raise_msip(uint32_t hartid)

@@ -1,10 +1,12 @@
 /*
  * uvmsoc firmware linker script (preprocessed by firmware.mk with
- * -x assembler-with-cpp). Everything lives in SRAM from UVS_SRAM_BASE up to
- * the kernel region UVS_KERNEL_BASE (include/uvmsoc/kernel.def; kernel
- * images, kernel stacks and kernel data fill SRAM from there up to the DTB
- * area, the last UVS_DTB_MAX_SIZE bytes of the smallest supported SRAM,
- * FW_SRAM_MIN_SIZE). tohost/fromhost (htif.c) get their own output
+ * -x assembler-with-cpp). Everything lives in SRAM from UVS_PAYLOAD_BASE
+ * (where OpenSBI's fw_jump enters its next stage; the M-mode firmware owns
+ * the SRAM below) up to the kernel region UVS_KERNEL_BASE
+ * (include/uvmsoc/kernel.def; kernel images, kernel stacks and kernel data
+ * fill SRAM from there up to the DTB as fw_jump relocates it,
+ * UVS_SBI_FDT_ADDR). The S-mode entry uvs_entry_s must be the image's first
+ * byte; the ELF entry is the M-mode entry uvs_entry_m (crt0.S). tohost/fromhost (htif.c) get their own output
  * section .tohost. Layout: text, read-only data, data, .tohost, TLS image
  * (hart 0's TLS block), .bss, per-hart stacks, heap up to the DTB area.
  */
@@ -13,11 +15,11 @@
 #include "fw_layout.h"
 
 OUTPUT_ARCH(riscv)
-ENTRY(_start)
+ENTRY(uvs_entry_m)
 
 MEMORY
 {
-	sram (rwx) : ORIGIN = UVS_SRAM_BASE, LENGTH = UVS_KERNEL_BASE - UVS_SRAM_BASE
+	sram (rwx) : ORIGIN = UVS_PAYLOAD_BASE, LENGTH = UVS_KERNEL_BASE - UVS_PAYLOAD_BASE
 }
 
 PHDRS
@@ -102,5 +104,8 @@ SECTIONS
 }
 
 ASSERT(DEFINED(tohost) && DEFINED(fromhost), "firmware: tohost/fromhost missing")
-ASSERT(UVS_KERNEL_DATA_BASE + UVS_KERNEL_DATA_SIZE <= UVS_SRAM_BASE + FW_SRAM_MIN_SIZE - UVS_DTB_MAX_SIZE,
-       "firmware: kernel region overlaps the DTB area")
+ASSERT(uvs_entry_s == UVS_PAYLOAD_BASE, "firmware: the S-mode entry must be the first byte (fw_jump's next stage)")
+ASSERT(UVS_KERNEL_DATA_BASE + UVS_KERNEL_DATA_SIZE <= UVS_SBI_FDT_ADDR,
+       "firmware: kernel region overlaps the DTB relocated by fw_jump")
+ASSERT(UVS_SBI_FDT_ADDR + UVS_DTB_MAX_SIZE <= UVS_SRAM_BASE + UVS_SRAM_MIN_SIZE - UVS_DTB_MAX_SIZE,
+       "firmware: the relocated DTB overlaps the loaded DTB area")

@@ -1,9 +1,11 @@
 /*
  * uvmsoc management-hart firmware: boot banner, platform discovery from
- * the device tree, discovery report, compute harts for kernel launches,
+ * the device tree, discovery report, the PLIC's M-mode context (all
+ * sources off until a service attaches its own), compute harts for kernel launches,
  * then an optional self-test, or the host command queue service when the
  * device tree has a host interface and a DMA engine, else exit 0.
  */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 
@@ -18,13 +20,38 @@
 #include "launch.h"
 #include "ns16550.h"
 #include "platform.h"
+#include "plic.h"
+#include "priv.h"
 #include "report.h"
+#include "sbi.h"
 #include "selftest.h"
 
 /** Entry from crt0.S on hart 0; the return value is the exit status. */
 int uvs_fw_main(uint64_t hartid, const void *dtb);
 
 static struct uvs_platform platform;
+
+/* The mode the firmware runs in and, in S mode, the SBI below it. */
+static void report_privilege(void)
+{
+	uint32_t spec, impl, ver;
+
+	if (!uvs_fw_smode) {
+		printf("privilege    M mode (no SBI)\n");
+		return;
+	}
+	if (uvs_sbi_info(&spec, &impl, &ver) != 0) {
+		printf("privilege    S mode (SBI Base extension not answering)\n");
+		return;
+	}
+	/* SBI v1.0.0 table 3: implementation ID 1 is OpenSBI (version major << 16 | minor). */
+	if (impl == 1)
+		printf("privilege    S mode, SBI v%" PRIu32 ".%" PRIu32 " (OpenSBI %" PRIu32 ".%" PRIu32 ")\n",
+		       spec >> 24, spec & 0xffffff, ver >> 16, ver & 0xffff);
+	else
+		printf("privilege    S mode, SBI v%" PRIu32 ".%" PRIu32 " (implementation %" PRIu32
+		       ", version 0x%" PRIx32 ")\n", spec >> 24, spec & 0xffffff, impl, ver);
+}
 
 /* Cycles hart 0 waits for the compute harts to reach their park loop. */
 #define LAUNCH_PARK_WAIT_CYCLES 1000000u
@@ -63,6 +90,20 @@ int uvs_fw_main(uint64_t hartid, const void *dtb)
 		uvs_htif_set_fw_exit((uintptr_t)(platform.hostif_base + UVS_HOSTIF_FW_EXIT_OFF));
 
 	uvs_report_platform(&platform, hartid, dtb, fdt_totalsize(dtb));
+	if (platform.plic_base != 0) {
+		struct uvs_plic_desc plic;
+		char why[120];
+
+		err = uvs_plic_probe(dtb, (uint32_t)hartid, uvs_priv_irq_ext(), &plic, why, sizeof(why));
+		if (err == 0)
+			err = uvs_plic_init((uintptr_t)platform.plic_base, &plic);
+		if (err != 0) {
+			printf("uvmsoc-fw: error: PLIC at 0x%" PRIx64 ": %s\n", platform.plic_base,
+			       err == -EINVAL ? "cannot be initialised" : why);
+			return UVS_FW_EXIT_BAD_PLATFORM;
+		}
+	}
+	report_privilege();
 	if (uvs_launch_init(&platform, dtb, LAUNCH_PARK_WAIT_CYCLES) > 0)
 		printf("kernels      %u compute harts ready\n", uvs_launch_harts());
 	if (platform.selftest[0] != '\0')

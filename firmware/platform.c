@@ -455,6 +455,10 @@ int uvs_platform_discover(const void *fdt, struct uvs_platform *p)
 					&p->hostif_size);
 	if (!err)
 		err = discover_optional(p, fdt, UVS_PLAT_DMA_COMPAT, &p->dma_base, &p->dma_size);
+	if (!err)
+		err = discover_optional(p, fdt, UVS_PLAT_PLIC_COMPAT, &p->plic_base, &p->plic_size);
+	if (!err && p->plic_base == 0)
+		err = discover_optional(p, fdt, "sifive,plic-1.0.0", &p->plic_base, &p->plic_size);
 	return err;
 }
 

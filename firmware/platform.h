@@ -19,6 +19,7 @@
 #define UVS_PLAT_MAX_MEM 8	/**< most memory regions kept */
 #define UVS_PLAT_HOSTIF_COMPAT "uvmsoc,hostif"	/**< compatible of the host interface (BAR0 block, hostif.def) */
 #define UVS_PLAT_DMA_COMPAT    "uvmsoc,dma"	/**< compatible of the DMA engine (dma.def) */
+#define UVS_PLAT_PLIC_COMPAT   "riscv,plic0"	/**< compatible of the PLIC (plic.def; also "sifive,plic-1.0.0") */
 
 /** What a hart is for (property "uvmsoc,role" of its cpu node). */
 enum uvs_hart_role {
@@ -68,6 +69,8 @@ struct uvs_platform {
 	uint64_t hostif_size;
 	uint64_t dma_base;			/**< DMA engine registers (optional; 0 = none) */
 	uint64_t dma_size;
+	uint64_t plic_base;			/**< PLIC registers (optional; 0 = none) */
+	uint64_t plic_size;
 	char selftest[UVS_PLAT_STR_MAX];	/**< /chosen/uvmsoc,selftest ("" if absent) */
 	char error[160];			/**< why discovery failed (one line) */
 };
@@ -91,8 +94,8 @@ int uvs_platform_check_dtb(const void *dtb, uintptr_t window_base,
  * at least one memory node, a 16550 UART ("ns16550a" or "ns16550": the
  * stdout-path node if it is one, else the first such node), a CLINT
  * ("riscv,clint0" or "sifive,clint0"). Optional: the host interface
- * (UVS_PLAT_HOSTIF_COMPAT) and the DMA engine (UVS_PLAT_DMA_COMPAT), first
- * okay node of each; base 0 when absent. Addresses are translated only
+ * (UVS_PLAT_HOSTIF_COMPAT), the DMA engine (UVS_PLAT_DMA_COMPAT) and the
+ * PLIC (UVS_PLAT_PLIC_COMPAT), first okay node of each; base 0 when absent. Addresses are translated only
  * through empty (identity) "ranges".
  * Returns 0; on failure p->error says what is wrong and the result is
  * -EINVAL (libfdt reported a structure error), -ENOENT (required node or

@@ -54,6 +54,8 @@ void uvs_report_platform(const struct uvs_platform *p, uint64_t boot_hartid,
 	       p->uart.clock_hz, p->uart.reg_shift, p->uart.reg_io_width,
 	       p->uart.from_stdout_path ? " (stdout-path)" : "");
 	printf("clint        0x%" PRIx64 " size 0x%" PRIx64 "\n", p->clint_base, p->clint_size);
+	if (p->plic_base)
+		printf("plic         0x%" PRIx64 " size 0x%" PRIx64 "\n", p->plic_base, p->plic_size);
 	printf("timebase     %" PRIu64 " Hz\n", p->timebase_hz);
 	if (p->hostif_base)
 		printf("hostif       0x%" PRIx64 " size 0x%" PRIx64 "\n", p->hostif_base, p->hostif_size);

@@ -9,6 +9,7 @@
 #include "csr.h"
 #include "fw.h"
 #include "htif.h"
+#include "priv.h"
 
 _Static_assert(offsetof(struct uvs_trap_frame, x[1]) == TF_X(1), "trap frame x1");
 _Static_assert(offsetof(struct uvs_trap_frame, mepc) == TF_MEPC, "trap frame mepc");
@@ -81,8 +82,10 @@ void uvs_trap_handler(struct uvs_trap_frame *f)
 	if (in_fatal)
 		uvs_htif_exit(UVS_FW_EXIT_FATAL_TRAP);
 	in_fatal = 1;
-	printf("uvmsoc-fw: fatal trap: %s (mcause 0x%" PRIx64 ") mepc 0x%" PRIx64
-	       " mtval 0x%" PRIx64 "\n",
-	       uvs_trap_cause_name(f->mcause), f->mcause, f->mepc, f->mtval);
+	/* The frame holds scause/sepc/stval when the firmware runs in S mode. */
+	const char x = uvs_fw_smode ? 's' : 'm';
+	printf("uvmsoc-fw: fatal trap: %s (%ccause 0x%" PRIx64 ") %cepc 0x%" PRIx64
+	       " %ctval 0x%" PRIx64 "\n",
+	       uvs_trap_cause_name(f->mcause), x, f->mcause, x, f->mepc, x, f->mtval);
 	uvs_htif_exit(UVS_FW_EXIT_FATAL_TRAP);
 }

@@ -106,7 +106,7 @@ static struct {
 
 static uint64_t now(void)
 {
-	return csr_read(mcycle);
+	return csr_read(cycle);
 }
 
 static void fence(void)

@@ -49,10 +49,14 @@ $(HOST_TEST_BUILD)/fw-good.elf: tests/host/fw_tiny.S
 $(HOST_TEST_BUILD)/fw-outside.elf: tests/host/fw_tiny.S
 	@mkdir -p $(@D)
 	$(RV_CC) $(RV_ARCH) -nostdlib -nostartfiles -Wl,-N -Wl,--no-warn-rwx-segments -Wl,-Ttext=0x20000000 -Wl,--build-id=none $< -o $@
+$(HOST_TEST_BUILD)/fw-payload.elf: tests/host/fw_tiny.S
+	@mkdir -p $(@D)
+	$(RV_CC) $(RV_ARCH) -nostdlib -nostartfiles -Wl,-N -Wl,--no-warn-rwx-segments -Wl,-Ttext=0x80200000 -Wl,--build-id=none $< -o $@
 $(HOST_TEST_BUILD)/test.dtb: tests/host/test.dts
 	@mkdir -p $(@D)
 	dtc -q -I dts -O dtb -o $@ $<
-HOST_TEST_DATA := $(HOST_TEST_BUILD)/fw-good.elf $(HOST_TEST_BUILD)/fw-outside.elf $(HOST_TEST_BUILD)/test.dtb
+HOST_TEST_DATA := $(HOST_TEST_BUILD)/fw-good.elf $(HOST_TEST_BUILD)/fw-outside.elf $(HOST_TEST_BUILD)/fw-payload.elf \
+                  $(HOST_TEST_BUILD)/test.dtb
 
 HOST_TEST_CFLAGS = $(HOST_CFLAGS) -Ihost/lib -DTEST_DATA='"$(HOST_TEST_BUILD)"'
 $(HOST_TEST_BUILD)/%: tests/host/%.c $(wildcard tests/host/*.h) $(HOST_LIB) $(HOST_LIB_HDRS) $(HOST_ABI_H) | $(HOST_TEST_DATA)

@@ -14,14 +14,24 @@ extern "C" {
 
 /**
  * uvs_bootrom_build - write the boot ROM into @rom (@size bytes, zeroed
- * first): `csrr a0, mhartid; auipc t0, 0; ld a1, 0x1c(t0); ld t0, 0x14(t0);
- * jr t0`, i.e. a0 = hart id, a1 = *(ROM + UVS_BOOTROM_DTB_OFF), jump to
- * *(ROM + UVS_BOOTROM_ENTRY_OFF) (auipc runs at ROM offset 4, hence the
- * immediates); then @entry and @dtb_addr at those offsets, little-endian.
- * Encodings from the RISC-V unprivileged spec, chapter 2 and "Zicsr".
- * Returns 0, or -EINVAL when @size is too small for the image.
+ * first):
+ *
+ *     csrr a0, mhartid
+ *     auipc t0, 0
+ *     ld   a1, DTB_OFF-4(t0)      a1 = DTB address
+ *     ld   t1, MENTRY_OFF-4(t0)   hart 0's M-mode firmware (OpenSBI), or 0
+ *     bnez a0, 1f                 other harts: the program's entry
+ *     bnez t1, 2f                 hart 0 with an M-mode firmware: go there
+ *  1: ld   t1, ENTRY_OFF-4(t0)
+ *  2: jr   t1
+ *
+ * then @entry, @dtb_addr and @mentry at UVS_BOOTROM_ENTRY_OFF, _DTB_OFF and
+ * _MENTRY_OFF, little-endian (auipc runs at ROM offset 4, hence the
+ * immediates). a0 = hart id and a1 = DTB is the convention OpenSBI and its
+ * payloads expect. Encodings from the RISC-V unprivileged spec, chapter 2
+ * and "Zicsr". Returns 0, or -EINVAL when @size is too small for the image.
  */
-int uvs_bootrom_build(uint8_t *rom, size_t size, uint64_t entry, uint64_t dtb_addr);
+int uvs_bootrom_build(uint8_t *rom, size_t size, uint64_t entry, uint64_t dtb_addr, uint64_t mentry);
 
 #ifdef __cplusplus
 }

@@ -90,10 +90,11 @@ void uvs_dpi_hostif_config(char *host_link, long long *boot_entry, long long *sr
     *link_mps = (int)uvs_sim.model.mps;
 }
 
-/* The host released the harts: boot ROM entry point and DTB address. */
-void uvs_dpi_boot(long long entry, long long dtb)
+/* The host released the harts: boot ROM entry points and DTB address; an
+ * M-mode firmware preloaded with --sbi serves when the host gave none. */
+void uvs_dpi_boot(long long entry, long long dtb, long long mentry)
 {
-    uvs_sim_boot((uint64_t)entry, (uint64_t)dtb);
+    uvs_sim_boot((uint64_t)entry, (uint64_t)dtb, mentry ? (uint64_t)mentry : uvs_sim.sbi.entry);
 }
 
 /* The engine's last descriptor: the cycle it finished and its data stream (cycles). */

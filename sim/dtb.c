@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <uvmsoc/memmap.h>
+#include <uvmsoc/plic.h>
 
 int uvs_dtb_read_file(const char *path, void **blob, size_t *size, char *err, size_t errlen)
 {
@@ -114,10 +115,12 @@ static int set_reg(void *fdt, int parent, int node, uint64_t base, uint64_t size
     return fdt_setprop(fdt, node, "reg", cells, n * (int)sizeof cells[0]);
 }
 
-/* Add @parent/@name with the string property @key = @value and reg; an
- * existing node of that name is kept unchanged. 0 or a libfdt error. */
+/* Add @parent/@name with the string property @key = @value and reg, and,
+ * when @plic (the PLIC's phandle) is non-zero, interrupt-parent = @plic and
+ * interrupts = <@src> (DT spec 2.4.1); an existing node of that name is kept
+ * unchanged. 0 or a libfdt error. */
 static int add_node(void *fdt, int parent, const char *name, const char *key, const char *value,
-                    uint64_t base, uint64_t size)
+                    uint64_t base, uint64_t size, uint32_t plic, uint32_t src)
 {
     int node = fdt_subnode_offset(fdt, parent, name), rc;
 
@@ -129,7 +132,19 @@ static int add_node(void *fdt, int parent, const char *name, const char *key, co
     rc = fdt_setprop_string(fdt, node, key, value);
     if (rc == 0)
         rc = set_reg(fdt, parent, node, base, size);
+    if (rc == 0 && plic != 0)
+        rc = fdt_setprop_u32(fdt, node, "interrupt-parent", plic);
+    if (rc == 0 && plic != 0)
+        rc = fdt_setprop_u32(fdt, node, "interrupts", src);
     return rc;
+}
+
+/* Phandle of the tree's PLIC ("riscv,plic0"), 0 when it has none. */
+static uint32_t plic_phandle(const void *fdt)
+{
+    int node = fdt_node_offset_by_compatible(fdt, -1, "riscv,plic0");
+
+    return node < 0 ? 0 : fdt_get_phandle(fdt, node);
 }
 
 int uvs_dtb_add_devices(const void *in, int host, uint64_t hbm_size, void **out, size_t *out_size,
@@ -147,7 +162,7 @@ int uvs_dtb_add_devices(const void *in, int host, uint64_t hbm_size, void **out,
         snprintf(err, errlen, "cannot add devices to the DTB: %s", fdt_strerror(rc));
         return -EINVAL;
     }
-    cap = fdt_totalsize(in) + 1024; /* room for three small nodes */
+    cap = fdt_totalsize(in) + 2048; /* room for three small nodes */
     fdt = malloc(cap);
     if (!fdt) {
         snprintf(err, errlen, "out of memory adding devices to the DTB");
@@ -156,20 +171,23 @@ int uvs_dtb_add_devices(const void *in, int host, uint64_t hbm_size, void **out,
     rc = fdt_open_into(in, fdt, (int)cap);
     soc = 0;
     if (rc == 0 && host) {
+        uint32_t plic = plic_phandle(fdt);
+
         soc = fdt_path_offset(fdt, "/soc");
         if (soc < 0)
             soc = 0; /* no /soc: the root */
         snprintf(name, sizeof name, "dma@%llx", (unsigned long long)UVS_DMA_BASE);
-        rc = add_node(fdt, soc, name, "compatible", "uvmsoc,dma", UVS_DMA_BASE, UVS_DMA_SIZE);
+        rc = add_node(fdt, soc, name, "compatible", "uvmsoc,dma", UVS_DMA_BASE, UVS_DMA_SIZE, plic,
+                      (uint32_t)UVS_PLIC_SRC_DMA);
         if (rc == 0) {
             snprintf(name, sizeof name, "hostif@%llx", (unsigned long long)UVS_HOSTIF_BASE);
             rc = add_node(fdt, soc, name, "compatible", "uvmsoc,hostif", UVS_HOSTIF_BASE,
-                          UVS_HOSTIF_SIZE);
+                          UVS_HOSTIF_SIZE, plic, (uint32_t)UVS_PLIC_SRC_HOSTIF);
         }
     }
     if (rc == 0 && hbm_size) {
         snprintf(name, sizeof name, "memory@%llx", (unsigned long long)UVS_HBM_BASE);
-        rc = add_node(fdt, 0, name, "device_type", "memory", UVS_HBM_BASE, hbm_size);
+        rc = add_node(fdt, 0, name, "device_type", "memory", UVS_HBM_BASE, hbm_size, 0, 0);
     }
     if (rc == 0)
         rc = fdt_pack(fdt);

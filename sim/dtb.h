@@ -39,7 +39,10 @@ int uvs_dtb_check(const void *blob, size_t size, unsigned harts, const char *nam
  * @host: a host link is attached (--host-socket): adds dma@10020000
  *        (compatible "uvmsoc,dma", reg UVS_DMA_BASE/SIZE) and
  *        hostif@10030000 (compatible "uvmsoc,hostif", reg UVS_HOSTIF_BASE/
- *        SIZE) under /soc (under / when the tree has no /soc);
+ *        SIZE) under /soc (under / when the tree has no /soc); when the
+ *        tree has a PLIC ("riscv,plic0") with a phandle, each gets
+ *        interrupt-parent = the PLIC and interrupts = <PLIC_SRC_DMA> /
+ *        <PLIC_SRC_HOSTIF> (include/uvmsoc/plic.def);
  * @hbm_size: populated HBM bytes; when non-zero adds /memory@1000000000
  *        (device_type "memory", reg UVS_HBM_BASE @hbm_size).
  * reg cells follow the parent's #address-cells / #size-cells. A node that

@@ -114,6 +114,10 @@ static int load_segments(struct uvs_mem *m, Elf *elf, const uint8_t *buf, size_t
             info->rom_segment = true;
         if (info->entry - ph.p_paddr < ph.p_memsz)
             entry_ok = true;
+        if (info->segments == 0 || ph.p_paddr < info->lo)
+            info->lo = ph.p_paddr;
+        if (ph.p_paddr + ph.p_memsz > info->hi)
+            info->hi = ph.p_paddr + ph.p_memsz;
         info->segments++;
     }
     if (info->segments == 0) {

@@ -21,6 +21,7 @@ struct uvs_elf_info {
     uint64_t tohost;   /**< address of symbol `tohost`, 0 when absent */
     uint64_t fromhost; /**< address of symbol `fromhost`, 0 when absent */
     unsigned segments; /**< PT_LOAD segments loaded */
+    uint64_t lo, hi;   /**< loaded bytes span [lo, hi) (physical addresses) */
     bool rom_segment;  /**< a segment went into BOOTROM: the program brings its own boot code */
 };
 

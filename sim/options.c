@@ -10,11 +10,12 @@
 enum {
     OPT_DTB = 256, OPT_MAX_CYCLES, OPT_TRACE_FST, OPT_LOG_RETIRED, OPT_STATS, OPT_HELP,
     OPT_HOST_SOCKET, OPT_HOST_ONCE, OPT_FREE_RUNNING, OPT_HBM, OPT_HOST_MEM, OPT_LINK_LATENCY,
-    OPT_LINK_BW, OPT_HBM_LATENCY, OPT_HBM_BW, OPT_COST_MMIO, OPT_COST_IRQ,
+    OPT_LINK_BW, OPT_HBM_LATENCY, OPT_HBM_BW, OPT_COST_MMIO, OPT_COST_IRQ, OPT_SBI,
 };
 
 static const struct option long_opts[] = {
     {"dtb", required_argument, NULL, OPT_DTB},
+    {"sbi", required_argument, NULL, OPT_SBI},
     {"max-cycles", required_argument, NULL, OPT_MAX_CYCLES},
     {"trace-fst", required_argument, NULL, OPT_TRACE_FST},
     {"log-retired", required_argument, NULL, OPT_LOG_RETIRED},
@@ -48,6 +49,10 @@ void uvs_opts_usage(FILE *f)
         "options:\n"
         "  --dtb FILE          device tree blob for the harts (default: the\n"
         "                      configuration's DTB built into the simulator)\n"
+        "  --sbi FILE          M-mode firmware ELF (Debian's OpenSBI fw_jump.elf) loaded\n"
+        "                      below 0x80200000: hart 0 boots it, and it starts PROGRAM\n"
+        "                      at 0x80200000 in S mode; the other harts enter PROGRAM\n"
+        "                      directly (docs/architecture.md \"Boot flow\")\n"
         "  --max-cycles N      watchdog: stop after N clock cycles (default %llu)\n"
         "  --trace-fst FILE    write an FST waveform of the whole SoC to FILE\n"
         "  --log-retired FILE  write one line per retired instruction to FILE:\n"
@@ -157,6 +162,7 @@ int uvs_opts_parse(struct uvs_opts *o, int argc, char **argv, char *err, size_t 
     while ((c = getopt_long(argc, argv, ":", long_opts, NULL)) != -1) {
         switch (c) {
         case OPT_DTB: o->dtb = optarg; break;
+        case OPT_SBI: o->sbi = optarg; break;
         case OPT_TRACE_FST: o->trace_fst = optarg; break;
         case OPT_LOG_RETIRED: o->log_retired = optarg; break;
         case OPT_STATS: o->stats = true; break;

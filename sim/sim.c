@@ -64,6 +64,51 @@ static int setup_dtb(const struct uvs_opts *o, unsigned harts, const void *def, 
     return rc == 0 ? 0 : (int)UVS_EXIT_BAD_DTB;
 }
 
+/* Map an ELF loader error to the simulator's exit status. */
+static int elf_status(int rc)
+{
+    return rc == -EOPNOTSUPP ? (int)UVS_EXIT_WRONG_ARCH
+           : rc == -ENOMEM   ? (int)UVS_EXIT_INTERNAL
+                             : (int)UVS_EXIT_BAD_ELF;
+}
+
+/*
+ * Load the M-mode firmware (--sbi) and the program into memory. The M-mode
+ * firmware must lie in [UVS_SBI_BASE, UVS_PAYLOAD_BASE) (fw_jump's own
+ * region), the program must not reach into it. Returns 0 or an exit status
+ * with the reason in @err.
+ */
+static int load_programs(char *err, size_t errlen)
+{
+    int rc;
+
+    memset(&uvs_sim.sbi, 0, sizeof uvs_sim.sbi);
+    if (uvs_sim.sbi_path) {
+        rc = uvs_elf_load(&uvs_sim.mem, uvs_sim.sbi_path, &uvs_sim.sbi, err, errlen);
+        if (rc != 0)
+            return elf_status(rc);
+        if (uvs_sim.sbi.lo < UVS_SBI_BASE || uvs_sim.sbi.hi > UVS_PAYLOAD_BASE) {
+            snprintf(err, errlen, "%s: M-mode firmware spans 0x%llx..0x%llx, outside 0x%llx..0x%llx "
+                     "(an OpenSBI fw_jump built for the generic platform is expected)", uvs_sim.sbi_path,
+                     (unsigned long long)uvs_sim.sbi.lo, (unsigned long long)uvs_sim.sbi.hi,
+                     (unsigned long long)UVS_SBI_BASE, (unsigned long long)UVS_PAYLOAD_BASE);
+            return (int)UVS_EXIT_BAD_ELF;
+        }
+    }
+    if (!uvs_sim.elf_path)
+        return 0;
+    rc = uvs_elf_load(&uvs_sim.mem, uvs_sim.elf_path, &uvs_sim.elf, err, errlen);
+    if (rc != 0)
+        return elf_status(rc);
+    if (uvs_sim.sbi_path && (uvs_sim.elf.lo < UVS_PAYLOAD_BASE || uvs_sim.elf.rom_segment)) {
+        snprintf(err, errlen, "%s: loads at 0x%llx, below the S-mode payload address 0x%llx that --sbi "
+                 "needs", uvs_sim.elf_path, (unsigned long long)uvs_sim.elf.lo,
+                 (unsigned long long)UVS_PAYLOAD_BASE);
+        return (int)UVS_EXIT_BAD_ELF;
+    }
+    return 0;
+}
+
 int uvs_sim_setup(struct uvs_opts *o, int argc, char **argv, unsigned harts,
                   uint64_t sram_bytes, const void *dtb, size_t dtb_size)
 {
@@ -87,18 +132,16 @@ int uvs_sim_setup(struct uvs_opts *o, int argc, char **argv, unsigned harts,
     uvs_sim.free_running = o->free_running;
     uvs_sim.elf_path = o->elf;
     uvs_sim.model = o->model;
-    if (o->elf) {
-        rc = uvs_elf_load(&uvs_sim.mem, o->elf, &uvs_sim.elf, err, sizeof err);
-        if (rc != 0)
-            return fail(rc == -EOPNOTSUPP ? (int)UVS_EXIT_WRONG_ARCH
-                        : rc == -ENOMEM   ? (int)UVS_EXIT_INTERNAL
-                                          : (int)UVS_EXIT_BAD_ELF, err);
-    }
+    uvs_sim.sbi_path = o->sbi;
+    rc = load_programs(err, sizeof err);
+    if (rc != 0)
+        return fail(rc, err);
     rc = setup_dtb(o, harts, dtb, dtb_size, &dtb_addr, err);
     if (rc != 0)
         return fail(rc, err);
     if (!uvs_sim.elf.rom_segment)
-        uvs_bootrom_build(uvs_sim.mem.rom, sizeof uvs_sim.mem.rom, uvs_sim.elf.entry, dtb_addr);
+        uvs_bootrom_build(uvs_sim.mem.rom, sizeof uvs_sim.mem.rom, uvs_sim.elf.entry, dtb_addr,
+                          uvs_sim.sbi.entry);
     uvs_sim.mem.tohost = uvs_sim.elf.tohost;
     if (o->trace_fst) { /* Verilator's FST writer reports no open error: probe first */
         FILE *f = fopen(o->trace_fst, "w");
@@ -157,15 +200,14 @@ void uvs_sim_power_on(void)
 {
     char err[ERR_MAX];
     uvs_mem_clear(&uvs_sim.mem);
-    if (uvs_sim.elf_path &&
-        uvs_elf_load(&uvs_sim.mem, uvs_sim.elf_path, &uvs_sim.elf, err, sizeof err) != 0)
+    if (load_programs(err, sizeof err) != 0)
         fprintf(stderr, "uvmsoc-sim: reset: cannot reload the program: %s\n", err);
     uvs_sim.mem.tohost = uvs_sim.elf_path ? uvs_sim.elf.tohost : 0;
-    uvs_sim_boot(uvs_sim.elf_path ? uvs_sim.elf.entry : 0, 0);
+    uvs_sim_boot(uvs_sim.elf_path ? uvs_sim.elf.entry : 0, 0, uvs_sim.sbi.entry);
     uvs_sim.halt_pending = false;
 }
 
-void uvs_sim_boot(uint64_t entry, uint64_t dtb_addr)
+void uvs_sim_boot(uint64_t entry, uint64_t dtb_addr, uint64_t mentry)
 {
     if (dtb_addr == 0 && uvs_sim.dtb) {
         uint8_t *p = uvs_mem_ptr(&uvs_sim.mem, uvs_sim.dtb_addr, uvs_sim.dtb_size);
@@ -173,7 +215,7 @@ void uvs_sim_boot(uint64_t entry, uint64_t dtb_addr)
             memcpy(p, uvs_sim.dtb, uvs_sim.dtb_size);
         dtb_addr = uvs_sim.dtb_addr;
     }
-    uvs_bootrom_build(uvs_sim.mem.rom, sizeof uvs_sim.mem.rom, entry, dtb_addr);
+    uvs_bootrom_build(uvs_sim.mem.rom, sizeof uvs_sim.mem.rom, entry, dtb_addr, mentry);
 }
 
 int uvs_sim_finish(const struct uvs_opts *o, uint64_t cycles, uint64_t retired, double wall_s)

@@ -28,6 +28,8 @@ extern "C" {
 struct uvs_sim {
     struct uvs_mem mem;          /**< BOOTROM + SRAM */
     struct uvs_elf_info elf;     /**< the loaded program */
+    struct uvs_elf_info sbi;     /**< the M-mode firmware of hart 0 (--sbi), entry 0 = none */
+    const char *sbi_path;        /**< --sbi FILE, NULL = none */
     FILE *retire_log;            /**< --log-retired stream, NULL = off */
     bool done;                   /**< the program wrote tohost: stop */
     uint64_t cycle;              /**< clock cycles since reset (main loop) */
@@ -82,10 +84,11 @@ void uvs_sim_power_on(void);
 
 /**
  * uvs_sim_boot - the host released the harts (HOSTIF_MGMT_CTRL.HOLD 1 -> 0):
- * write @entry and @dtb_addr into the boot ROM; @dtb_addr 0 = place the
- * device's DTB (built in or --dtb) at SRAM top - UVS_DTB_MAX_SIZE and use it.
+ * write @entry, @dtb_addr and @mentry (hart 0's M-mode firmware, 0 = none;
+ * bootrom.h) into the boot ROM; @dtb_addr 0 = place the device's DTB
+ * (built in or --dtb) at SRAM top - UVS_DTB_MAX_SIZE and use it.
  */
-void uvs_sim_boot(uint64_t entry, uint64_t dtb_addr);
+void uvs_sim_boot(uint64_t entry, uint64_t dtb_addr, uint64_t mentry);
 
 /**
  * uvs_sim_finish - end of the run after @cycles clock cycles with @retired

@@ -22,3 +22,6 @@ expect_exit_output() {
   if [ "$got" -ne "$want" ]; then echo "expected exit $want, got $got: $*" >&2; return 1; fi
   if ! grep -Eq -- "$re" <<<"$out"; then echo "output does not match /$re/: $*" >&2; return 1; fi
 }
+
+# Debian's OpenSBI (package opensbi): the M-mode firmware of the boot chain.
+OPENSBI_FW_JUMP=/usr/lib/riscv64-linux-gnu/opensbi/generic/fw_jump.elf

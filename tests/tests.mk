@@ -2,7 +2,8 @@
 #
 # make isa-tests  builds $(BUILD)/tests/isa/<name>.elf (+ <name>.dump, an
 #                 objdump listing) from every tests/isa/<name>.S, each linked
-#                 with the framework tests/isa/lib/ (crt.S, link.ld).
+#                 with the framework tests/isa/lib/ (crt.S, link.ld);
+#                 -march=rv64ima, except rv64c-*.S: rv64imac (they test C).
 # make test       builds every prerequisite (simulators for CONFIG=base, c4,
 #                 c4mt, pipe and c4pipe, firmware, ISA tests, unit tests) and runs all manifests
 #                 tests/*.tests with tests/run.sh; the last line of its output
@@ -14,7 +15,9 @@ ISA_OUT     := $(BUILD)/tests/isa
 ISA_SRCS    := $(wildcard $(ISA_DIR)/*.S)
 ISA_ELFS    := $(patsubst $(ISA_DIR)/%.S,$(ISA_OUT)/%.elf,$(ISA_SRCS))
 ISA_LIB     := $(ISA_DIR)/lib/crt.S $(ISA_DIR)/lib/uvs_test.h $(ISA_DIR)/lib/link.ld
-ISA_CFLAGS  := $(RV_ARCH) -nostdlib -nostartfiles -static -g \
+ISA_ARCH     = $(RV_ARCH)
+ISA_ARCH_C  := -misa-spec=2.2 -march=rv64imac -mabi=lp64 -mcmodel=medany
+ISA_CFLAGS  := -nostdlib -nostartfiles -static -g \
                -I$(ISA_DIR)/lib -Iinclude -I$(GEN_INC) \
                -T $(ISA_DIR)/lib/link.ld -Wl,--no-warn-rwx-segments
 
@@ -28,15 +31,18 @@ TESTS  ?= $(sort $(wildcard tests/*.tests))
 .PHONY: isa-tests test sim-c4 sim-pipe sim-c4pipe
 isa-tests: $(ISA_ELFS) $(ISA_OUT)/htif-sw32-fail.elf
 
-$(ISA_OUT)/%.elf: $(ISA_DIR)/%.S $(ISA_LIB) $(GEN_INC)/uvmsoc/memmap.h
+$(ISA_OUT)/%.elf: $(ISA_DIR)/%.S $(ISA_LIB) $(ABI_H)
 	@mkdir -p $(@D)
-	$(RV_CC) $(ISA_CFLAGS) $(ISA_DIR)/lib/crt.S $< -o $@
+	$(RV_CC) $(ISA_ARCH) $(ISA_CFLAGS) $(ISA_DIR)/lib/crt.S $< -o $@
 	$(RV_OBJDUMP) -d $@ > $(@:.elf=.dump)
 
+# The C-extension tests (rv64c-*.S) are assembled, with crt.S, for rv64imac.
+$(ISA_OUT)/rv64c-%.elf: ISA_ARCH = $(ISA_ARCH_C)
+
 # The failing variant of htif-sw32 (ends with a 32-bit store of 11).
-$(ISA_OUT)/htif-sw32-fail.elf: $(ISA_DIR)/htif-sw32.S $(ISA_LIB) $(GEN_INC)/uvmsoc/memmap.h
+$(ISA_OUT)/htif-sw32-fail.elf: $(ISA_DIR)/htif-sw32.S $(ISA_LIB) $(ABI_H)
 	@mkdir -p $(@D)
-	$(RV_CC) $(ISA_CFLAGS) -DHTIF_FAIL $(ISA_DIR)/lib/crt.S $< -o $@
+	$(RV_CC) $(ISA_ARCH) $(ISA_CFLAGS) -DHTIF_FAIL $(ISA_DIR)/lib/crt.S $< -o $@
 
 sim-c4:
 	$(MAKE) CONFIG=c4 BUILD=$(BUILD) sim
@@ -49,10 +55,14 @@ sim-c4pipe:
 include tests/iommu_soc/iommu_soc.mk
 # The multithreaded-hart launch test and the c4mt simulator (tests/mtsoc.tests).
 include tests/mtsoc/mtsoc.mk
+# The differential test against QEMU (tests/difftest.tests).
+include tests/difftest/difftest.mk
+# OpenSBI 1.1 booted with an S-mode payload (tests/opensbi.tests).
+include tests/opensbi/opensbi.mk
 
 test: sim sim-c4 firmware isa-tests sim-unit-tests firmware-tests model-unit-tests host host-unit-tests-build \
       iommu-soc-tests mt-tb mt-tb-tests
-test: sim-c4mt mtsoc-tests sim-pipe sim-c4pipe
+test: sim-c4mt mtsoc-tests opensbi-tests sim-pipe sim-c4pipe
 	@SIM=$(SIM) SIM_C4=$(SIM_C4) SIM_PIPE=$(SIM_PIPE) SIM_C4PIPE=$(SIM_C4PIPE) \
 	  BUILD=$(BUILD) FIRMWARE_ELF=$(FIRMWARE_ELF) \
 	  tests/run.sh $(BUILD)/tests/logs $(TESTS)

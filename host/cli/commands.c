@@ -91,7 +91,7 @@ static int cmd_info(const struct cli_global *g, int argc, char **argv)
 
 /* ---------------- load-fw ---------------- */
 static const char load_help[] =
-    "usage: uvmsoc [GLOBAL OPTIONS] load-fw [--dtb FILE] [--start] FIRMWARE.elf\n"
+    "usage: uvmsoc [GLOBAL OPTIONS] load-fw [--dtb FILE] [--sbi ELF] [--start] FIRMWARE.elf\n"
     "\n"
     "Hold the management hart in reset, check FIRMWARE.elf (64-bit little-endian\n"
     "RISC-V executable, every segment inside the device's SRAM or HBM), copy its\n"
@@ -99,17 +99,21 @@ static const char load_help[] =
     "\n"
     "  --dtb FILE   flattened device tree passed to the firmware in a1; it is put at\n"
     "               SRAM top - 64 KiB (default: the device's built-in DTB)\n"
+    "  --sbi ELF    also load this M-mode firmware (e.g. Debian's OpenSBI\n"
+    "               " UVS_SBI_DEFAULT_PATH "):\n"
+    "               hart 0 boots it and it enters FIRMWARE.elf in S mode\n"
     "  --start      release the management hart after loading\n";
 
 static int cmd_load_fw(const struct cli_global *g, int argc, char **argv)
 {
     static const struct option opts[] = {{"dtb", required_argument, NULL, 'd'}, {"start", no_argument, NULL, 's'},
-                                         {NULL, 0, NULL, 0}};
-    const char *dtb = NULL;
+                                         {"sbi", required_argument, NULL, 'b'}, {NULL, 0, NULL, 0}};
+    const char *dtb = NULL, *sbi = NULL;
     int start = 0, c;
     optind = 0;
     while ((c = next_opt(argc, argv, opts, "load-fw")) != -1) {
         if (c == 'd') dtb = optarg;
+        else if (c == 'b') sbi = optarg;
         else if (c == 's') start = 1;
         else return CLI_USAGE;
     }
@@ -129,6 +133,14 @@ static int cmd_load_fw(const struct cli_global *g, int argc, char **argv)
     if (l.dtb_addr)
         printf("0x%llx", (unsigned long long)l.dtb_addr);
     printf("\n");
+    if (sbi) {
+        if ((err = uvs_fw_load_sbi(dev, sbi, &l))) {
+            uvs_close(dev);
+            return cli_error("load-fw --sbi", err);
+        }
+        printf("loaded %s: M-mode firmware, %llu bytes, entry 0x%llx\n", sbi, (unsigned long long)l.bytes,
+               (unsigned long long)l.entry);
+    }
     if (start && (err = uvs_fw_start(dev))) {
         uvs_close(dev);
         return cli_error("start", err);
@@ -197,6 +209,10 @@ static const char run_help[] =
     "                     (default 100)\n"
     "  --firmware ELF     firmware to load (default: build/firmware/uvmsoc-fw.elf\n"
     "                     next to this program, or $UVMSOC_FIRMWARE)\n"
+    "  --sbi ELF|none     M-mode firmware hart 0 boots first, which then enters\n"
+    "                     the firmware in S mode (default: $UVMSOC_SBI, or Debian's\n"
+    "                     OpenSBI " UVS_SBI_DEFAULT_PATH ");\n"
+    "                     none: the firmware runs in M mode\n"
     "  --kernel-dir DIR   where kernels are (default: build/firmware/kernels next to\n"
     "                     this program, or $UVMSOC_KERNEL_DIR)\n"
     "  --console FILE     the started simulator's console (device UART) goes to\n"

@@ -19,6 +19,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 #include <dirent.h>
 
 #include <uvmsoc/dma.h>
@@ -46,6 +47,7 @@ struct krun {
     const char *name;               /* --kernel as given */
     char kpath[PATH_MAX];           /* kernel ELF */
     char fwpath[PATH_MAX];          /* firmware ELF */
+    const char *sbi_opt;            /* --sbi ELF|none, NULL = $UVMSOC_SBI or the default */
     const char *fw_opt, *kdir_opt, *input, *console;
     int have_size, have_value, have_args;
     uint64_t size, value, harts, ktimeout, hbm;
@@ -704,6 +706,35 @@ static void show_console(void)
         fprintf(stderr, "  | %s%s", lines[i % 6], strchr(lines[i % 6], '\n') ? "" : "\n");
 }
 
+/*
+ * Load the M-mode firmware of the boot chain (--sbi ELF, $UVMSOC_SBI, or
+ * Debian's OpenSBI fw_jump) unless --sbi none. A missing default names the
+ * package to install.
+ */
+static int load_sbi(struct krun *k)
+{
+    const char *path = k->sbi_opt ? k->sbi_opt : getenv("UVMSOC_SBI");  /* "" = the default */
+    struct uvs_fw_loaded l;
+    int err;
+    if (path && strcmp(path, "none") == 0) {
+        printf("sbi:       none (the firmware runs in M mode)\n");
+        return CLI_OK;
+    }
+    if (!path || !*path)
+        path = UVS_SBI_DEFAULT_PATH;
+    if (access(path, R_OK) != 0) {
+        fprintf(stderr, "uvmsoc run: OpenSBI (the M-mode firmware of the boot chain) not readable at %s: %s; "
+                "install Debian's opensbi package (apt-get install opensbi), give --sbi ELF, or "
+                "--sbi none to run the firmware in M mode\n", path, strerror(errno));
+        return CLI_FAIL;
+    }
+    if ((err = uvs_fw_load_sbi(k->dev, path, &l)))
+        return cli_error("load the M-mode firmware (--sbi)", err);
+    printf("sbi:       %s (%llu bytes by DMA, entry 0x%llx)\n", path, (unsigned long long)l.bytes,
+           (unsigned long long)l.entry);
+    return CLI_OK;
+}
+
 /* Load and boot the firmware unless it already runs (and none was named). */
 static int boot(struct krun *k, uint64_t timeout)
 {
@@ -719,6 +750,8 @@ static int boot(struct krun *k, uint64_t timeout)
             return CLI_FAIL;
         if ((err = uvs_fw_load(k->dev, k->fwpath, NULL, &l)))
             return cli_error("load the firmware", err);
+        if ((err = load_sbi(k)) != CLI_OK)
+            return err;
         if ((err = uvs_fw_start(k->dev)))
             return cli_error("release the management hart", err);
         k->b_boot = l.bytes;
@@ -1053,6 +1086,7 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
         {"no-managed", no_argument, NULL, 'N'},      {"policy", required_argument, NULL, 'P'},
         {"advise", required_argument, NULL, 'A'},
         {"host-cost-batch", required_argument, NULL, 0x100}, {"host-cost-page", required_argument, NULL, 0x101},
+        {"sbi", required_argument, NULL, 0x102},
         {NULL, 0, NULL, 0},
     };
     struct krun k;
@@ -1069,6 +1103,7 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
         case 'k': k.name = optarg; break;
         case 'i': k.input = optarg; break;
         case 'f': k.fw_opt = optarg; break;
+        case 0x102: k.sbi_opt = optarg; break;
         case 'K': k.kdir_opt = optarg; break;
         case 'c': k.console = optarg; break;
         case 'M': k.managed = 1; break;

@@ -270,12 +270,56 @@ int uvs_fw_load(struct uvs_dev *dev, const char *elf_path, const char *dtb_path,
         goto out;
     out->bytes += dtb ? fdt_totalsize(dtb) : 0;
     if ((err = uvs_wr64(dev, UVS_HOSTIF_BOOT_ENTRY_OFF, img.entry)) ||
-        (err = uvs_wr64(dev, UVS_HOSTIF_BOOT_DTB_OFF, out->dtb_addr)))
+        (err = uvs_wr64(dev, UVS_HOSTIF_BOOT_DTB_OFF, out->dtb_addr)) ||
+        (err = uvs_wr64(dev, UVS_HOSTIF_BOOT_MENTRY_OFF, 0)))
         goto out;
     out->entry = img.entry;
     out->nsegs = img.nsegs;
 out:
     free(dtb);
+    uvs_fw_image_free(&img);
+    return err;
+}
+
+int uvs_fw_load_sbi(struct uvs_dev *dev, const char *sbi_path, struct uvs_fw_loaded *out)
+{
+    struct uvs_fw_loaded local;
+    struct uvs_fw_image img;
+    uint64_t entry = 0;
+    if (!out)
+        out = &local;
+    memset(out, 0, sizeof *out);
+    if (!dev || !sbi_path)
+        return uvs_err(-EINVAL, "uvs_fw_load_sbi: NULL argument");
+    struct uvs_mem_range sbi_range = {UVS_SBI_BASE, UVS_PAYLOAD_BASE - UVS_SBI_BASE};
+    int err = uvs_fw_parse(sbi_path, &sbi_range, 1, &img);
+    if (err == -ERANGE)
+        return uvs_err(-ERANGE, "%s: not an M-mode firmware for this device: it must load inside 0x%llx..0x%llx "
+                       "(an OpenSBI fw_jump for the generic platform)", sbi_path, (unsigned long long)UVS_SBI_BASE,
+                       (unsigned long long)UVS_PAYLOAD_BASE);
+    if (err)
+        return err;
+    if ((err = uvs_rd64(dev, UVS_HOSTIF_BOOT_ENTRY_OFF, &entry)))
+        goto out;
+    if (entry < UVS_PAYLOAD_BASE) {
+        err = uvs_err(-ERANGE, "%s: the loaded firmware's entry 0x%llx is below 0x%llx, where the M-mode "
+                      "firmware would hand over: link the firmware at the S-mode payload address", sbi_path,
+                      (unsigned long long)entry, (unsigned long long)UVS_PAYLOAD_BASE);
+        goto out;
+    }
+    for (unsigned i = 0; i < img.nsegs; i++) {
+        if (img.seg[i].filesz && (err = uvs_dma_write(dev, img.seg[i].addr, img.seg[i].data, img.seg[i].filesz, NULL)))
+            goto out;
+        if (img.seg[i].memsz > img.seg[i].filesz &&
+            (err = dma_zero(dev, img.seg[i].addr + img.seg[i].filesz, img.seg[i].memsz - img.seg[i].filesz)))
+            goto out;
+        out->bytes += img.seg[i].memsz;
+    }
+    if ((err = uvs_wr64(dev, UVS_HOSTIF_BOOT_MENTRY_OFF, img.entry)))
+        goto out;
+    out->entry = img.entry;
+    out->nsegs = img.nsegs;
+out:
     uvs_fw_image_free(&img);
     return err;
 }

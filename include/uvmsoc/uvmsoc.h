@@ -227,13 +227,31 @@ struct uvs_fw_loaded {
  * uvs_fw_load - hold the management hart in reset, load a firmware ELF into
  * device memory (populated SRAM and HBM) by DMA, and the DTB at
  * SRAM top - DTB_MAX_SIZE (docs/architecture.md "Boot flow"), then set
- * HOSTIF_BOOT_ENTRY and HOSTIF_BOOT_DTB. Does not release the hart.
+ * HOSTIF_BOOT_ENTRY and HOSTIF_BOOT_DTB, and HOSTIF_BOOT_MENTRY to 0 (no
+ * M-mode firmware; uvs_fw_load_sbi() adds one). Does not release the hart.
  * @elf_path: firmware; @dtb_path: flattened device tree, or NULL for the
  * device's built-in one; @out: if not NULL, what was loaded
  * Errors: those of uvs_fw_parse(); -EINVAL DTB not a valid FDT or larger
  * than DTB_MAX_SIZE; -ERANGE the DTB would overlap a segment; DMA errors.
  */
 int uvs_fw_load(struct uvs_dev *dev, const char *elf_path, const char *dtb_path, struct uvs_fw_loaded *out);
+
+/** Default M-mode firmware of the boot chain: Debian's opensbi package, generic platform. */
+#define UVS_SBI_DEFAULT_PATH "/usr/lib/riscv64-linux-gnu/opensbi/generic/fw_jump.elf"
+
+/**
+ * uvs_fw_load_sbi - after uvs_fw_load(), load an M-mode firmware ELF (an
+ * OpenSBI fw_jump built for the generic platform) by DMA into SRAM
+ * [UVS_SBI_BASE, UVS_PAYLOAD_BASE) and set HOSTIF_BOOT_MENTRY to its entry:
+ * at boot hart 0 runs it in M mode and it enters the firmware at
+ * UVS_PAYLOAD_BASE in S mode (the other harts still start at BOOT_ENTRY;
+ * docs/architecture.md "Boot flow"). @out: if not NULL, what was loaded.
+ * Errors: those of uvs_fw_parse() (-ENOENT when the file is missing: the
+ * opensbi package is not installed); -ERANGE a segment outside
+ * [UVS_SBI_BASE, UVS_PAYLOAD_BASE) or a firmware (BOOT_ENTRY) below
+ * UVS_PAYLOAD_BASE; DMA and transport errors.
+ */
+int uvs_fw_load_sbi(struct uvs_dev *dev, const char *sbi_path, struct uvs_fw_loaded *out);
 
 /** uvs_fw_start - release the management hart (clear HOSTIF_MGMT_CTRL_HOLD). Errors: transport errors. */
 int uvs_fw_start(struct uvs_dev *dev);

@@ -30,6 +30,7 @@ package uvs_arch_pkg;
   localparam logic [31:0] INSN_ECALL  = 32'h0000_0073;
   localparam logic [31:0] INSN_EBREAK = 32'h0010_0073;
   localparam logic [31:0] INSN_MRET   = 32'h3020_0073;
+  localparam logic [31:0] INSN_SRET   = 32'h1020_0073;
   localparam logic [31:0] INSN_WFI    = 32'h1050_0073;
 
   // ---- AMO operation codes on the data port (include/uvmsoc/bus.def) ----
@@ -46,8 +47,9 @@ package uvs_arch_pkg;
   localparam logic [3:0] AMO_MINU = uvs_bus_pkg::UVS_AMO_MINU[3:0];
   localparam logic [3:0] AMO_MAXU = uvs_bus_pkg::UVS_AMO_MAXU[3:0];
 
-  // ---- privilege levels (privileged spec table 1.1); 2 bits leave room for S ----
+  // ---- privilege levels (privileged spec table 1.1) ----
   localparam logic [1:0] PRIV_U = 2'b00;
+  localparam logic [1:0] PRIV_S = 2'b01;
   localparam logic [1:0] PRIV_M = 2'b11;
 
   // ---- synchronous exception codes, mcause with interrupt = 0 (table 3.6) ----
@@ -60,9 +62,13 @@ package uvs_arch_pkg;
   localparam logic [5:0] EXC_STORE_MISALIGNED = 6'd6;
   localparam logic [5:0] EXC_STORE_ACCESS     = 6'd7;
   localparam logic [5:0] EXC_ECALL_U          = 6'd8;
+  localparam logic [5:0] EXC_ECALL_S          = 6'd9;
   localparam logic [5:0] EXC_ECALL_M          = 6'd11;
 
   // ---- interrupt codes, mcause with interrupt = 1; also mip/mie bit numbers ----
+  localparam logic [5:0] IRQ_SSI = 6'd1;
+  localparam logic [5:0] IRQ_STI = 6'd5;
+  localparam logic [5:0] IRQ_SEI = 6'd9;
   localparam logic [5:0] IRQ_MSI = 6'd3;
   localparam logic [5:0] IRQ_MTI = 6'd7;
   localparam logic [5:0] IRQ_MEI = 6'd11;
@@ -76,8 +82,21 @@ package uvs_arch_pkg;
   localparam logic [11:0] CSR_MIMPID        = 12'hF13;
   localparam logic [11:0] CSR_MHARTID       = 12'hF14;
   localparam logic [11:0] CSR_MCONFIGPTR    = 12'hF15;
+  localparam logic [11:0] CSR_SSTATUS       = 12'h100;
+  localparam logic [11:0] CSR_SIE           = 12'h104;
+  localparam logic [11:0] CSR_STVEC         = 12'h105;
+  localparam logic [11:0] CSR_SCOUNTEREN    = 12'h106;
+  localparam logic [11:0] CSR_SENVCFG       = 12'h10A;
+  localparam logic [11:0] CSR_SSCRATCH      = 12'h140;
+  localparam logic [11:0] CSR_SEPC          = 12'h141;
+  localparam logic [11:0] CSR_SCAUSE        = 12'h142;
+  localparam logic [11:0] CSR_STVAL         = 12'h143;
+  localparam logic [11:0] CSR_SIP           = 12'h144;
+  localparam logic [11:0] CSR_SATP          = 12'h180;
   localparam logic [11:0] CSR_MSTATUS       = 12'h300;
   localparam logic [11:0] CSR_MISA          = 12'h301;
+  localparam logic [11:0] CSR_MEDELEG       = 12'h302;
+  localparam logic [11:0] CSR_MIDELEG       = 12'h303;
   localparam logic [11:0] CSR_MIE           = 12'h304;
   localparam logic [11:0] CSR_MTVEC         = 12'h305;
   localparam logic [11:0] CSR_MCOUNTEREN    = 12'h306;
@@ -92,6 +111,20 @@ package uvs_arch_pkg;
   localparam logic [11:0] CSR_MINSTRET      = 12'hB02;
   // hpmcounter3..31 (0xC03..), mhpmcounter3..31 (0xB03..) and
   // mhpmevent3..31 (0x323..) are decoded as ranges in uvs_csr.
+
+  // ---- performance-monitoring events, mhpmevent values (include/uvmsoc/hpm.def) ----
+  localparam int HPM_EVENTS = int'(uvs_hpm_pkg::UVS_HPM_EV_COUNT);  // event numbers 0..HPM_EVENTS-1
+  localparam int HPM_EXT    = int'(uvs_hpm_pkg::UVS_HPM_EXT_COUNT); // width of hpm_ext_i
+  localparam int HPM_EV_FETCH_WAIT  = int'(uvs_hpm_pkg::UVS_HPM_EV_FETCH_WAIT);
+  localparam int HPM_EV_DATA_WAIT   = int'(uvs_hpm_pkg::UVS_HPM_EV_DATA_WAIT);
+  localparam int HPM_EV_LOAD        = int'(uvs_hpm_pkg::UVS_HPM_EV_LOAD);
+  localparam int HPM_EV_STORE       = int'(uvs_hpm_pkg::UVS_HPM_EV_STORE);
+  localparam int HPM_EV_TAKEN       = int'(uvs_hpm_pkg::UVS_HPM_EV_TAKEN);
+  localparam int HPM_EV_TRAP        = int'(uvs_hpm_pkg::UVS_HPM_EV_TRAP);
+  localparam int HPM_EV_MULDIV_BUSY = int'(uvs_hpm_pkg::UVS_HPM_EV_MULDIV_BUSY);
+  localparam int HPM_EV_RVC         = int'(uvs_hpm_pkg::UVS_HPM_EV_RVC);
+  localparam int HPM_EV_FETCH       = int'(uvs_hpm_pkg::UVS_HPM_EV_FETCH);
+  localparam int HPM_EV_EXT0        = int'(uvs_hpm_pkg::UVS_HPM_EV_EXT0);
 
   // ---- decoded instruction (produced by uvs_decode) ----
   // Source of the value written to rd.
@@ -133,6 +166,9 @@ package uvs_arch_pkg;
     logic        ecall;
     logic        ebreak;
     logic        mret;
+    logic        sret;          // SRET (decoded only with uvs_decode SUPERVISOR = 1)
+    logic        sfence_vma;    // SFENCE.VMA (decoded only with SUPERVISOR = 1)
+    logic        fence_i;       // FENCE.I (cores with a fetch buffer drop it)
     logic        wfi;
   } decoded_t;
 endpackage

@@ -1,17 +1,23 @@
 // uvs_decode: combinational decoder of one 32-bit RV64IMA + Zicsr + Zifencei
-// + machine-mode-system instruction into uvs_arch_pkg::decoded_t.
+// + privileged-system instruction into uvs_arch_pkg::decoded_t.
 //
 // Any encoding not listed in the unprivileged spec 20191213 ch. 24 (RV64I,
 // RV64M, RV64A, Zicsr, Zifencei) or as ECALL/EBREAK/MRET/WFI (privileged
-// spec v1.12 sec. 3.3) sets dec_o.illegal; the core then raises an illegal
-// instruction exception with mtval = the instruction bits. Compressed
-// encodings (insn[1:0] != 2'b11) are illegal until the C extension exists.
-// CSR existence and privilege are checked in uvs_csr, not here.
-// FENCE and FENCE.I decode as no-operations (one outstanding access, no
-// caches); their reserved fields are ignored as the spec requires.
+// spec v1.12 sec. 3.3), and with SUPERVISOR = 1 also SRET (3.3.2) and
+// SFENCE.VMA (4.2.1), sets dec_o.illegal; the core then raises an illegal
+// instruction exception with tval = the instruction bits. 16-bit encodings
+// (insn[1:0] != 2'b11) are illegal here: a hart with the C extension
+// expands them first (uvs_rvc).
+// CSR existence and privilege (uvs_csr) and the privilege checks of MRET,
+// SRET, SFENCE.VMA and WFI (uvs_core) are not the decoder's.
+// FENCE and FENCE.I decode as no-operations apart from dec_o.fence_i
+// (one outstanding access, no caches); their reserved fields are ignored
+// as the spec requires.
 module uvs_decode
   import uvs_arch_pkg::*;
-(
+#(
+  parameter bit SUPERVISOR = 1'b0  // 1: decode SRET and SFENCE.VMA (hart with S mode)
+) (
   input  logic [31:0] insn_i,  // instruction bits
   output decoded_t    dec_o    // decoded controls (see uvs_arch_pkg)
 );
@@ -173,6 +179,7 @@ module uvs_decode
       OPC_MISC_MEM: begin
         // FENCE (000) and FENCE.I (001): no operation here.
         dec_o.illegal = (funct3[2:1] != 2'b00);
+        dec_o.fence_i = (funct3 == 3'b001);
       end
       OPC_SYSTEM: begin
         if (funct3 == 3'b000) begin
@@ -180,7 +187,11 @@ module uvs_decode
           dec_o.ebreak  = (insn_i == INSN_EBREAK);
           dec_o.mret    = (insn_i == INSN_MRET);
           dec_o.wfi     = (insn_i == INSN_WFI);
-          dec_o.illegal = !(dec_o.ecall | dec_o.ebreak | dec_o.mret | dec_o.wfi);
+          // SFENCE.VMA rs1, rs2: funct7 0001001, rd = 0 (privileged 4.2.1).
+          dec_o.sret       = SUPERVISOR && (insn_i == INSN_SRET);
+          dec_o.sfence_vma = SUPERVISOR && (funct7 == 7'b0001001) && (insn_i[11:7] == 5'd0);
+          dec_o.illegal = !(dec_o.ecall | dec_o.ebreak | dec_o.mret | dec_o.wfi |
+                            dec_o.sret | dec_o.sfence_vma);
         end else begin
           dec_o.csr     = 1'b1;
           dec_o.rd_we   = 1'b1;

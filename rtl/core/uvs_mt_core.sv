@@ -513,8 +513,11 @@ module uvs_mt_core
   assign rvfi_rd_o       = rrd_q;
   assign rvfi_rd_wdata_o = rwd_q;
 
-  // Fields computed for uvs_core's WFI/interrupt path, request-side LSU
-  // load extraction and response-side request formatting are not used.
+  // Fields computed for uvs_core's WFI/interrupt path, S mode (SRET and
+  // SFENCE.VMA stay 0 with SUPERVISOR = 0) and fetch buffer (FENCE.I),
+  // request-side LSU load extraction and response-side request formatting
+  // are not used.
   logic unused;
-  assign unused = ^{dec.wfi, dec.csr, ld_unused, be_unused, wd_unused, mis_unused};
+  assign unused = ^{dec.wfi, dec.csr, dec.sret, dec.sfence_vma, dec.fence_i,
+                    ld_unused, be_unused, wd_unused, mis_unused};
 endmodule

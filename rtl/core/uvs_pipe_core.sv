@@ -51,8 +51,11 @@ module uvs_pipe_core
   // interrupts (level) and time
   input  logic        irq_software_i,
   input  logic        irq_timer_i,
-  input  logic        irq_external_i,
+  input  logic        irq_external_i,   // mip.MEIP
+  input  logic        irq_s_external_i, // OR-ed into mip.SEIP (PLIC S-mode context)
   input  logic [63:0] mtime_i,
+  // SoC performance events (hpm.def HPM_EV_EXT0 + i; level, counted per cycle)
+  input  logic [HPM_EXT-1:0] hpm_ext_i,
   // retire port (registered: one cycle after the instruction completes)
   output logic        rvfi_valid_o,
   output logic [63:0] rvfi_pc_o,
@@ -87,7 +90,7 @@ module uvs_pipe_core
   logic [63:0] md_result;
 
   // ---------------------------------------------------------------- M
-  logic        m_valid_q, m_err_q, m_exc_q, m_hold_q;
+  logic        m_valid_q, m_err_q, m_exc_q, m_hold_q, m_jump_q;
   logic [63:0] m_pc_q, m_res_q, m_rs1_q, m_addr_q, m_wdata_q, m_seq_q, m_tval_q;
   logic [31:0] m_insn_q;
   decoded_t    m_dec_q;
@@ -96,7 +99,7 @@ module uvs_pipe_core
   logic        m_mem, m_go, m_free;
 
   // ---------------------------------------------------------------- W
-  logic        w_valid_q, w_err_q, w_exc_q, w_wait_q;
+  logic        w_valid_q, w_err_q, w_exc_q, w_wait_q, w_jump_q;
   logic [63:0] w_pc_q, w_res_q, w_rs1_q, w_addr_q, w_seq_q, w_tval_q;
   logic [31:0] w_insn_q;
   /* verilator lint_off UNUSEDSIGNAL */
@@ -104,12 +107,13 @@ module uvs_pipe_core
   /* verilator lint_on UNUSEDSIGNAL */
   logic [5:0]  w_code_q;
   logic        w_fin, w_irq, w_exc, w_serial, w_fencei, w_accept, w_flush;
-  logic        trap, retire, mret, rf_we;
+  logic        trap, retire, mret, sret, rf_we;
   logic [5:0]  trap_code;
   logic [63:0] trap_tval, rf_wdata, load_data;
   // CSR unit
-  logic [63:0] csr_rdata, trap_vector, mepc;
-  logic        csr_illegal, csr_write, irq_take, wake, tw;
+  logic [63:0] csr_rdata, trap_vector, mepc, sepc;
+  logic        csr_illegal, csr_write, irq_take, wake, tw, tsr, tvm;
+  logic [HPM_EVENTS-1:0] hpm_event;
   logic [5:0]  irq_code;
   logic [1:0]  priv;
 
@@ -125,7 +129,7 @@ module uvs_pipe_core
   );
 
   // ======================================================== decode
-  uvs_decode u_decode (.insn_i(d_insn), .dec_o(d_dec));
+  uvs_decode #(.SUPERVISOR(1'b1)) u_decode (.insn_i(d_insn), .dec_o(d_dec));
 
   uvs_regfile u_regfile (
     .clk_i,
@@ -175,7 +179,7 @@ module uvs_pipe_core
     .pc_i(e_pc_q), .insn_i(e_insn_q), .dec_i(e_dec_q), .ifault_i(e_err_q),
     .rs1_i(e_a), .rs2_i(e_b), .seq_i(e_seq_q), .tgt_i(e_tgt_q),
     .pred_npc_i(e_npc_q), .pred_seq_i(e_pseq), .pred_tgt_i(e_ptgt),
-    .priv_i(priv), .tw_i(tw),
+    .priv_i(priv), .tw_i(tw), .tsr_i(tsr), .tvm_i(tvm),
     .alu_o(e_alu), .result_o(e_res), .jump_o(e_jump), .npc_o(e_npc), .mispredict_o(e_mispred),
     .be_o(e_be), .wdata_o(e_wdata), .exc_o(e_exc), .exc_code_o(e_code), .exc_tval_o(e_tval)
   );
@@ -229,10 +233,10 @@ module uvs_pipe_core
     .csr_commit_i(retire && w_dec_q.csr), .csr_rdata_o(csr_rdata), .csr_illegal_o(csr_illegal),
     .trap_i(trap), .trap_irq_i(w_irq), .trap_code_i(trap_code),
     .trap_pc_i(w_pc_q), .trap_tval_i(trap_tval), .trap_vector_o(trap_vector),
-    .mret_i(mret), .mepc_o(mepc),
-    .retire_i(retire),
-    .irq_software_i, .irq_timer_i, .irq_external_i, .mtime_i,
-    .priv_o(priv), .tw_o(tw), .irq_take_o(irq_take), .irq_code_o(irq_code), .wake_o(wake)
+    .mret_i(mret), .sret_i(sret), .mepc_o(mepc), .sepc_o(sepc),
+    .retire_i(retire), .hpm_event_i(hpm_event),
+    .irq_software_i, .irq_timer_i, .irq_external_i, .irq_s_external_i, .mtime_i,
+    .priv_o(priv), .tw_o(tw), .tsr_o(tsr), .tvm_o(tvm), .irq_take_o(irq_take), .irq_code_o(irq_code), .wake_o(wake)
   );
 
   /* verilator lint_off UNUSEDSIGNAL */
@@ -247,14 +251,16 @@ module uvs_pipe_core
     .rdata_i(dmem_rdata_i), .load_data_o(load_data)
   );
 
-  assign w_fencei = (w_insn_q[6:0] == OPC_MISC_MEM) && (w_insn_q[14:12] == 3'b001);
-  assign w_serial = w_dec_q.csr || w_dec_q.mret || w_dec_q.wfi || w_fencei;
+  assign w_fencei = w_dec_q.fence_i;
+  assign w_serial = w_dec_q.csr || w_dec_q.mret || w_dec_q.sret || w_dec_q.sfence_vma ||
+                    w_dec_q.wfi || w_fencei;
   assign w_fin    = w_valid_q && (!w_wait_q || dmem_rvalid_i);
   assign w_irq    = w_valid_q && !w_wait_q && irq_take;
   assign w_exc    = w_exc_q || (w_dec_q.csr && csr_illegal) || (w_wait_q && dmem_rvalid_i && dmem_err_i);
   assign trap     = w_irq || (w_fin && w_exc);
   assign retire   = w_fin && !w_exc && !w_irq;
   assign mret     = retire && w_dec_q.mret;
+  assign sret     = retire && w_dec_q.sret;
   assign w_flush  = trap || (retire && w_serial);
   // = !w_valid_q || (retire && !w_serial), written without the CSR access
   // check (a CSR instruction is serializing anyway) to keep it short.
@@ -287,7 +293,23 @@ module uvs_pipe_core
 
   // Fetch redirect: commit flush first, else an execute mispredict.
   assign redirect    = w_flush || e_redirect;
-  assign redirect_pc = trap ? trap_vector : (mret ? mepc : (w_flush ? w_seq_q : e_npc));
+  assign redirect_pc = trap ? trap_vector : (mret ? mepc : (sret ? sepc : (w_flush ? w_seq_q : e_npc)));
+
+  // Performance events (include/uvmsoc/hpm.def), as uvs_core counts them:
+  // per-cycle waits, and per-instruction events at commit.
+  always_comb begin
+    hpm_event = '0;
+    hpm_event[HPM_EV_FETCH_WAIT]  = !f_valid && !wfi_q;
+    hpm_event[HPM_EV_DATA_WAIT]   = (w_wait_q && !dmem_rvalid_i) || (dmem_req_o && !dmem_gnt_i);
+    hpm_event[HPM_EV_LOAD]        = retire && w_dec_q.mem_en && !w_dec_q.mem_we;
+    hpm_event[HPM_EV_STORE]       = retire && w_dec_q.mem_en && w_dec_q.mem_we;
+    hpm_event[HPM_EV_TAKEN]       = retire && w_jump_q;
+    hpm_event[HPM_EV_TRAP]        = trap;
+    hpm_event[HPM_EV_MULDIV_BUSY] = md_busy_q && !md_done;
+    hpm_event[HPM_EV_RVC]         = 1'b0;  // no C extension in this core yet
+    hpm_event[HPM_EV_FETCH]       = imem_req_o && imem_gnt_i;
+    for (int i = 0; i < HPM_EXT; i++) hpm_event[HPM_EV_EXT0 + i] = hpm_ext_i[i];
+  end
 
   // ======================================================== pipeline registers
   always_ff @(posedge clk_i) begin
@@ -359,6 +381,7 @@ module uvs_pipe_core
       m_dec_q   <= e_dec_q;
       m_err_q   <= e_err_q;
       m_exc_q   <= e_exc;
+      m_jump_q  <= e_jump;
       m_code_q  <= e_code;
       m_tval_q  <= e_tval;
       m_res_q   <= e_dec_q.muldiv ? md_result : e_res;
@@ -375,6 +398,7 @@ module uvs_pipe_core
       w_dec_q  <= m_dec_q;
       w_err_q  <= m_err_q;
       w_exc_q  <= m_exc_q;
+      w_jump_q <= m_jump_q;
       w_code_q <= m_code_q;
       w_tval_q <= m_tval_q;
       w_res_q  <= m_res_q;

@@ -3,8 +3,8 @@
 // prediction, the data request's lanes (uvs_lsu), and the synchronous
 // exceptions known here, in the priority order of the privileged spec v1.12
 // table 3.7 (as uvs_core): instruction access fault (fetch bus error),
-// illegal instruction (encoding; MRET in U mode; WFI in U mode with
-// mstatus.TW), ECALL, EBREAK, instruction address misaligned (taken jump or
+// illegal instruction (encoding; MRET below M; SRET, SFENCE.VMA, WFI in U
+// or in S with TSR, TVM, TW), ECALL, EBREAK, instruction address misaligned (taken jump or
 // branch to a target with bit 1 set), load/store/AMO address misaligned.
 // CSR access checks and data access faults come later, at commit.
 // Target of JAL and branches (pc + imm) and pc + 4 come from decode; their
@@ -29,6 +29,8 @@ module uvs_pipe_ex
   input  logic        pred_tgt_i,    // pred_npc_i == pc + imm
   input  logic [1:0]  priv_i,        // current privilege level
   input  logic        tw_i,          // mstatus.TW
+  input  logic        tsr_i,         // mstatus.TSR
+  input  logic        tvm_i,         // mstatus.TVM
   output logic [63:0] alu_o,         // ALU result (data address for memory instructions)
   output logic [63:0] result_o,      // value for rd (ALU, or pc + 4 for jumps)
   output logic        jump_o,        // control transfer taken (JAL, JALR, taken branch)
@@ -41,7 +43,16 @@ module uvs_pipe_ex
   output logic [63:0] exc_tval_o     // its mtval
 );
   logic [63:0] opa, opb, jtarget, target;
-  logic        br_taken, misaligned;
+  logic        br_taken, misaligned, priv_illegal;
+
+  // Privileged instructions (privileged spec 3.1.6.5, 3.3.2, 3.3.3, 4.2.1),
+  // as uvs_core: MRET only in M; SRET and SFENCE.VMA not in U, nor in S with
+  // TSR / TVM; WFI not in U, nor in S with TW. priv_i is current here: the
+  // only instructions that change it (traps, xRET) flush everything younger.
+  assign priv_illegal = (dec_i.mret && priv_i != PRIV_M) ||
+                        ((dec_i.sret || dec_i.sfence_vma || dec_i.wfi) && priv_i == PRIV_U) ||
+                        (priv_i == PRIV_S && ((dec_i.sret && tsr_i) || (dec_i.sfence_vma && tvm_i) ||
+                                              (dec_i.wfi && tw_i)));
 
   always_comb begin
     case (dec_i.opa)
@@ -81,11 +92,11 @@ module uvs_pipe_ex
     if (ifault_i) begin
       exc_code_o = EXC_INSN_ACCESS;
       exc_tval_o = pc_i;
-    end else if (dec_i.illegal || ((dec_i.mret || (dec_i.wfi && tw_i)) && priv_i == PRIV_U)) begin
+    end else if (dec_i.illegal || priv_illegal) begin
       exc_code_o = EXC_ILLEGAL_INSN;
       exc_tval_o = {32'd0, insn_i};
     end else if (dec_i.ecall) begin
-      exc_code_o = (priv_i == PRIV_U) ? EXC_ECALL_U : EXC_ECALL_M;
+      exc_code_o = (priv_i == PRIV_U) ? EXC_ECALL_U : ((priv_i == PRIV_S) ? EXC_ECALL_S : EXC_ECALL_M);
     end else if (dec_i.ebreak) begin
       exc_code_o = EXC_BREAKPOINT;
       exc_tval_o = pc_i;

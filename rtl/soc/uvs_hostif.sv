@@ -24,7 +24,7 @@
 // sends that MSI vector (bit number, or 0 for bits >= MSI_VECTORS) to the
 // host link model with uvs_dpi_msi. MGMT_CTRL.HOLD (reset 1) holds the harts in reset
 // (hold_o); its 1 -> 0 write calls uvs_dpi_boot so the C side writes
-// BOOT_ENTRY and BOOT_DTB into the boot ROM (docs/architecture.md "Boot
+// BOOT_ENTRY, BOOT_DTB and BOOT_MENTRY into the boot ROM (docs/architecture.md "Boot
 // flow"). DEV_RESET resets the block (except identification and link
 // values) and, through dev_reset_o, the rest of the device.
 module uvs_hostif #(
@@ -62,12 +62,15 @@ module uvs_hostif #(
       output int link_mps);
   // MSIs: the vectors (mask) sent this cycle, to the host link model.
   import "DPI-C" function void uvs_dpi_msi(input int vectors);
-  // The hart is released: write entry and DTB address into the boot ROM.
-  import "DPI-C" function void uvs_dpi_boot(input longint entry, input longint dtb);
+  // The harts are released: write the entries and the DTB address into the boot ROM.
+  import "DPI-C" function void uvs_dpi_boot(input longint entry, input longint dtb,
+                                            input longint mentry);
 
   // Register offsets (32-bit halves; *_HI = upper half of a 64-bit register).
   localparam logic [15:0] R_BOOT_DTB = 16'(UVS_HOSTIF_BOOT_DTB_OFF);
   localparam logic [15:0] R_BOOT_DTB_HI = R_BOOT_DTB + 16'd4;
+  localparam logic [15:0] R_BOOT_MENTRY = 16'(UVS_HOSTIF_BOOT_MENTRY_OFF);
+  localparam logic [15:0] R_BOOT_MENTRY_HI = R_BOOT_MENTRY + 16'd4;
   localparam logic [15:0] R_BOOT_ENTRY = 16'(UVS_HOSTIF_BOOT_ENTRY_OFF);
   localparam logic [15:0] R_BOOT_ENTRY_HI = R_BOOT_ENTRY + 16'd4;
   localparam logic [15:0] R_CAP = 16'(UVS_HOSTIF_CAP_OFF);
@@ -111,7 +114,7 @@ module uvs_hostif #(
   logic [63:0] cfg_sram_q, cfg_hbm_q, cfg_caps_q, cfg_entry_q;
   logic        cfg_link_q;
   logic [31:0] cfg_khz_q, cfg_lat_q, cfg_bw_q, cfg_mps_q;
-  logic [63:0] scratch_q, boot_entry_q, boot_dtb_q;
+  logic [63:0] scratch_q, boot_entry_q, boot_dtb_q, boot_mentry_q;
   logic        hold_q, halted_q, dev_reset_q;
   logic [31:0] fw_status_q, fw_exit_q, doorbell_q;
   logic [63:0] cmdq_base_q, evq_base_q;
@@ -180,6 +183,8 @@ module uvs_hostif #(
       R_BOOT_ENTRY_HI: return boot_entry_q[63:32];
       R_BOOT_DTB:         return boot_dtb_q[31:0];
       R_BOOT_DTB_HI: return boot_dtb_q[63:32];
+      R_BOOT_MENTRY:      return boot_mentry_q[31:0];
+      R_BOOT_MENTRY_HI: return boot_mentry_q[63:32];
       R_DOORBELL:         return doorbell_q;
       R_CMDQ_BASE:        return cmdq_base_q[31:0];
       R_CMDQ_BASE_HI: return cmdq_base_q[63:32];
@@ -254,6 +259,7 @@ module uvs_hostif #(
       scratch_q    <= '0;
       boot_entry_q <= cfg_entry_q;
       boot_dtb_q   <= '0;
+      boot_mentry_q <= '0;
       hold_q       <= 1'b1;
       halted_q     <= 1'b0;
       fw_status_q  <= '0;
@@ -294,6 +300,8 @@ module uvs_hostif #(
         if (hw(R_BOOT_ENTRY_HI)) boot_entry_q[63:32] <= wd(R_BOOT_ENTRY_HI[2]);
         if (hw(R_BOOT_DTB))        boot_dtb_q[31:0]   <= wd(R_BOOT_DTB[2]);
         if (hw(R_BOOT_DTB_HI)) boot_dtb_q[63:32] <= wd(R_BOOT_DTB_HI[2]);
+        if (hw(R_BOOT_MENTRY))     boot_mentry_q[31:0]  <= wd(R_BOOT_MENTRY[2]);
+        if (hw(R_BOOT_MENTRY_HI)) boot_mentry_q[63:32] <= wd(R_BOOT_MENTRY_HI[2]);
         if (hw(R_CMDQ_BASE))       cmdq_base_q[31:0]  <= wd(R_CMDQ_BASE[2]);
         if (hw(R_CMDQ_BASE_HI)) cmdq_base_q[63:32] <= wd(R_CMDQ_BASE_HI[2]);
         if (hw(R_CMDQ_LOG2SZ))     cmdq_log2_q        <= wd(R_CMDQ_LOG2SZ[2]);
@@ -326,7 +334,7 @@ module uvs_hostif #(
             halted_q    <= 1'b0;
             fw_status_q <= '0;
           end else if (hold_q) begin
-            uvs_dpi_boot(boot_entry_q, boot_dtb_q);
+            uvs_dpi_boot(boot_entry_q, boot_dtb_q, boot_mentry_q);
           end
         end
 
@@ -369,7 +377,7 @@ module uvs_hostif #(
   always_ff @(posedge clk_i) begin
     if (rst_ni && !dev_reset_req) begin
       if (req_i && we_i && hw(R_MGMT_CTRL) && !wd0(R_MGMT_CTRL[2]) && hold_q)
-        uvs_dpi_boot(boot_entry_q, boot_dtb_q);
+        uvs_dpi_boot(boot_entry_q, boot_dtb_q, boot_mentry_q);
       if (int_rise != 32'd0)
         uvs_dpi_msi(msi_vectors(int_rise));
     end

@@ -1,5 +1,5 @@
 // uvs_mmio_arb: round-robin arbiter that shares one MMIO target bus (CLINT,
-// UART, HOSTIF, DMA) among N requesters (the harts' data ports and, in the
+// PLIC, UART, IOMMU, HOSTIF, DMA, MTCTL) among N requesters (the harts' data ports and, in the
 // SoC, the host link's BAR0 port as the last requester). At most one grant per
 // cycle; the downstream target is always ready and answers one cycle after
 // the request, or SLOW_WAIT cycles later when it flags the request slow

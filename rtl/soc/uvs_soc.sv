@@ -20,19 +20,22 @@
 // and only load/store/AMO there); the translated request continues on the
 // hart's own data memory port (uvs_mem_mux). Everything else bypasses the
 // IOMMU. With no compute harts, the IOMMU has one requester port, tied off.
-// Interrupts: CLINT msip/mtimecmp per hart; UART irq, or-ed with the host
-// interface's doorbell interrupt and the IOMMU's wire-signaled interrupt,
-// to hart 0's irq_external_i. With a host
+// Interrupts: CLINT msip/mtimecmp per hart; the device interrupts (UART,
+// host interface, DMA firmware channel, IOMMU, thread-control blocks; ids in
+// plic.def PLIC_SRC_*) are sources of the PLIC (uvs_plic at UVS_PLIC_BASE),
+// whose context PLIC_CTX_M drives hart 0's irq_external_i (MEIP) and
+// context PLIC_CTX_S its irq_s_external_i (SEIP: the firmware as OpenSBI's
+// S-mode payload). With a host
 // link the harts are held in reset while HOSTIF_MGMT_CTRL.HOLD is set
 // or after the management hart halted (mgmt_halt_i); DEV_RESET resets harts,
-// CLINT, UART and DMA. Without a host link, the host port, host interface
+// CLINT, PLIC, UART and DMA. Without a host link, the host port, host interface
 // and DMA engine are clock-gated after reset. Retired instructions are counted (retired_o) and,
 // while trace_retired_i = 1, reported to the harness (uvs_dpi_retire).
 // Multithreaded compute harts (MT_THREADS > 0, configuration c4mt): every
 // compute hart is a uvs_mt_hart (uvs_mt_core with MT_THREADS threads,
 // tagged DPI memory ports, its thread-control block at mt.def MT_CTL_BASE +
-// hart * MT_CTL_STRIDE on the MMIO bus, its event interrupt or-ed into hart
-// 0's irq_external_i); their unified-range accesses use their IOMMU
+// hart * MT_CTL_STRIDE on the MMIO bus, its event interrupt or-ed into PLIC
+// source PLIC_SRC_MTCTL); their unified-range accesses use their IOMMU
 // requester port tagged with the thread (uvs_iommu IDS = MT_THREADS: up to
 // MT_THREADS accesses per hart in flight, each parked access in its own
 // park entry); retirements are counted, not traced.
@@ -53,9 +56,12 @@ module uvs_soc #(
   import uvs_hostif_pkg::*;
   import uvs_dma_pkg::UVS_DMA_CHANNELS;
   import uvs_dma_pkg::UVS_DMA_CHAN_HOST;
+  import uvs_dma_pkg::UVS_DMA_CHAN_FW;
+  import uvs_plic_pkg::*;
 
   localparam int DMA_NCH  = int'(UVS_DMA_CHANNELS);
   localparam int DMA_HOST = int'(UVS_DMA_CHAN_HOST);
+  localparam int DMA_FW   = int'(UVS_DMA_CHAN_FW);
   // IOMMU requester ports: one per compute hart (at least one, tied off).
   localparam int NPORT    = (NUM_HARTS > 1) ? NUM_HARTS - 1 : 1;
   // IOMMU request ids per port: the hardware threads of a multithreaded hart, else 1.
@@ -112,6 +118,8 @@ module uvs_soc #(
   logic [NUM_HARTS-1:0]       irq_sw, irq_tmr;
   logic                       irq_uart;
   logic [63:0]                mtime;
+  // PLIC context outputs: hart 0 M mode (MEIP) and S mode (SEIP)
+  logic                       irq_m_external, irq_s_external;
 
   logic [63:0] cycle_q, retired_q;
   // multithreaded harts: retirements this cycle, thread-control read data, event interrupts
@@ -156,8 +164,10 @@ module uvs_soc #(
         .dmem_err_i      (d_err[h]),
         .irq_software_i  (irq_sw[h]),
         .irq_timer_i     (irq_tmr[h]),
-        .irq_external_i  (h == 0 ? (irq_uart || (host_blocks && irq_host) || irq_iommu_q || irq_mt) : 1'b0),
+        .irq_external_i  (h == 0 ? irq_m_external : 1'b0),
+        .irq_s_external_i(h == 0 ? irq_s_external : 1'b0),
         .mtime_i         (mtime),
+        .hpm_ext_i       ('0),    // SoC performance events (hpm.def HPM_EV_EXT*): not connected yet
         .rvfi_valid_o    (rv_valid[h]),
         .rvfi_pc_o       (rv_pc[h]),
         .rvfi_insn_o     (rv_insn[h]),
@@ -423,6 +433,8 @@ module uvs_soc #(
   logic [AW-1:0]          m_src;
   logic [63:0]            m_addr, m_wdata, m_rdata;
   logic [63:0]            clint_rdata, uart_rdata, hostif_rdata, dma_rdata, iommu_rdata;
+  logic [63:0]            plic_rdata;
+  logic                   plic_err;
   logic                   iommu_err, iommu_err_q, irq_iommu_q;
   logic [63:0]            iommu_rdata_q;
   logic [7:0]             m_be;
@@ -493,7 +505,7 @@ module uvs_soc #(
     .m_wdata_o (m_wdata),
     .m_slow_i  (m_tgt == MT_IOMMU),
     .m_rdata_i (m_rdata),
-    .m_err_i   (m_tgt_q == MT_IOMMU && iommu_err_q)
+    .m_err_i   ((m_tgt_q == MT_IOMMU && iommu_err_q) || (m_tgt_q == MT_PLIC && plic_err))
   );
   assign m_host = (int'(m_src) == NUM_HARTS);
   assign m_tgt  = mmio_target(m_addr);
@@ -510,6 +522,7 @@ module uvs_soc #(
       MT_DMA:    m_rdata = dma_rdata;
       MT_IOMMU:  m_rdata = iommu_rdata_q;
       MT_MTCTL:  m_rdata = mt_ctl_rd;
+      MT_PLIC:   m_rdata = plic_rdata;
       default:   m_rdata = uart_rdata;
     endcase
   end
@@ -537,6 +550,40 @@ module uvs_soc #(
     .wdata_i (m_wdata),
     .rdata_o (uart_rdata),
     .irq_o   (irq_uart)
+  );
+
+  // ---- PLIC: the device interrupts to hart 0 (plic.def) ----
+  localparam int PLIC_NSRC = int'(UVS_PLIC_NSOURCES);
+  localparam int PLIC_NCTX = int'(UVS_PLIC_NCONTEXTS);
+  logic [PLIC_NSRC:1] plic_src;
+  logic [PLIC_NCTX-1:0] plic_irq;
+  // the host-link blocks' lines are low without a host link (host_blocks = 0)
+  assign plic_src[int'(UVS_PLIC_SRC_UART)]   = irq_uart;
+  assign plic_src[int'(UVS_PLIC_SRC_HOSTIF)] = host_blocks && irq_host;
+  assign plic_src[int'(UVS_PLIC_SRC_DMA)]    = host_blocks &&
+                                               (dma_done[DMA_FW] || dma_error[DMA_FW]);
+  assign plic_src[int'(UVS_PLIC_SRC_IOMMU)]  = irq_iommu_q;
+  assign plic_src[int'(UVS_PLIC_SRC_MTCTL)]  = irq_mt;
+  assign irq_m_external = plic_irq[int'(UVS_PLIC_CTX_M)];
+  assign irq_s_external = plic_irq[int'(UVS_PLIC_CTX_S)];
+
+  uvs_plic #(
+    .NSRC      (PLIC_NSRC),
+    .NCTX      (PLIC_NCTX),
+    .PRIO_BITS ($clog2(int'(UVS_PLIC_PRIO_MAX) + 1)),
+    .EDGE      (1024'(1) << UVS_PLIC_SRC_DMA)  // the DMA engine pulses per event
+  ) u_plic (
+    .clk_i,
+    .rst_ni  (dev_rst_n),
+    .src_i   (plic_src),
+    .req_i   (m_req && m_tgt == MT_PLIC),
+    .addr_i  (m_addr[25:3]),
+    .we_i    (m_we),
+    .be_i    (m_be),
+    .wdata_i (m_wdata),
+    .rdata_o (plic_rdata),
+    .err_o   (plic_err),
+    .irq_o   (plic_irq)
   );
 
   assign host_causes = (dma_done[DMA_HOST] ? 32'(UVS_HOSTIF_INT_DMA_DONE) : 32'd0) |

@@ -7,7 +7,7 @@ package uvs_soc_pkg;
   // Target of a data-port request.
   typedef enum logic [1:0] {
     TGT_MEM  = 2'd0,  // BOOTROM, SRAM or HBM window: the DPI memory port
-    TGT_MMIO = 2'd1,  // CLINT, UART0, HOSTIF or DMA: the shared MMIO arbiter
+    TGT_MMIO = 2'd1,  // CLINT, PLIC, UART0, IOMMU, HOSTIF, DMA or MTCTL: the shared MMIO arbiter
     TGT_ERR  = 2'd2,  // unmapped or reserved: the error responder
     TGT_UVA  = 2'd3   // unified virtual range of a compute hart: the IOMMU
   } target_e;
@@ -19,7 +19,8 @@ package uvs_soc_pkg;
     MT_HOSTIF = 3'd2,  // uvs_hostif (BAR0 block as the device sees it)
     MT_DMA    = 3'd3,  // uvs_dma (channel registers)
     MT_IOMMU  = 3'd4,  // uvs_iommu register block
-    MT_MTCTL  = 3'd5   // thread-control blocks of multithreaded harts (uvs_mt_ctl)
+    MT_MTCTL  = 3'd5,  // thread-control blocks of multithreaded harts (uvs_mt_ctl)
+    MT_PLIC   = 3'd6   // uvs_plic (platform-level interrupt controller)
   } mmio_tgt_e;
 
   // True when addr lies in [base, base + size); size is a power of two and
@@ -61,6 +62,7 @@ package uvs_soc_pkg;
         in_region(addr, UVS_HBM_BASE, UVS_HBM_SIZE))
       return TGT_MEM;
     if (!is_amo && (in_region(addr, UVS_CLINT_BASE, UVS_CLINT_SIZE) ||
+                    in_region(addr, UVS_PLIC_BASE, UVS_PLIC_SIZE) ||
                     in_region(addr, UVS_UART0_BASE, UVS_UART0_SIZE) ||
                     in_region(addr, UVS_IOMMU_BASE, UVS_IOMMU_SIZE)))
       return TGT_MMIO;
@@ -80,6 +82,7 @@ package uvs_soc_pkg;
   function automatic logic in_device_region(logic [63:0] addr);
     return in_region(addr, UVS_BOOTROM_BASE, UVS_BOOTROM_SIZE) ||
            in_region(addr, UVS_CLINT_BASE, UVS_CLINT_SIZE) ||
+           in_region(addr, UVS_PLIC_BASE, UVS_PLIC_SIZE) ||
            in_region(addr, UVS_UART0_BASE, UVS_UART0_SIZE) ||
            in_region(addr, UVS_IOMMU_BASE, UVS_IOMMU_SIZE) ||
            in_region(addr, UVS_DMA_BASE, UVS_DMA_SIZE) ||
@@ -91,6 +94,7 @@ package uvs_soc_pkg;
   // Which MMIO target an address on the shared MMIO bus selects.
   function automatic mmio_tgt_e mmio_target(logic [63:0] addr);
     if (in_region(addr, UVS_CLINT_BASE, UVS_CLINT_SIZE)) return MT_CLINT;
+    if (in_region(addr, UVS_PLIC_BASE, UVS_PLIC_SIZE)) return MT_PLIC;
     if (in_region(addr, UVS_HOSTIF_BASE, UVS_HOSTIF_SIZE)) return MT_HOSTIF;
     if (in_region(addr, UVS_DMA_BASE, UVS_DMA_SIZE)) return MT_DMA;
     if (in_region(addr, UVS_IOMMU_BASE, UVS_IOMMU_SIZE)) return MT_IOMMU;

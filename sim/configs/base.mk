@@ -1,5 +1,5 @@
 # Configuration "base": the management hart alone (N = 0 compute harts).
 CFG_COMPUTE_HARTS := 0
-CFG_SRAM_KIB      := 4096
+CFG_SRAM_KIB      := 65536
 CFG_MTIME_DIV     := 100
 CFG_DTS           := boards/sim/uvmsoc-base.dts

@@ -1,5 +1,5 @@
 # Configuration "c4": management hart + 4 compute harts.
 CFG_COMPUTE_HARTS := 4
-CFG_SRAM_KIB      := 4096
+CFG_SRAM_KIB      := 65536
 CFG_MTIME_DIV     := 100
 CFG_DTS           := boards/sim/uvmsoc-c4.dts

@@ -3,6 +3,6 @@
 # through the MMIO blocks of include/uvmsoc/mt.def).
 CFG_COMPUTE_HARTS   := 4
 CFG_COMPUTE_THREADS := 16
-CFG_SRAM_KIB        := 4096
+CFG_SRAM_KIB        := 65536
 CFG_MTIME_DIV       := 100
 CFG_DTS             := boards/sim/uvmsoc-c4mt.dts

@@ -29,7 +29,8 @@ MT_TB_P_mt16c1 := 1 16 0
 MT_TB_P_refc1  := 1 1 1
 
 MT_TB_RTL := $(GEN_RTL)/uvs_bus_pkg.sv $(GEN_RTL)/uvs_memmap_pkg.sv $(GEN_RTL)/uvs_mt_pkg.sv \
-             rtl/core/uvs_arch_pkg.sv rtl/core/uvs_decode.sv rtl/core/uvs_alu.sv \
+             $(GEN_RTL)/uvs_hpm_pkg.sv \
+             rtl/core/uvs_arch_pkg.sv rtl/core/uvs_decode.sv rtl/core/uvs_rvc.sv rtl/core/uvs_alu.sv \
              rtl/core/uvs_lsu.sv rtl/core/uvs_muldiv.sv rtl/core/uvs_regfile.sv \
              rtl/core/uvs_csr.sv rtl/core/uvs_core.sv \
              rtl/core/uvs_mt_rr.sv rtl/core/uvs_mt_regfile.sv rtl/core/uvs_mt_csr.sv \

@@ -160,7 +160,8 @@ module mt_tb_top #(
         .dmem_req_o(dreq), .dmem_gnt_i(dgrant), .dmem_addr_o(daddr), .dmem_we_o(dwe),
         .dmem_be_o(dbe), .dmem_wdata_o(dwdata), .dmem_amo_o(damo),
         .dmem_rvalid_i(dvalid), .dmem_rdata_i(drdata), .dmem_err_i(derr),
-        .irq_software_i(1'b0), .irq_timer_i(1'b0), .irq_external_i(1'b0), .mtime_i(64'd0),
+        .irq_software_i(1'b0), .irq_timer_i(1'b0), .irq_external_i(1'b0),
+        .irq_s_external_i(1'b0), .mtime_i(64'd0), .hpm_ext_i('0),
         .rvfi_valid_o(rv), .rvfi_pc_o(rpc), .rvfi_insn_o(rinsn), .rvfi_rd_o(rrd),
         .rvfi_rd_wdata_o(rwd), .rvfi_trap_o(rt)
       );

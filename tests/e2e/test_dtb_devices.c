@@ -3,7 +3,10 @@
  * adds to its built-in DTB for --host-socket and --hbm, read back with
  * libfdt: compatible strings, reg in the parent's cell sizes, HBM size,
  * nothing added when nothing is asked, an existing node kept, a tree
- * without /soc, 1-cell parents that cannot hold the address, bad input.
+ * without /soc, 1-cell parents that cannot hold the address, bad input;
+ * with a PLIC in the tree the added devices name it as their
+ * interrupt-parent with their plic.def source numbers, without one they
+ * have no interrupt properties.
  */
 #include <errno.h>
 #include <libfdt.h>
@@ -16,6 +19,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include <uvmsoc/memmap.h>
+#include <uvmsoc/plic.h>
 
 #include "dtb.h"
 
@@ -143,6 +147,56 @@ static void one_cell_root_cannot_hold_hbm(void **state)
     assert_non_null(strstr(err, "HBM memory"));
 }
 
+/* A board with /soc holding a PLIC ("riscv,plic0", phandle 7). */
+static void make_with_plic(void)
+{
+    assert_int_equal(fdt_create(in, sizeof in), 0);
+    assert_int_equal(fdt_finish_reservemap(in), 0);
+    assert_int_equal(fdt_begin_node(in, ""), 0);
+    assert_int_equal(fdt_property_u32(in, "#address-cells", 2), 0);
+    assert_int_equal(fdt_property_u32(in, "#size-cells", 2), 0);
+    assert_int_equal(fdt_begin_node(in, "soc"), 0);
+    assert_int_equal(fdt_property_u32(in, "#address-cells", 2), 0);
+    assert_int_equal(fdt_property_u32(in, "#size-cells", 2), 0);
+    assert_int_equal(fdt_begin_node(in, "interrupt-controller@c000000"), 0);
+    assert_int_equal(fdt_property_string(in, "compatible", "riscv,plic0"), 0);
+    assert_int_equal(fdt_property_u32(in, "phandle", 7), 0);
+    assert_int_equal(fdt_end_node(in), 0);
+    assert_int_equal(fdt_end_node(in), 0);
+    assert_int_equal(fdt_end_node(in), 0);
+    assert_int_equal(fdt_finish(in), 0);
+}
+
+/* The u32 property @name of the node at @path; fails the test when absent. */
+static uint32_t prop_u32(const void *fdt, const char *path, const char *name)
+{
+    int len = 0;
+    const fdt32_t *v = fdt_getprop(fdt, fdt_path_offset(fdt, path), name, &len);
+    assert_non_null(v);
+    assert_int_equal(len, 4);
+    return fdt32_to_cpu(*v);
+}
+
+static void interrupts_through_plic(void **state)
+{
+    (void)state;
+    void *out;
+    size_t n;
+    make_with_plic();
+    assert_int_equal(uvs_dtb_add_devices(in, 1, 0, &out, &n, err, sizeof err), 0);
+    assert_int_equal(fdt_check_full(out, n), 0);
+    assert_int_equal(prop_u32(out, "/soc/dma@10020000", "interrupt-parent"), 7);
+    assert_int_equal(prop_u32(out, "/soc/dma@10020000", "interrupts"), UVS_PLIC_SRC_DMA);
+    assert_int_equal(prop_u32(out, "/soc/hostif@10030000", "interrupt-parent"), 7);
+    assert_int_equal(prop_u32(out, "/soc/hostif@10030000", "interrupts"), UVS_PLIC_SRC_HOSTIF);
+    free(out);
+    make(2, 2, 1, 0); /* no PLIC: no interrupt properties */
+    assert_int_equal(uvs_dtb_add_devices(in, 1, 0, &out, &n, err, sizeof err), 0);
+    assert_null(fdt_getprop(out, fdt_path_offset(out, "/soc/hostif@10030000"), "interrupts", NULL));
+    assert_null(fdt_getprop(out, fdt_path_offset(out, "/soc/dma@10020000"), "interrupt-parent", NULL));
+    free(out);
+}
+
 static void bad_input(void **state)
 {
     (void)state;
@@ -158,6 +212,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(host_and_hbm),          cmocka_unit_test(hbm_only_and_nothing),
         cmocka_unit_test(no_soc_goes_to_root),   cmocka_unit_test(existing_node_kept),
+        cmocka_unit_test(interrupts_through_plic),
         cmocka_unit_test(one_cell_root_cannot_hold_hbm), cmocka_unit_test(bad_input),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

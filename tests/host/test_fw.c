@@ -15,6 +15,7 @@
 
 #define GOOD TEST_DATA "/fw-good.elf"
 #define OUTSIDE TEST_DATA "/fw-outside.elf"
+#define PAYLOAD TEST_DATA "/fw-payload.elf"
 #define DTB TEST_DATA "/test.dtb"
 
 static const struct uvs_mem_range sram = {UVS_SRAM_BASE, 1u << 20};
@@ -211,11 +212,58 @@ static void test_load_errors(void **state)
     uvs_close(dev);
 }
 
+/*
+ * The boot chain's M-mode firmware: loaded into [SBI_BASE, PAYLOAD_BASE)
+ * with BOOT_MENTRY = its entry, after a firmware linked at the payload
+ * address; uvs_fw_load() clears BOOT_MENTRY again. A firmware below the
+ * payload address, an "M-mode firmware" outside its region and a missing
+ * file are errors that load nothing.
+ */
+static void test_load_sbi(void **state)
+{
+    (void)state;
+    struct uvs_mock_config cfg = {.sram_size = 4u << 20};
+    struct uvs_dev *dev = open_mock(&cfg);
+    struct uvs_mock *m = uvs_mock_of(dev);
+    struct uvs_fw_loaded l;
+    struct uvs_fw_image img;
+    const struct uvs_mem_range sbi_range = {UVS_SBI_BASE, UVS_PAYLOAD_BASE - UVS_SBI_BASE};
+    uint64_t v;
+
+    assert_int_equal(uvs_fw_load(dev, PAYLOAD, NULL, NULL), 0);
+    assert_int_equal(uvs_fw_load_sbi(dev, GOOD, &l), 0);
+    assert_int_equal(uvs_fw_parse(GOOD, &sbi_range, 1, &img), 0);
+    assert_int_equal(l.entry, UVS_SBI_BASE);
+    assert_memory_equal(uvs_mock_devmem(m, img.seg[0].addr, img.seg[0].filesz), img.seg[0].data, img.seg[0].filesz);
+    uvs_fw_image_free(&img);
+    assert_int_equal(uvs_mmio_read(dev, UVS_HOSTIF_BOOT_MENTRY_OFF, 8, &v), 0);
+    assert_int_equal(v, UVS_SBI_BASE);
+    assert_int_equal(uvs_mmio_read(dev, UVS_HOSTIF_BOOT_ENTRY_OFF, 8, &v), 0);
+    assert_int_equal(v, UVS_PAYLOAD_BASE);
+    /* A new firmware load drops the M-mode firmware. */
+    assert_int_equal(uvs_fw_load(dev, PAYLOAD, NULL, NULL), 0);
+    assert_int_equal(uvs_mmio_read(dev, UVS_HOSTIF_BOOT_MENTRY_OFF, 8, &v), 0);
+    assert_int_equal(v, 0);
+    /* Errors: the "M-mode firmware" is the payload itself (outside its region), a missing file. */
+    assert_int_equal(uvs_fw_load_sbi(dev, PAYLOAD, NULL), -ERANGE);
+    assert_err_contains("not an M-mode firmware for this device");
+    assert_int_equal(uvs_fw_load_sbi(dev, TEST_DATA "/missing-fw_jump.elf", NULL), -ENOENT);
+    assert_int_equal(uvs_fw_load_sbi(NULL, GOOD, NULL), -EINVAL);
+    /* A firmware linked below the payload address cannot be OpenSBI's payload. */
+    assert_int_equal(uvs_fw_load(dev, GOOD, NULL, NULL), 0);
+    assert_int_equal(uvs_fw_load_sbi(dev, GOOD, NULL), -ERANGE);
+    assert_err_contains("below 0x80200000");
+    assert_int_equal(uvs_mmio_read(dev, UVS_HOSTIF_BOOT_MENTRY_OFF, 8, &v), 0);
+    assert_int_equal(v, 0);
+    uvs_close(dev);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_parse_good), cmocka_unit_test(test_parse_bad),
         cmocka_unit_test(test_load),       cmocka_unit_test(test_load_errors),
+        cmocka_unit_test(test_load_sbi),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

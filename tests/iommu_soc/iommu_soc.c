@@ -7,7 +7,8 @@
  * (memmap.def UVA; device_id UVS_UVA_DID, user privilege):
  *   - a translated load and store reach the mapped HBM pages;
  *   - a store to a non-valid page parks; hart 0 takes the page request
- *     (external interrupt + ipsr.pip + pqt), fills the PTE, sends
+ *     (external interrupt through the PLIC: MEIP, claim = PLIC_SRC_IOMMU,
+ *     completion after ipsr.pip is cleared + pqt), fills the PTE, sends
  *     PAGE_REPLAY, and the store completes with the right data (A/D set by
  *     the IOMMU, tc.SADE);
  *   - a store to a read-only page is not replayable: the compute hart takes a
@@ -25,6 +26,7 @@
 #include <stdint.h>
 #include <uvmsoc/iommu_structs.h>
 #include <uvmsoc/memmap.h>
+#include <uvmsoc/plic.h>
 
 #include "iommu_soc.h"
 
@@ -226,6 +228,21 @@ static uint64_t mip(void)
 }
 #define MIP_MEIP (UVS_U64(1) << 11)
 
+/* PLIC registers of hart 0's M context (plic.def). */
+static volatile uint32_t *plic32(uint64_t off)
+{
+    return (volatile uint32_t *)(uintptr_t)(UVS_PLIC_BASE + off);
+}
+#define PLIC_M_CLAIM (UVS_PLIC_CONTEXT_OFF + UVS_PLIC_CONTEXT_STRIDE * UVS_PLIC_CTX_M + UVS_PLIC_CLAIM_OFF)
+
+/* Route the IOMMU's interrupt to MEIP: priority 1, enabled in the M context, threshold 0. */
+static void plic_route_iommu(void)
+{
+    *plic32(UVS_PLIC_PRIORITY_OFF + 4 * UVS_PLIC_SRC_IOMMU) = 1;
+    *plic32(UVS_PLIC_ENABLE_OFF + UVS_PLIC_ENABLE_STRIDE * UVS_PLIC_CTX_M) = 1u << UVS_PLIC_SRC_IOMMU;
+    *plic32(UVS_PLIC_CONTEXT_OFF + UVS_PLIC_CONTEXT_STRIDE * UVS_PLIC_CTX_M + UVS_PLIC_THRESHOLD_OFF) = 0;
+}
+
 /* Directory, page tables and queues; translation on. */
 static void setup(void)
 {
@@ -267,6 +284,7 @@ static void setup(void)
         if (i > TIMEOUT)
             fail(ST_QUEUES, "cqcsr|fqcsr|pqcsr on", ((uint64_t)c << 32) | f | ((uint64_t)p << 20), 0);
     }
+    plic_route_iommu();
     *reg64(UVS_IOMMU_DDTP_OFF) = ((DDT_PA >> 12) << UVS_IOMMU_DDTP_PPN_SHIFT) | UVS_IOMMU_DDTP_MODE_1LVL;
     check(ST_QUEUES, "ddtp mode", *reg64(UVS_IOMMU_DDTP_OFF) & UVS_IOMMU_DDTP_IOMMU_MODE_MASK,
           UVS_IOMMU_DDTP_MODE_1LVL);
@@ -286,12 +304,13 @@ static void page_request_and_replay(void)
             fail(ST_PRQ_RECORD, "pqt (no page request)", pqh, pqh + 1);
     check(ST_PRQ_RECORD, "pqt", *reg32(UVS_IOMMU_PQT_OFF), pqh + 1);
 
-    /* the wire-signaled interrupt reaches hart 0's MEIP with ipsr.pip */
+    /* the wire-signaled interrupt reaches hart 0's MEIP through the PLIC with ipsr.pip */
     for (i = 0; !(mip() & MIP_MEIP); i++)
         if (i > 1000)
             fail(ST_PRQ_IRQ, "mip.MEIP after a page request", mip(), MIP_MEIP);
     check(ST_PRQ_IRQ, "ipsr.pip", *reg32(UVS_IOMMU_IPSR_OFF) & UVS_IOMMU_IPSR_PIP_MASK,
           UVS_IOMMU_IPSR_PIP_MASK);
+    check(ST_PRQ_IRQ, "PLIC claim", *plic32(PLIC_M_CLAIM), UVS_PLIC_SRC_IOMMU);
 
     volatile struct uvs_iommu_pq_raw *rec =
         (volatile struct uvs_iommu_pq_raw *)(uintptr_t)(PQ_PA + (uint64_t)pqh * UVS_IOMMU_PQREC_SIZE);
@@ -310,12 +329,19 @@ static void page_request_and_replay(void)
             fail(ST_PRQ_PARKED, "store to a non-valid page completed before the replay", 1, 0);
     check(ST_PRQ_PARKED, "physical page before the replay", *mem64(DATA_PA(2) + 0x28), (UVS_U64(3) << 32) | 5);
 
-    /* consume the record, acknowledge the interrupt: MEIP must drop */
+    /* consume the record, acknowledge the interrupt, complete it: MEIP must
+     * drop and the source must not be pending again */
     *reg32(UVS_IOMMU_PQH_OFF) = pqh + 1;
     *reg32(UVS_IOMMU_IPSR_OFF) = UVS_IOMMU_IPSR_PIP_MASK;
+    (void)*reg32(UVS_IOMMU_IPSR_OFF); /* the clear has reached the IOMMU */
+    *plic32(PLIC_M_CLAIM) = UVS_PLIC_SRC_IOMMU;
     for (i = 0; mip() & MIP_MEIP; i++)
         if (i > 1000)
             fail(ST_PRQ_IRQ, "mip.MEIP after ipsr.pip cleared", mip(), 0);
+    for (i = 0; i < 100; i++)
+        if (*plic32(UVS_PLIC_PENDING_OFF) & (1u << UVS_PLIC_SRC_IOMMU))
+            fail(ST_PRQ_IRQ, "PLIC pending after completion", 1, 0);
+    check(ST_PRQ_IRQ, "PLIC claim after completion", *plic32(PLIC_M_CLAIM), 0);
 
     /* fix the PTE (A and D clear: the IOMMU sets them, tc.SADE) and replay */
     mem64(L0_PA)[L0_INDEX(PAGE_MISSING)] =

@@ -1,24 +1,24 @@
 /*
  * csr-machine: machine-mode CSRs (privileged spec chapter 3): misa (MXL=2,
- * I, M, A, U), read-only ID CSRs (mvendorid, marchid, mimpid, mhartid = 0,
- * read with rs1 = x0), mstatus WARL fields (MPP holds M or U only; MIE,
- * MPIE writable), mtvec, mepc (bits 1:0 read 0 with IALIGN = 32), mcause,
- * mtval, mie writability, and an MRET to a misaligned mepc.
+ * I, M, A, C, S, U), read-only ID CSRs (mvendorid, marchid, mimpid, mhartid = 0,
+ * read with rs1 = x0), mstatus WARL fields (MPP holds M, S or U; 2 is not
+ * kept; MIE, MPIE writable), mtvec, mepc (bit 0 reads 0 with IALIGN = 16),
+ * mcause, mtval, mie writability, and an MRET to an odd mepc.
  */
 #include "uvs_test.h"
 
 TEST_MAIN
-  /* misa: MXL = 2 (64-bit) in bits 63:62; I, M, A, U present. */
+  /* misa: MXL = 2 (64-bit) in bits 63:62; I, M, A, C, S, U present. */
   CASE
   csrr a0, misa
   srli a1, a0, 62
   EXPECT a1, 2
   CASE
-  li t0, (1 << 8) | (1 << 12) | (1 << 0) | (1 << 20)   /* I M A U */
+  li t0, (1 << 8) | (1 << 12) | (1 << 0) | (1 << 20) | (1 << 2) | (1 << 18) /* I M A U C S */
   and a1, a0, t0
   EXPECT_REG a1, t0
   CASE
-  li t0, (1 << 2) | (1 << 5) | (1 << 3)                /* no C, F, D */
+  li t0, (1 << 5) | (1 << 3) | (1 << 7) | (1 << 21)   /* no F, D, H, V */
   and a1, a0, t0
   EXPECT a1, 0
   /* ID CSRs: readable (values are implementation-defined) */
@@ -31,7 +31,7 @@ TEST_MAIN
 1:
   EXPECT_NO_TRAP
   EXPECT a0, 0                      /* hart 0 runs the tests */
-  /* mstatus.MPP: WARL, M (3) and U (0) legal; S (1) and 2 not. */
+  /* mstatus.MPP: WARL, M (3), S (1) and U (0) legal; 2 not. */
   CASE
   li t0, MSTATUS_MPP
   csrs mstatus, t0
@@ -44,11 +44,11 @@ TEST_MAIN
   and a0, a0, t0
   EXPECT a0, 0
   CASE
-  li t1, 0x0800                     /* MPP = 1 (S): unsupported */
+  li t1, 0x0800                     /* MPP = 1 (S) */
   csrs mstatus, t1
   csrr a0, mstatus
   and a0, a0, t0
-  EXPECT_NOT a0, 0x0800
+  EXPECT a0, 0x0800
   csrc mstatus, t0
   li t1, 0x1000                     /* MPP = 2: reserved */
   csrs mstatus, t1
@@ -81,17 +81,17 @@ TEST_MAIN
   csrw mscratch, a1
   csrr a0, mscratch
   EXPECT a0, 0xa5a5a5a55a5a5a5a
-  /* mepc: bits 1:0 always read 0 (IALIGN = 32, no C) */
+  /* mepc: bit 0 always reads 0 (IALIGN = 16, C present) */
   CASE
   li a1, 0x80001237
   csrw mepc, a1
   csrr a0, mepc
-  EXPECT a0, 0x80001234
+  EXPECT a0, 0x80001236
   CASE
   li a1, -1
   csrw mepc, a1
   csrr a0, mepc
-  EXPECT a0, 0xfffffffffffffffc
+  EXPECT a0, 0xfffffffffffffffe
   /* mtvec: direct mode base round trip */
   CASE
   csrr s5, mtvec
@@ -122,10 +122,10 @@ TEST_MAIN
   EXPECT_REG a0, a1
   csrr a0, mie
   EXPECT a0, 0
-  /* MRET to a mepc written misaligned lands on the aligned address. */
+  /* MRET to a mepc written odd lands on the even address below. */
   CASE
   la a1, 2f
-  addi a1, a1, 2
+  addi a1, a1, 1
   csrw mepc, a1
   li t0, MSTATUS_MPP
   csrs mstatus, t0

@@ -58,8 +58,9 @@ TEST_MAIN
   li t0, -1
   sd t0, 0(s1)
   csrw mie, zero
-  /* 5: external interrupt (UART THR empty) -> entry 11 */
+  /* 5: external interrupt (UART THR empty, through the PLIC) -> entry 11 */
   CASE
+  PLIC_ROUTE_M UVS_PLIC_SRC_UART
   li s7, -1
   li a1, UVS_UART0_BASE
   li t0, 0x02

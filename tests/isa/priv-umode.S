@@ -2,7 +2,8 @@
  * priv-umode: U mode (privileged spec 3.1.6.1, 3.3.2): MRET with MPP = U
  * enters U mode at mepc; in U mode, machine CSRs and MRET are illegal
  * (mcause 2) and ECALL (mcause 8) returns to M mode with MPP = U;
- * mcounteren.CY/TM/IR gate the cycle, time and instret CSRs in U mode.
+ * mcounteren.CY/TM/IR gate the cycle, time and instret CSRs in U mode
+ * (scounteren is all ones here; csr-smode tests the two together).
  */
 #include "uvs_test.h"
 
@@ -63,6 +64,8 @@ TEST_MAIN
   U_ILLEGAL mret
   /* mcounteren gating: all clear -> cycle/time/instret illegal in U */
   CASE
+  li t0, -1
+  csrw scounteren, t0
   csrw mcounteren, zero
   csrr a0, mcounteren
   EXPECT a0, 0
@@ -99,6 +102,7 @@ TEST_MAIN
   U_READ time
   U_READ instret
   csrw mcounteren, zero
+  csrw scounteren, zero
   /* U-mode loads/stores to SRAM work */
   CASE
   la a1, word

@@ -25,7 +25,7 @@
 TEST_MAIN
   FETCH_FAULT UNMAPPED_ADDR                     /* hole in the map */
   FETCH_FAULT (UVS_IOMMU_BASE + 0x100)          /* MMIO: fetches get an error response */
-  FETCH_FAULT (UVS_SRAM_BASE + 0x400000)        /* just past the 4 MiB populated SRAM */
+  FETCH_FAULT (UVS_SRAM_BASE + UVS_SRAM_MIN_SIZE)        /* just past the populated SRAM of the base configuration */
   FETCH_FAULT 0x0000000000000ffc                /* just below the boot ROM */
   /* A JAL-free way in: MRET to an unmapped address (mepc written). */
   CASE

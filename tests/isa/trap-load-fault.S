@@ -31,12 +31,12 @@ TEST_MAIN
   LOAD_FAULT ld, 0                                   /* address 0: below the ROM */
   LOAD_FAULT ld, UVS_IOMMU_BASE + 0x1000             /* IOMMU window past its registers */
   LOAD_FAULT lw, UVS_DMA_BASE + 0x10                 /* reserved region */
-  LOAD_FAULT ld, UVS_SRAM_BASE + 0x400000            /* past the 4 MiB populated SRAM */
+  LOAD_FAULT ld, UVS_SRAM_BASE + UVS_SRAM_MIN_SIZE            /* past the populated SRAM of the base configuration */
   LOAD_FAULT ld, UVS_HBM_BASE                        /* reserved: HBM window */
   LOAD_FAULT lr.d, UNMAPPED_ADDR + 8                 /* LR is a load */
   /* the last populated dword (inside the DTB area) loads fine */
   CASE
-  li a1, UVS_SRAM_BASE + 0x400000 - 8
+  li a1, UVS_SRAM_BASE + UVS_SRAM_MIN_SIZE - 8
   ARM_TRAP 1f
   ld a0, 0(a1)
 1:

@@ -8,7 +8,8 @@
  *      instruction, thread MTSOC_UVA_THR on a load from the unified range
  *      (no IOMMU path for multithreaded harts yet: a bus error);
  *   2. waits for every thread's event (polling MT_REG_EVENT; the event
- *      interrupt must also show as mip.MEIP);
+ *      interrupt must also show as mip.MEIP, through PLIC source
+ *      PLIC_SRC_MTCTL routed to hart 0's M context);
  *   3. checks each thread's record: ECALL (cause 8) with a0 = its element
  *      count, except MTSOC_TRAPPER: illegal instruction (cause 2), epc =
  *      mt_trap_insn, index CSRs = its block/thread; MTSOC_UVA_THR: load
@@ -41,6 +42,7 @@
 #include <uvmsoc/iommu_regs.h>
 #include <uvmsoc/memmap.h>
 #include <uvmsoc/mt.h>
+#include <uvmsoc/plic.h>
 
 volatile uint64_t tohost __attribute__((section(".tohost"), aligned(8)));
 volatile uint64_t fromhost __attribute__((section(".tohost"), aligned(8)));
@@ -160,6 +162,29 @@ static uint64_t mip(void)
 }
 #define MIP_MEIP (UVS_U64(1) << 11)
 
+/* Polls until (mip & MEIP) == @want (the PLIC adds a few cycles); fails @st after TIMEOUT. */
+static void wait_meip(unsigned st, const char *what, uint64_t want)
+{
+    for (unsigned n = 0; (mip() & MIP_MEIP) != want; n++)
+        if (n == TIMEOUT)
+            fail(st, what, 0, mip() & MIP_MEIP, want);
+}
+
+/* PLIC register @off (plic.def). */
+static volatile uint32_t *plic32(uint64_t off)
+{
+    return (volatile uint32_t *)(uintptr_t)(UVS_PLIC_BASE + off);
+}
+
+/* Routes the thread-control blocks' event interrupt to MEIP: PLIC source
+ * PLIC_SRC_MTCTL at priority 1, the only one enabled in the M context. */
+static void plic_route_mtctl(void)
+{
+    *plic32(UVS_PLIC_PRIORITY_OFF + 4 * UVS_PLIC_SRC_MTCTL) = 1;
+    *plic32(UVS_PLIC_ENABLE_OFF + UVS_PLIC_ENABLE_STRIDE * UVS_PLIC_CTX_M) = 1u << UVS_PLIC_SRC_MTCTL;
+    *plic32(UVS_PLIC_CONTEXT_OFF + UVS_PLIC_CONTEXT_STRIDE * UVS_PLIC_CTX_M + UVS_PLIC_THRESHOLD_OFF) = 0;
+}
+
 /* Register @off of compute hart @hart's thread-control block. */
 static volatile uint64_t *mt_reg(unsigned hart, uint64_t off)
 {
@@ -210,7 +235,7 @@ static void wait_events(void)
             if (++n == TIMEOUT)
                 fail(ST_TIMEOUT, "event mask of hart", h, *mt_reg(h, UVS_MT_REG_EVENT), all);
     }
-    check(ST_MEIP, "mip.MEIP with events", 0, mip() & MIP_MEIP, MIP_MEIP);
+    wait_meip(ST_MEIP, "mip.MEIP with events", MIP_MEIP);
 }
 
 /* Thread g's record: TRAPPED with @cause. */
@@ -236,6 +261,7 @@ static void resume(unsigned g, uint64_t pc)
  * mtsoc_mode) for all, else MTSOC_RUN with the two deliberate trappers. */
 static void launch(int mode)
 {
+    plic_route_mtctl();
     for (unsigned h = 1; h <= MTSOC_HARTS; h++) {
         *mt_reg(h, UVS_MT_REG_IRQEN) = 1;
         *mt_reg(h, UVS_MT_REG_PC) = (uintptr_t)mt_kernel;
@@ -263,7 +289,7 @@ static void clear_all(void)
         check(ST_CLEAR, "CLEAR accepted", g, mt_op(h, t, UVS_MT_CTL_CLEAR), 1);
         check(ST_CLEAR, "state after CLEAR", g, *mt_reg(h, UVS_MT_REG_STATE), UVS_MT_TSTATE_IDLE);
     }
-    check(ST_MEIP_LOW, "mip.MEIP after CLEAR", 0, mip() & MIP_MEIP, 0);
+    wait_meip(ST_MEIP_LOW, "mip.MEIP after CLEAR", 0);
 }
 
 static volatile uint32_t *ireg32(uint64_t off)

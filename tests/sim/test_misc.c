@@ -27,21 +27,22 @@ static void test_bootrom(void **state)
     static uint8_t rom[UVS_BOOTROM_SIZE];
     (void)state;
     memset(rom, 0xff, sizeof rom);
-    assert_int_equal(uvs_bootrom_build(rom, sizeof rom, 0x80001234, 0x803f0000), 0);
-    /* riscv64-unknown-elf-as: csrr a0,mhartid; auipc t0,0; ld a1,28(t0);
-     * ld t0,20(t0); jr t0 */
-    assert_int_equal(rd32(rom + 0), 0xf1402573);
-    assert_int_equal(rd32(rom + 4), 0x00000297);
-    assert_int_equal(rd32(rom + 8), 0x01c2b583);
-    assert_int_equal(rd32(rom + 12), 0x0142b283);
-    assert_int_equal(rd32(rom + 16), 0x00028067);
-    /* auipc at 4 + 28 = DTB word, + 20 = entry word */
-    assert_int_equal(4 + 28, UVS_BOOTROM_DTB_OFF);
-    assert_int_equal(4 + 20, UVS_BOOTROM_ENTRY_OFF);
-    assert_true(rd64(rom + UVS_BOOTROM_ENTRY_OFF) == 0x80001234);
-    assert_true(rd64(rom + UVS_BOOTROM_DTB_OFF) == 0x803f0000);
+    assert_int_equal(uvs_bootrom_build(rom, sizeof rom, 0x80201234, 0x83ff0000, 0x80000000), 0);
+    /* riscv64-unknown-elf-as: csrr a0,mhartid; auipc t0,0; ld a1,36(t0);
+     * ld t1,44(t0); bnez a0,+8; bnez t1,+8; ld t1,28(t0); jr t1 */
+    static const uint32_t code[] = {0xf1402573, 0x00000297, 0x0242b583, 0x02c2b303,
+                                    0x00051463, 0x00031463, 0x01c2b303, 0x00030067};
+    for (unsigned i = 0; i < sizeof code / sizeof code[0]; i++)
+        assert_int_equal(rd32(rom + 4 * i), code[i]);
+    /* auipc at 4 + 28 = entry word, + 36 = DTB word, + 44 = M-mode entry */
+    assert_int_equal(4 + 28, UVS_BOOTROM_ENTRY_OFF);
+    assert_int_equal(4 + 36, UVS_BOOTROM_DTB_OFF);
+    assert_int_equal(4 + 44, UVS_BOOTROM_MENTRY_OFF);
+    assert_true(rd64(rom + UVS_BOOTROM_ENTRY_OFF) == 0x80201234);
+    assert_true(rd64(rom + UVS_BOOTROM_DTB_OFF) == 0x83ff0000);
+    assert_true(rd64(rom + UVS_BOOTROM_MENTRY_OFF) == 0x80000000);
     assert_int_equal(rom[UVS_BOOTROM_SIZE - 1], 0); /* rest zeroed */
-    assert_int_equal(uvs_bootrom_build(rom, 0x20, 0, 0), -EINVAL);
+    assert_int_equal(uvs_bootrom_build(rom, UVS_BOOTROM_MENTRY_OFF + 7, 0, 0, 0), -EINVAL);
 }
 
 static void test_retire_log(void **state)

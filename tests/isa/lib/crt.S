@@ -83,6 +83,38 @@ uvs_unexpected:
   li s4, 1
   j uvs_fail_any
 
+/*
+ * uvs_strap_vector: the S-mode handler of delegated traps (stvec direct
+ * mode, set by SETUP_S). If a trap was armed: records sstatus, scause,
+ * sepc, stval in s2..s5, clears s6 and resumes at the armed address in S
+ * mode (SPP = S, SPIE = 0, SRET). Otherwise fails the current case with
+ * the S-mode CSRs in the report's mcause/mepc/mtval fields.
+ */
+  .balign 4
+  .globl uvs_strap_vector
+uvs_strap_vector:
+  csrrw t6, sscratch, t6
+  csrr s2, sstatus
+  csrr s3, scause
+  csrr s4, sepc
+  csrr s5, stval
+  beqz s6, uvs_sunexpected
+  csrw sepc, s6
+  li s6, 0
+  li t6, MSTATUS_SPP
+  csrs sstatus, t6
+  li t6, MSTATUS_SPIE
+  csrc sstatus, t6
+  csrrw t6, sscratch, t6
+  sret
+uvs_sunexpected:
+  csrrw t6, sscratch, t6
+  mv s9, s3
+  mv s10, s4
+  mv s11, s5
+  li s4, 1
+  j uvs_fail_any
+
 /* uvs_pass: store 1 to tohost (test passed), then spin. */
   .globl uvs_pass
 uvs_pass:
