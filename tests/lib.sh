@@ -25,3 +25,10 @@ expect_exit_output() {
 
 # Debian's OpenSBI (package opensbi): the M-mode firmware of the boot chain.
 OPENSBI_FW_JUMP=/usr/lib/riscv64-linux-gnu/opensbi/generic/fw_jump.elf
+
+# The host CLI boots the firmware through OpenSBI by default (docs/architecture.md
+# "Boot flow"); that adds 12-17 million instructions to every co-simulated boot,
+# so the co-simulation tests run the firmware in M mode unless they ask for the
+# chain with UVMSOC_SBI= (empty: the default) or a path. tests/opensbi.tests and
+# the *-sbi-chain tests of e2e, managed and cosim cover the chain.
+export UVMSOC_SBI=${UVMSOC_SBI-none}

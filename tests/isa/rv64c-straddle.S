@@ -20,7 +20,7 @@
   c.nop
 .endm
 
-#define SRAM_END 0x80400000  /* 4 MiB populated SRAM (lib/link.ld) */
+#define SRAM_END (UVS_SRAM_BASE + UVS_SRAM_MIN_SIZE)  /* populated SRAM of the base configuration */
 
 TEST_MAIN
   /* 1: sequential: ALU ops straddling, after compressed code */
