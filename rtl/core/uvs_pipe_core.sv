@@ -1,27 +1,31 @@
-// uvs_pipe_core: uvmsoc's pipelined RV64IMA + Zicsr + Zifencei hart with M
-// and U modes (RISC-V unprivileged spec 20191213, privileged spec v1.12):
+// uvs_pipe_core: uvmsoc's pipelined RV64IMAC + Zicsr + Zifencei + Zicntr/
+// Zihpm hart with M, S and U modes (RISC-V unprivileged spec 20191213,
+// privileged spec v1.12):
 // the same ports, ISA, privilege behaviour and retire port as uvs_core
 // (docs/architecture.md "The core", "On-chip bus"), as an in-order pipeline
 // (docs/architecture.md "The pipelined core"):
 //   F  uvs_pipe_fetch: fetch address register, BTB prediction, instruction
-//      port, fetch queue (its head is the decode stage's instruction)
-//   D  uvs_decode, register read (bypassed from this cycle's write), pc + 4
-//      and pc + imm, load-use interlock (uvs_pipe_hazard)
+//      port, fetch queue of 8-byte words, aligner (2-byte granularity,
+//      32-bit instructions straddling two words)
+//   D  uvs_rvc (16-bit encodings), uvs_decode, register read (bypassed
+//      from this cycle's write), pc + length and pc + imm, load-use
+//      interlock (uvs_pipe_hazard)
 //   E  forwarding (uvs_pipe_fwd), uvs_pipe_ex (ALU, branch resolution,
 //      exceptions), uvs_muldiv (the stage waits for it); a mispredicted next
 //      pc redirects fetch from a register (3 cycles lost)
 //   M  the data request, from registers, issued only when nothing older can
 //      trap any more (so stores, AMOs and MMIO accesses are never undone)
 //   W  commit: data response, CSR access (uvs_csr, used here only), traps,
-//      interrupts, MRET, WFI; register write; the retire port is registered
-//      from here (one cycle after completion, as uvs_core)
+//      interrupts, MRET, SRET, SFENCE.VMA, WFI; register write; hpm events;
+//      the retire port (original encoding) is registered from here (one
+//      cycle after completion, as uvs_core)
 // Precise traps: exceptions found in E travel to W, where the instruction
 // traps without changing anything; everything younger is flushed. An
 // interrupt is taken at W in place of an instruction that has no side
-// effect yet (not a data access already issued); mepc = its pc. CSR
-// instructions, MRET, WFI and FENCE.I flush the younger instructions and
-// refetch after them (CSR side effects serialized; FENCE.I refetches the
-// code the program wrote). minstret counts at W, so a CSR read of it sees
+// effect yet (not a data access already issued); xepc = its pc. CSR
+// instructions, MRET, SRET, SFENCE.VMA, WFI and FENCE.I flush the younger
+// instructions and refetch after them (CSR side effects serialized;
+// FENCE.I refetches the code the program wrote). minstret counts at W, so a CSR read of it sees
 // every older instruction.
 module uvs_pipe_core
   import uvs_arch_pkg::*;
@@ -65,10 +69,11 @@ module uvs_pipe_core
   output logic        rvfi_trap_o       // the instruction trapped instead of retiring
 );
   // ---------------------------------------------------------------- F / D
-  logic        f_valid, f_err, f_pop;
-  logic [63:0] f_pc, f_npc;
-  logic [31:0] d_insn;
-  decoded_t    d_dec;
+  logic        f_valid, f_err, f_err_hi, f_pop, f_word_used, f_mem_wait;
+  logic [63:0] f_pc, f_npc, f_bpc;
+  logic [31:0] d_raw, d_insn, d_cinsn;  // original bits; expanded (uvs_rvc) 32-bit form
+  logic        d_c, d_cill;              // 16-bit encoding; it is illegal
+  decoded_t    d_dec, d_dec_raw;
   logic [63:0] d_rs1, d_rs2, rf_a, rf_b, d_seq, d_tgt;
   logic        d_use1, d_use2, d_stall, d_go;
   // redirect of fetch (commit flush or execute mispredict)
@@ -78,9 +83,9 @@ module uvs_pipe_core
   logic        btb_upd;
 
   // ---------------------------------------------------------------- E
-  logic        e_valid_q, e_kill_q, e_live, e_err_q, e_pseq, e_ptgt;
-  logic [63:0] e_pc_q, e_rs1_q, e_rs2_q, e_seq_q, e_tgt_q, e_npc_q;
-  logic [31:0] e_insn_q;
+  logic        e_valid_q, e_kill_q, e_live, e_err_q, e_err_hi_q, e_c_q, e_pseq, e_ptgt;
+  logic [63:0] e_pc_q, e_rs1_q, e_rs2_q, e_seq_q, e_tgt_q, e_npc_q, e_bpc_q;
+  logic [31:0] e_insn_q, e_raw_q;
   decoded_t    e_dec_q;
   logic [63:0] e_a, e_b, e_alu, e_res, e_npc, e_tval, e_wdata;
   logic [7:0]  e_be;
@@ -92,7 +97,8 @@ module uvs_pipe_core
   // ---------------------------------------------------------------- M
   logic        m_valid_q, m_err_q, m_exc_q, m_hold_q, m_jump_q;
   logic [63:0] m_pc_q, m_res_q, m_rs1_q, m_addr_q, m_wdata_q, m_seq_q, m_tval_q;
-  logic [31:0] m_insn_q;
+  logic [31:0] m_insn_q, m_raw_q;
+  logic        m_c_q;
   decoded_t    m_dec_q;
   logic [7:0]  m_be_q;
   logic [5:0]  m_code_q;
@@ -101,7 +107,11 @@ module uvs_pipe_core
   // ---------------------------------------------------------------- W
   logic        w_valid_q, w_err_q, w_exc_q, w_wait_q, w_jump_q;
   logic [63:0] w_pc_q, w_res_q, w_rs1_q, w_addr_q, w_seq_q, w_tval_q;
-  logic [31:0] w_insn_q;
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [31:0] w_insn_q;  // expanded form: register and CSR fields (opcode from w_dec_q)
+  /* verilator lint_on UNUSEDSIGNAL */
+  logic [31:0] w_raw_q;
+  logic        w_c_q;
   /* verilator lint_off UNUSEDSIGNAL */
   decoded_t    w_dec_q;  // commit uses the write-back, CSR, memory and system fields
   /* verilator lint_on UNUSEDSIGNAL */
@@ -122,14 +132,28 @@ module uvs_pipe_core
     .clk_i, .rst_ni,
     .imem_req_o, .imem_gnt_i, .imem_addr_o, .imem_rvalid_i, .imem_rdata_i, .imem_err_i,
     .redirect_i(redirect), .redirect_pc_i(redirect_pc), .halt_i(wfi_q),
-    .valid_o(f_valid), .pc_o(f_pc), .insn_o(d_insn), .err_o(f_err), .pred_npc_o(f_npc),
+    .valid_o(f_valid), .pc_o(f_pc), .insn_o(d_raw), .err_o(f_err), .err_hi_o(f_err_hi),
+    .pred_npc_o(f_npc), .block_pc_o(f_bpc), .word_used_o(f_word_used),
+    .mem_wait_o(f_mem_wait),
     .pop_i(f_pop),
-    .btb_upd_i(btb_upd), .btb_pc_i(e_pc_q), .btb_cf_i(e_dec_q.branch | e_dec_q.jal | e_dec_q.jalr),
-    .btb_taken_i(e_jump), .btb_target_i(e_npc)
+    .btb_upd_i(btb_upd), .btb_pc_i(e_bpc_q), .btb_off_i(e_pc_q[2:1]),
+    // a straddling instruction is never predicted taken (its upper half
+    // is in the next word, which a taken prediction would not fetch)
+    .btb_cf_i((e_dec_q.branch | e_dec_q.jal | e_dec_q.jalr) && !(e_pc_q[2:1] == 2'b11 && !e_c_q)),
+    .btb_taken_i(e_jump), .btb_off_seq_i(!e_pseq), .btb_target_i(e_npc)
   );
 
   // ======================================================== decode
-  uvs_decode #(.SUPERVISOR(1'b1)) u_decode (.insn_i(d_insn), .dec_o(d_dec));
+  // 16-bit encodings are expanded first (uvs_rvc, unprivileged ch. 16); an
+  // illegal one is an illegal instruction with xtval = its 16 bits.
+  assign d_c = (d_raw[1:0] != 2'b11);
+  uvs_rvc u_rvc (.c_i(d_raw[15:0]), .insn_o(d_cinsn), .illegal_o(d_cill));
+  assign d_insn = d_c ? d_cinsn : d_raw;
+  uvs_decode #(.SUPERVISOR(1'b1)) u_decode (.insn_i(d_insn), .dec_o(d_dec_raw));
+  always_comb begin
+    d_dec = d_dec_raw;
+    if (d_c && d_cill) d_dec.illegal = 1'b1;
+  end
 
   uvs_regfile u_regfile (
     .clk_i,
@@ -141,7 +165,7 @@ module uvs_pipe_core
   // This cycle's register write is seen by decode (write-through).
   assign d_rs1 = (rf_we && w_insn_q[11:7] == d_insn[19:15] && d_insn[19:15] != 5'd0) ? rf_wdata : rf_a;
   assign d_rs2 = (rf_we && w_insn_q[11:7] == d_insn[24:20] && d_insn[24:20] != 5'd0) ? rf_wdata : rf_b;
-  assign d_seq = f_pc + 64'd4;
+  assign d_seq = f_pc + (d_c ? 64'd2 : 64'd4);
   assign d_tgt = f_pc + d_dec.imm;
   assign d_use1 = (d_dec.opa == OPA_RS1) && !d_dec.jal;
   assign d_use2 = !d_dec.opb_imm || d_dec.mem_we;
@@ -176,7 +200,7 @@ module uvs_pipe_core
   );
 
   uvs_pipe_ex u_ex (
-    .pc_i(e_pc_q), .insn_i(e_insn_q), .dec_i(e_dec_q), .ifault_i(e_err_q),
+    .pc_i(e_pc_q), .insn_i(e_raw_q), .dec_i(e_dec_q), .ifault_i(e_err_q), .ifault_hi_i(e_err_hi_q),
     .rs1_i(e_a), .rs2_i(e_b), .seq_i(e_seq_q), .tgt_i(e_tgt_q),
     .pred_npc_i(e_npc_q), .pred_seq_i(e_pseq), .pred_tgt_i(e_ptgt),
     .priv_i(priv), .tw_i(tw), .tsr_i(tsr), .tvm_i(tvm),
@@ -269,7 +293,7 @@ module uvs_pipe_core
 
   always_comb begin
     trap_code = EXC_ILLEGAL_INSN;
-    trap_tval = {32'd0, w_insn_q};
+    trap_tval = {32'd0, w_raw_q};
     if (w_irq) begin
       trap_code = irq_code;
       trap_tval = 64'd0;
@@ -299,15 +323,19 @@ module uvs_pipe_core
   // per-cycle waits, and per-instruction events at commit.
   always_comb begin
     hpm_event = '0;
-    hpm_event[HPM_EV_FETCH_WAIT]  = !f_valid && !wfi_q;
+    // decode has no instruction while the instruction port has not answered
+    // (not the refill bubbles after a redirect: those are not memory waits)
+    hpm_event[HPM_EV_FETCH_WAIT]  = !f_valid && f_mem_wait;
     hpm_event[HPM_EV_DATA_WAIT]   = (w_wait_q && !dmem_rvalid_i) || (dmem_req_o && !dmem_gnt_i);
     hpm_event[HPM_EV_LOAD]        = retire && w_dec_q.mem_en && !w_dec_q.mem_we;
     hpm_event[HPM_EV_STORE]       = retire && w_dec_q.mem_en && w_dec_q.mem_we;
     hpm_event[HPM_EV_TAKEN]       = retire && w_jump_q;
     hpm_event[HPM_EV_TRAP]        = trap;
     hpm_event[HPM_EV_MULDIV_BUSY] = md_busy_q && !md_done;
-    hpm_event[HPM_EV_RVC]         = 1'b0;  // no C extension in this core yet
-    hpm_event[HPM_EV_FETCH]       = imem_req_o && imem_gnt_i;
+    hpm_event[HPM_EV_RVC]         = retire && w_c_q;
+    // fetched words decode used up (speculative prefetches that a redirect
+    // drops are not counted: the state machine fetches none)
+    hpm_event[HPM_EV_FETCH]       = f_word_used;
     for (int i = 0; i < HPM_EXT; i++) hpm_event[HPM_EV_EXT0 + i] = hpm_ext_i[i];
   end
 
@@ -365,6 +393,10 @@ module uvs_pipe_core
       e_insn_q <= d_insn;
       e_dec_q  <= d_dec;
       e_err_q  <= f_err;
+      e_err_hi_q <= f_err_hi;
+      e_raw_q  <= d_raw;
+      e_c_q    <= d_c;
+      e_bpc_q  <= f_bpc;
       e_rs1_q  <= d_rs1;
       e_rs2_q  <= d_rs2;
       e_seq_q  <= d_seq;
@@ -378,6 +410,8 @@ module uvs_pipe_core
     if (e_go) begin
       m_pc_q    <= e_pc_q;
       m_insn_q  <= e_insn_q;
+      m_raw_q   <= e_raw_q;
+      m_c_q     <= e_c_q;
       m_dec_q   <= e_dec_q;
       m_err_q   <= e_err_q;
       m_exc_q   <= e_exc;
@@ -395,6 +429,8 @@ module uvs_pipe_core
     if (m_go) begin
       w_pc_q   <= m_pc_q;
       w_insn_q <= m_insn_q;
+      w_raw_q  <= m_raw_q;
+      w_c_q    <= m_c_q;
       w_dec_q  <= m_dec_q;
       w_err_q  <= m_err_q;
       w_exc_q  <= m_exc_q;
@@ -430,7 +466,7 @@ module uvs_pipe_core
       rvfi_trap_q  <= w_fin && w_exc && !w_irq;
       if (w_fin) begin
         rvfi_pc_q    <= w_pc_q;
-        rvfi_insn_q  <= w_err_q ? 32'd0 : w_insn_q;
+        rvfi_insn_q  <= w_err_q ? 32'd0 : w_raw_q;  // original encoding
         rvfi_rd_q    <= (rf_we && w_insn_q[11:7] != 5'd0) ? w_insn_q[11:7] : 5'd0;
         rvfi_wdata_q <= (rf_we && w_insn_q[11:7] != 5'd0) ? rf_wdata : 64'd0;
       end

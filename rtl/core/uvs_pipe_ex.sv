@@ -3,11 +3,12 @@
 // prediction, the data request's lanes (uvs_lsu), and the synchronous
 // exceptions known here, in the priority order of the privileged spec v1.12
 // table 3.7 (as uvs_core): instruction access fault (fetch bus error),
-// illegal instruction (encoding; MRET below M; SRET, SFENCE.VMA, WFI in U
-// or in S with TSR, TVM, TW), ECALL, EBREAK, instruction address misaligned (taken jump or
-// branch to a target with bit 1 set), load/store/AMO address misaligned.
+// illegal instruction (encoding, 16-bit ones included; MRET below M; SRET,
+// SFENCE.VMA, WFI in U or in S with TSR, TVM, TW), ECALL, EBREAK,
+// load/store/AMO address misaligned (IALIGN = 16: no instruction address
+// is misaligned, jump targets have bit 0 cleared or are pc-relative).
 // CSR access checks and data access faults come later, at commit.
-// Target of JAL and branches (pc + imm) and pc + 4 come from decode; their
+// Target of JAL and branches (pc + imm) and pc + length come from decode; their
 // comparisons with the predicted next pc (from registers, in parallel with
 // the ALU) select the prediction check, so only JALR's check waits for the
 // ALU's 64-bit target.
@@ -15,14 +16,15 @@ module uvs_pipe_ex
   import uvs_arch_pkg::*;
 (
   input  logic [63:0] pc_i,          // pc of the instruction
-  input  logic [31:0] insn_i,        // its bits (mtval of illegal instructions)
+  input  logic [31:0] insn_i,        // its original bits (xtval of illegal instructions; 16-bit zero-extended)
   /* verilator lint_off UNUSEDSIGNAL */
   input  decoded_t    dec_i,         // its decoded controls (rd and CSR fields unused here)
   /* verilator lint_on UNUSEDSIGNAL */
   input  logic        ifault_i,      // its fetch got a bus error
+  input  logic        ifault_hi_i,   // ... on the upper half of a straddling instruction
   input  logic [63:0] rs1_i,         // forwarded source operands
   input  logic [63:0] rs2_i,
-  input  logic [63:0] seq_i,         // pc + 4
+  input  logic [63:0] seq_i,         // pc + instruction length
   input  logic [63:0] tgt_i,         // pc + imm (JAL, branches)
   input  logic [63:0] pred_npc_i,    // next pc predicted by fetch
   input  logic        pred_seq_i,    // pred_npc_i == pc + 4
@@ -91,7 +93,7 @@ module uvs_pipe_ex
     exc_tval_o = 64'd0;
     if (ifault_i) begin
       exc_code_o = EXC_INSN_ACCESS;
-      exc_tval_o = pc_i;
+      exc_tval_o = ifault_hi_i ? pc_i + 64'd2 : pc_i;  // the faulting half (sec. 3.1.16)
     end else if (dec_i.illegal || priv_illegal) begin
       exc_code_o = EXC_ILLEGAL_INSN;
       exc_tval_o = {32'd0, insn_i};
@@ -100,9 +102,6 @@ module uvs_pipe_ex
     end else if (dec_i.ebreak) begin
       exc_code_o = EXC_BREAKPOINT;
       exc_tval_o = pc_i;
-    end else if (jump_o && target[1]) begin
-      exc_code_o = EXC_INSN_MISALIGNED;
-      exc_tval_o = target;
     end else if (dec_i.mem_en && misaligned) begin
       exc_code_o = dec_i.mem_we ? EXC_STORE_MISALIGNED : EXC_LOAD_MISALIGNED;
       exc_tval_o = alu_o;
