@@ -76,6 +76,7 @@ include firmware/firmware.mk
 include tests/tests.mk
 include bench/bench.mk
 include bench/iommu.mk
+include bench/synth.mk
 include bench/link.mk
 include sim/model/model.mk
 include tests/uvm/uvm.mk

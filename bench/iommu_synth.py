@@ -140,7 +140,8 @@ const sink = (b) => { if (b) text += new TextDecoder().decode(b); };
 let code = 0;
 try {
   const out = await runYosys(['-p', script], files, { stdout: sink, stderr: sink });
-  if (out && out['stat.txt']) writeFileSync(dir + '/stat.txt', out['stat.txt']);
+  for (const [k, v] of Object.entries(out || {}))
+    if (!(k in files) && (typeof v === 'string' || v instanceof Uint8Array)) writeFileSync(dir + '/' + k, v);
 } catch (e) { code = 1; text += '\n' + String(e) + '\n'; }
 writeFileSync(log, text);
 process.exit(code);

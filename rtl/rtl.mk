@@ -6,7 +6,9 @@
 # RTL_SOC_SRCS   rtl/soc/*.sv, package files first
 # RTL_SRCS       all of the above in compile order; top module $(RTL_TOP)
 # RTL_PARAMS     top parameters of the configuration (harts, mtime divider,
-#                and MT_THREADS when the configuration sets CFG_COMPUTE_THREADS)
+#                MT_THREADS when the configuration sets CFG_COMPUTE_THREADS,
+#                PIPE=1 when it sets CFG_CORE := pipe; CFG_CORE := fsm or
+#                unset keeps uvs_core)
 #
 # `make lint`: verilator --lint-only -Wall over everything, must be clean.
 # The only waiver, generated in $(RTL_LINT_VLT), is UNUSEDPARAM inside the
@@ -23,7 +25,11 @@ RTL_IOMMU_SRCS := $(sort $(wildcard rtl/iommu/*_pkg.sv)) \
                   $(sort $(filter-out %_pkg.sv,$(wildcard rtl/iommu/*.sv)))
 RTL_SRCS      := $(RTL_PKGS) $(RTL_CORE_SRCS) $(RTL_IOMMU_SRCS) $(RTL_SOC_SRCS)
 RTL_PARAMS    := -GNUM_HARTS=$$((1 + $(CFG_COMPUTE_HARTS))) -GMTIME_DIV=$(CFG_MTIME_DIV) \
-                 $(if $(CFG_COMPUTE_THREADS),-GMT_THREADS=$(CFG_COMPUTE_THREADS))
+                 $(if $(CFG_COMPUTE_THREADS),-GMT_THREADS=$(CFG_COMPUTE_THREADS)) \
+                 $(if $(filter pipe,$(CFG_CORE)),-GPIPE=1)
+ifneq ($(filter-out pipe fsm,$(CFG_CORE)),)
+$(error CFG_CORE must be pipe or fsm, not '$(CFG_CORE)')
+endif
 RTL_LINT_VLT  := $(GEN_RTL)/lint.vlt
 
 $(RTL_LINT_VLT): rtl/rtl.mk

@@ -42,7 +42,8 @@
 module uvs_soc #(
   parameter int NUM_HARTS = 1,   // 1 management + N compute harts, 1..32
   parameter int MTIME_DIV = 100, // clock cycles per mtime tick, >= 1
-  parameter int MT_THREADS = 0   // 0: compute harts are uvs_core; else threads per uvs_mt_core
+  parameter int MT_THREADS = 0,  // 0: compute harts are uvs_core; else threads per uvs_mt_core
+  parameter int PIPE = 0         // core of the single-thread harts: 1 uvs_pipe_core, 0 uvs_core
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,           // synchronous, active low
@@ -145,7 +146,7 @@ module uvs_soc #(
 
   for (genvar h = 0; h < NUM_HARTS; h++) begin : g_hart
     if (MT_THREADS == 0 || h == 0) begin : g_st
-      uvs_core #(.HART_ID(h)) u_core (
+      uvs_pipe_sel #(.HART_ID(h), .PIPE(PIPE)) u_core (
         .clk_i,
         .rst_ni          (core_rst_n),
         .imem_req_o      (i_req[h]),

@@ -1,0 +1,46 @@
+// uvs_pipe_sel: the core of one single-thread hart, chosen at elaboration:
+// uvs_pipe_core (PIPE = 1, the pipeline) or uvs_core (PIPE = 0, the
+// multi-cycle state machine). Both have the ports, ISA, privilege
+// behaviour and retire port of docs/architecture.md "The core"; this
+// wrapper only passes them through (uvs_soc's PIPE parameter).
+module uvs_pipe_sel #(
+  parameter int HART_ID = 0,  // value of mhartid
+  parameter int PIPE    = 0   // 1: uvs_pipe_core, 0: uvs_core
+) (
+  input  logic        clk_i,
+  input  logic        rst_ni,           // synchronous, active low
+  output logic        imem_req_o,
+  input  logic        imem_gnt_i,
+  output logic [63:0] imem_addr_o,
+  input  logic        imem_rvalid_i,
+  input  logic [63:0] imem_rdata_i,
+  input  logic        imem_err_i,
+  output logic        dmem_req_o,
+  input  logic        dmem_gnt_i,
+  output logic [63:0] dmem_addr_o,
+  output logic        dmem_we_o,
+  output logic [7:0]  dmem_be_o,
+  output logic [63:0] dmem_wdata_o,
+  output logic [3:0]  dmem_amo_o,
+  input  logic        dmem_rvalid_i,
+  input  logic [63:0] dmem_rdata_i,
+  input  logic        dmem_err_i,
+  input  logic        irq_software_i,
+  input  logic        irq_timer_i,
+  input  logic        irq_external_i,
+  input  logic        irq_s_external_i,
+  input  logic [63:0] mtime_i,
+  input  logic [uvs_arch_pkg::HPM_EXT-1:0] hpm_ext_i,
+  output logic        rvfi_valid_o,
+  output logic [63:0] rvfi_pc_o,
+  output logic [31:0] rvfi_insn_o,
+  output logic [4:0]  rvfi_rd_o,
+  output logic [63:0] rvfi_rd_wdata_o,
+  output logic        rvfi_trap_o
+);
+  if (PIPE != 0) begin : g_pipe
+    uvs_pipe_core #(.HART_ID(HART_ID)) u_core (.*);
+  end else begin : g_fsm
+    uvs_core #(.HART_ID(HART_ID)) u_core (.*);
+  end
+endmodule
