@@ -5,7 +5,7 @@
 #                 with the framework tests/isa/lib/ (crt.S, link.ld);
 #                 -march=rv64ima, except rv64c-*.S: rv64imac (they test C).
 # make test       builds every prerequisite (simulators for CONFIG=base, c4,
-#                 c4mt, pipe and c4pipe, firmware, ISA tests, unit tests) and runs all manifests
+#                 c4mt, fsm and c4fsm, firmware, ISA tests, unit tests) and runs all manifests
 #                 tests/*.tests with tests/run.sh; the last line of its output
 #                 is the runner's "N passed, N failed".
 #                 TESTS="tests/a.tests tests/b.tests" runs only those manifests.
@@ -21,14 +21,14 @@ ISA_CFLAGS  := -nostdlib -nostartfiles -static -g \
                -I$(ISA_DIR)/lib -Iinclude -I$(GEN_INC) \
                -T $(ISA_DIR)/lib/link.ld -Wl,--no-warn-rwx-segments
 
-# Simulators of the 5-hart configuration and of the pipelined-core
-# configurations pipe and c4pipe (tests/pipe.tests), built by recursive makes.
+# Simulators of the 5-hart configuration and of the reference-core
+# configurations fsm and c4fsm (tests/fsm.tests), built by recursive makes.
 SIM_C4     := $(BUILD)/c4/uvmsoc-sim
-SIM_PIPE   := $(BUILD)/pipe/uvmsoc-sim
-SIM_C4PIPE := $(BUILD)/c4pipe/uvmsoc-sim
+SIM_FSM    := $(BUILD)/fsm/uvmsoc-sim
+SIM_C4FSM  := $(BUILD)/c4fsm/uvmsoc-sim
 TESTS  ?= $(sort $(wildcard tests/*.tests))
 
-.PHONY: isa-tests test sim-c4 sim-pipe sim-c4pipe
+.PHONY: isa-tests test sim-c4 sim-fsm sim-c4fsm
 isa-tests: $(ISA_ELFS) $(ISA_OUT)/htif-sw32-fail.elf
 
 $(ISA_OUT)/%.elf: $(ISA_DIR)/%.S $(ISA_LIB) $(ABI_H)
@@ -46,10 +46,10 @@ $(ISA_OUT)/htif-sw32-fail.elf: $(ISA_DIR)/htif-sw32.S $(ISA_LIB) $(ABI_H)
 
 sim-c4:
 	$(MAKE) CONFIG=c4 BUILD=$(BUILD) sim
-sim-pipe:
-	$(MAKE) CONFIG=pipe BUILD=$(BUILD) sim
-sim-c4pipe:
-	$(MAKE) CONFIG=c4pipe BUILD=$(BUILD) sim
+sim-fsm:
+	$(MAKE) CONFIG=fsm BUILD=$(BUILD) sim
+sim-c4fsm:
+	$(MAKE) CONFIG=c4fsm BUILD=$(BUILD) sim
 
 # The IOMMU-in-the-SoC test program (tests/iommu_soc.tests).
 include tests/iommu_soc/iommu_soc.mk
@@ -62,7 +62,7 @@ include tests/opensbi/opensbi.mk
 
 test: sim sim-c4 firmware isa-tests sim-unit-tests firmware-tests model-unit-tests host host-unit-tests-build \
       iommu-soc-tests mt-tb mt-tb-tests
-test: sim-c4mt mtsoc-tests opensbi-tests sim-pipe sim-c4pipe
-	@SIM=$(SIM) SIM_C4=$(SIM_C4) SIM_PIPE=$(SIM_PIPE) SIM_C4PIPE=$(SIM_C4PIPE) \
+test: sim-c4mt mtsoc-tests opensbi-tests sim-fsm sim-c4fsm
+	@SIM=$(SIM) SIM_C4=$(SIM_C4) SIM_FSM=$(SIM_FSM) SIM_C4FSM=$(SIM_C4FSM) \
 	  BUILD=$(BUILD) FIRMWARE_ELF=$(FIRMWARE_ELF) \
 	  tests/run.sh $(BUILD)/tests/logs $(TESTS)
