@@ -22,12 +22,12 @@ bench: synth-report
 
 # cpi-report (part of `make bench`): cycles per retired instruction of the
 # two cores on the CPU-bound program (bench/cpu/cpubound.c, one hart) with
-# the SoC's single-cycle SRAM: configurations base (uvs_core) and pipe
+# the SoC's single-cycle SRAM: configurations fsm (uvs_core) and base
 # (uvs_pipe_core).
 .PHONY: cpi-report
 cpi-report: deps $(BENCH_BUILD)/cpubound-1h.elf
+	$(MAKE) CONFIG=fsm sim
 	$(MAKE) CONFIG=base sim
-	$(MAKE) CONFIG=pipe sim
-	bench/cpi.sh $(BENCH_BUILD)/cpubound-1h.elf fsm $(BUILD)/base/uvmsoc-sim pipe $(BUILD)/pipe/uvmsoc-sim
+	bench/cpi.sh $(BENCH_BUILD)/cpubound-1h.elf fsm $(BUILD)/fsm/uvmsoc-sim pipe $(BUILD)/base/uvmsoc-sim
 
 bench: cpi-report
