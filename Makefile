@@ -83,14 +83,16 @@ include tests/uvm/uvm.mk
 include host/host.mk
 
 # ---- main job: co-simulation end to end. The host CLI starts the c4
-# simulator, loads the firmware and the crc32c kernel by DMA, puts a real file
+# simulator, loads Debian's OpenSBI and the firmware (its S-mode payload) and
+# the crc32c kernel by DMA (the device console, OpenSBI's banner then the
+# firmware's, is shown: --console -), puts a real file
 # (RUN_INPUT, default the firmware ELF, present wherever the project builds)
 # in managed memory (HBM a quarter of it, 4x oversubscribed: pages fault in
 # and are evicted as the kernel reads), runs the kernel on the compute harts,
 # checks the CRC against the host's own and prints the run's statistics.
 RUN_INPUT ?= $(FIRMWARE_ELF)
 run: deps sim-c4 $(FIRMWARE_ELF) $(KERNEL_ELFS) $(HOST_CLI)
-	$(HOST_CLI) --sim $(SIM_C4) run --kernel crc32c --input $(RUN_INPUT)
+	$(HOST_CLI) --sim $(SIM_C4) run --console - --kernel crc32c --input $(RUN_INPUT)
 
 clean:
 	rm -rf $(BUILD)
