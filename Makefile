@@ -3,6 +3,13 @@
 # Variables: CONFIG=<name> selects sim/configs/<name>.mk (default: base).
 #            BUILD=<dir> output directory (default: build).
 #            PREFIX, DESTDIR for `make install`.
+#            V=1 shows the commands (the build is quiet otherwise: only
+#            tools' warnings, errors and the programs' own output).
+
+ifneq ($(V),1)
+.SILENT:
+MAKEFLAGS += --no-print-directory
+endif
 
 CONFIG ?= base
 BUILD  ?= build
