@@ -57,7 +57,10 @@ def fold_selects(outdir, names):
     """Yosys cannot take a part select of another package's parameter
     (uvs_arch_pkg's AMO codes are uvs_bus_pkg::UVS_AMO_*[3:0]): replace each
     P::NAME[hi:lo] whose NAME is a plain hex or decimal literal in P by the
-    selected bits as a sized literal; and inside a package, drop the
+    selected bits as a sized literal; inside a package, Yosys does not find
+    another package's parameter at all (uvs_arch_pkg's HPM event numbers are
+    int'(uvs_hpm_pkg::UVS_HPM_EV_*)): replace each int'(P::NAME) there by
+    its decimal value; and inside a package, drop the
     package's own prefix that prepare() put on its types; and parenthesize
     functions without `return` (Yosys 0.55 has none): a guard
     `if (c) return x;` becomes `if (c) f = x; else begin <rest> end`, and a
@@ -84,6 +87,8 @@ def fold_selects(outdir, names):
         t = re.sub(r'\bfunction\s+automatic\b[^(;]*?\b(\w+)\s*\((.*?)\bendfunction\b', no_return, t, flags=re.S)
         pkg = re.search(r'\bpackage\s+(\w+)\s*;', t)
         if pkg:  # inside a package its own names stay bare (Yosys rejects P::type there)
+            t = re.sub(r"\bint'\((\w+::\w+)\)",
+                       lambda m: str(values[m.group(1)]) if m.group(1) in values else m.group(0), t)
             t = re.sub(r'\b' + pkg.group(1) + r'::', '', t)
         if t != s:
             open(path, 'w').write(t)
