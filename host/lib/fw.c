@@ -219,6 +219,23 @@ static int dma_zero(struct uvs_dev *dev, uint64_t addr, uint64_t len)
     return err;
 }
 
+/* Copy the image's segments into device memory by DMA, zero-filling past
+ * each one's file bytes; adds the bytes written to *bytes. DMA errors. */
+static int load_segments(struct uvs_dev *dev, const struct uvs_fw_image *img, uint64_t *bytes)
+{
+    int err = 0;
+    for (unsigned i = 0; !err && i < img->nsegs; i++) {
+        const struct uvs_fw_seg *s = &img->seg[i];
+        if (s->filesz)
+            err = uvs_dma_write(dev, s->addr, s->data, s->filesz, NULL);
+        if (!err && s->memsz > s->filesz)
+            err = dma_zero(dev, s->addr + s->filesz, s->memsz - s->filesz);
+        if (!err)
+            *bytes += s->memsz;
+    }
+    return err;
+}
+
 int uvs_fw_load(struct uvs_dev *dev, const char *elf_path, const char *dtb_path, struct uvs_fw_loaded *out)
 {
     struct uvs_fw_loaded local;
@@ -258,14 +275,8 @@ int uvs_fw_load(struct uvs_dev *dev, const char *elf_path, const char *dtb_path,
     }
     if ((err = uvs_wr32(dev, UVS_HOSTIF_MGMT_CTRL_OFF, UVS_HOSTIF_MGMT_CTRL_HOLD)))
         goto out;
-    for (unsigned i = 0; i < img.nsegs; i++) {
-        if (img.seg[i].filesz && (err = uvs_dma_write(dev, img.seg[i].addr, img.seg[i].data, img.seg[i].filesz, NULL)))
-            goto out;
-        if (img.seg[i].memsz > img.seg[i].filesz &&
-            (err = dma_zero(dev, img.seg[i].addr + img.seg[i].filesz, img.seg[i].memsz - img.seg[i].filesz)))
-            goto out;
-        out->bytes += img.seg[i].memsz;
-    }
+    if ((err = load_segments(dev, &img, &out->bytes)))
+        goto out;
     if (dtb && (err = uvs_dma_write(dev, out->dtb_addr, dtb, fdt_totalsize(dtb), NULL)))
         goto out;
     out->bytes += dtb ? fdt_totalsize(dtb) : 0;
@@ -307,14 +318,8 @@ int uvs_fw_load_sbi(struct uvs_dev *dev, const char *sbi_path, struct uvs_fw_loa
                       (unsigned long long)entry, (unsigned long long)UVS_PAYLOAD_BASE);
         goto out;
     }
-    for (unsigned i = 0; i < img.nsegs; i++) {
-        if (img.seg[i].filesz && (err = uvs_dma_write(dev, img.seg[i].addr, img.seg[i].data, img.seg[i].filesz, NULL)))
-            goto out;
-        if (img.seg[i].memsz > img.seg[i].filesz &&
-            (err = dma_zero(dev, img.seg[i].addr + img.seg[i].filesz, img.seg[i].memsz - img.seg[i].filesz)))
-            goto out;
-        out->bytes += img.seg[i].memsz;
-    }
+    if ((err = load_segments(dev, &img, &out->bytes)))
+        goto out;
     if ((err = uvs_wr64(dev, UVS_HOSTIF_BOOT_MENTRY_OFF, img.entry)))
         goto out;
     out->entry = img.entry;

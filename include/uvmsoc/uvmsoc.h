@@ -187,7 +187,7 @@ struct uvs_mem_range {
 struct uvs_fw_image {
     uint64_t entry;         /**< e_entry */
     unsigned nsegs;         /**< PT_LOAD segments with memsz > 0 */
-    struct {
+    struct uvs_fw_seg {     /**< one PT_LOAD segment */
         uint64_t addr;      /**< p_paddr: device address */
         uint64_t filesz;    /**< bytes from the file */
         uint64_t memsz;     /**< bytes in memory (rest zero-filled) */
