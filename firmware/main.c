@@ -1,7 +1,8 @@
 /*
  * uvmsoc management-hart firmware: boot banner, platform discovery from
- * the device tree, discovery report, the PLIC's M-mode context (all
- * sources off until a service attaches its own), compute harts for kernel launches,
+ * the device tree, discovery report, the PLIC's context of the mode the
+ * firmware runs in (M, or S as OpenSBI's payload; all sources off until a
+ * service attaches its own), compute harts for kernel launches,
  * then an optional self-test, or the host command queue service when the
  * device tree has a host interface and a DMA engine, else exit 0.
  */

@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "clint.h"
 #include "csr.h"
 #include "fw.h"
 #include "priv.h"
