@@ -7,11 +7,13 @@ expect_exit() {
   if [ "$got" -ne "$want" ]; then echo "expected exit $want, got $got: $*" >&2; return 1; fi
 }
 
-# expect_output REGEX CMD...: run CMD (any exit status), fail unless its
+# expect_output REGEX CMD...: run CMD, fail unless it exits 0 and its
 # stdout+stderr matches the extended REGEX. Output is echoed to the log.
+# (A command expected to fail uses expect_exit_output.)
 expect_output() {
   local re=$1; shift
-  local out; out=$("$@" 2>&1); echo "$out"
+  local out got; out=$("$@" 2>&1); got=$?; echo "$out"
+  if [ "$got" -ne 0 ]; then echo "expected exit 0, got $got: $*" >&2; return 1; fi
   if ! grep -Eq -- "$re" <<<"$out"; then echo "output does not match /$re/: $*" >&2; return 1; fi
 }
 

@@ -30,6 +30,9 @@ static void usage(FILE *f)
             "                    (e.g. \"--hbm 4G --link-bw 12.5\")\n"
             "  --timeout CYCLES  device cycles to wait for DMA, commands and firmware\n"
             "                    (default %llu; suffixes K, M, G)\n"
+            "  --reply-timeout SECONDS  cosim: give up when the simulator has not answered\n"
+            "                    for this long (default 600; 0 = never). Waits are cut into\n"
+            "                    slices, so only a simulator that stopped advancing hits it\n"
             "  --help            this text; 'uvmsoc COMMAND --help' describes a command\n"
             "  --version         print the library's ABI version\n"
             "\n"
@@ -89,7 +92,8 @@ int main(int argc, char **argv)
         {"backend", required_argument, NULL, 'b'}, {"socket", required_argument, NULL, 's'},
         {"timeout", required_argument, NULL, 't'}, {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},       {"sim", required_argument, NULL, 'S'},
-        {"sim-args", required_argument, NULL, 'A'}, {NULL, 0, NULL, 0},
+        {"sim-args", required_argument, NULL, 'A'}, {"reply-timeout", required_argument, NULL, 'R'},
+        {NULL, 0, NULL, 0},
     };
     struct cli_global g;
     const char *sim = NULL, *sim_args = NULL;
@@ -117,6 +121,17 @@ int main(int argc, char **argv)
                 return CLI_USAGE;
             }
             break;
+        case 'R': {
+            uint64_t sec;
+            if (cli_parse_u64("--reply-timeout", optarg, &sec))
+                return CLI_USAGE;
+            if (sec > UINT32_MAX / 1000 - 1) {
+                fprintf(stderr, "uvmsoc: --reply-timeout: at most %u seconds (0 = no limit)\n", UINT32_MAX / 1000 - 1);
+                return CLI_USAGE;
+            }
+            g.open.wall_timeout_ms = sec ? (unsigned)sec * 1000u : UVS_WALL_TIMEOUT_NONE;
+            break;
+        }
         case 'h': usage(stdout); return CLI_OK;
         case 'V':
             printf("uvmsoc host ABI %u.%u\n", (unsigned)(UVS_HOSTIF_VERSION_VALUE >> 16),

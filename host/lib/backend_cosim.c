@@ -5,6 +5,7 @@
  * (received with SCM_RIGHTS in HELLO_RESP) for DMA-able host memory.
  */
 #include <errno.h>
+#include <limits.h>
 #include <poll.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -25,7 +26,7 @@
 struct cosim {
     int fd;                  /* socket */
     char path[sizeof(((struct sockaddr_un *)0)->sun_path)];
-    int timeout_ms;          /* wall-clock limit per reply */
+    int timeout_ms;          /* wall-clock limit per reply, ms; -1: none */
     uint32_t seq;            /* last request sequence number */
     uint64_t cycle;          /* last simulated cycle count seen */
     uint32_t irqs;           /* MSI vectors received, not yet taken */
@@ -262,7 +263,12 @@ static int cosim_open(const struct uvs_open_opts *opts, void **ctx)
         return uvs_err(-ENOMEM, "out of memory");
     c->fd = -1;
     c->shm_fd = -1;
-    c->timeout_ms = opts->wall_timeout_ms ? (int)opts->wall_timeout_ms : 600000;
+    if (opts->wall_timeout_ms == UVS_WALL_TIMEOUT_NONE)
+        c->timeout_ms = -1; /* poll(): wait forever */
+    else if (opts->wall_timeout_ms > INT_MAX)
+        c->timeout_ms = INT_MAX;
+    else
+        c->timeout_ms = opts->wall_timeout_ms ? (int)opts->wall_timeout_ms : 600000;
     if (strlen(path) >= sizeof c->path) {
         free(c);
         return uvs_err(-ENAMETOOLONG, "simulator socket path too long (%zu bytes, at most %zu): %s", strlen(path),
@@ -337,13 +343,24 @@ static int run(struct cosim *c, uint64_t cycles, uint32_t flags)
     return (int)r.run.reason;
 }
 
+/*
+ * Wait for an MSI for at most @timeout device cycles. The wait is cut into
+ * RUN slices of UVS_COSIM_RUN_SLICE cycles: each slice's TIME_SYNC shows the
+ * simulator is making progress, so the wall-clock reply timeout bounds only a
+ * simulator that stopped advancing, never a long but healthy wait.
+ */
 static int cosim_wait_irq(void *ctx, uint64_t timeout, uint32_t *vectors)
 {
     struct cosim *c = ctx;
-    if (!c->irqs) {
-        int r = run(c, timeout, UVS_COSIM_RUN_STOP_ON_IRQ);
+    uint64_t left = timeout;
+    while (!c->irqs && left) {
+        uint64_t slice = left < UVS_COSIM_RUN_SLICE ? left : UVS_COSIM_RUN_SLICE;
+        int r = run(c, slice, UVS_COSIM_RUN_STOP_ON_IRQ);
         if (r < 0)
             return r;
+        if (r != UVS_COSIM_STOP_BUDGET)
+            break; /* STOP_IRQ: the IRQ message came before the TIME_SYNC */
+        left -= slice;
     }
     if (!c->irqs)
         return -ETIMEDOUT;

@@ -43,6 +43,9 @@
 #include <stdint.h>
 
 #define UVS_COSIM_MSG_SIZE 64u          /**< bytes per message */
+/** Longest RUN the host driver sends while waiting for an MSI (cycles): a few
+ *  seconds of simulation, so every wait gives a sign of progress that often. */
+#define UVS_COSIM_RUN_SLICE (1ull << 22)
 #define UVS_COSIM_MAGIC    0x43535655u  /**< "UVSC" as a little-endian word */
 #define UVS_COSIM_VERSION  0x00010000u  /**< transport version 1.0 (major << 16 | minor) */
 #define UVS_COSIM_RESP     0x80u        /**< response type = request type | this */

@@ -4,7 +4,9 @@
  * host-memory file, BAR access, interrupts in lockstep, and every failure
  * the client must turn into a clear error: no simulator, peer closing,
  * truncated or malformed messages, wrong sequence, version mismatch,
- * missing file descriptor, simulator ending the session.
+ * missing file descriptor, simulator ending the session, a simulator that
+ * stops answering (wall-clock reply timeout), and long waits cut into RUN
+ * slices (UVS_COSIM_RUN_SLICE).
  */
 #include <errno.h>
 #include <pthread.h>
@@ -18,7 +20,7 @@
 
 #include "testutil.h"
 
-enum hello_mode { H_OK, H_CLOSE, H_TRUNC, H_GARBAGE, H_VERSION, H_NOFD };
+enum hello_mode { H_OK, H_CLOSE, H_TRUNC, H_GARBAGE, H_VERSION, H_NOFD, H_MUTE };
 enum after { A_CLOSE, A_WRONG_SEQ, A_GOODBYE };
 
 struct server {
@@ -34,6 +36,9 @@ struct server {
     int got_goodbye;
     uint64_t cycle;
     uint64_t scratch;
+    uint64_t irq_at;    /* non-zero: RUN with STOP_ON_IRQ raises vector 1 at this cycle (else after 10 cycles) */
+    unsigned runs;      /* RUN requests received */
+    uint64_t max_run;   /* largest RUN budget received */
 };
 
 static char tmpdir[] = "/tmp/uvs-cosim-test-XXXXXX";
@@ -128,6 +133,11 @@ static void *server_main(void *arg)
     close(mfd);
     if (s->hello == H_NOFD)
         goto out;
+    if (s->hello == H_MUTE) { /* read requests, never answer, until the client gives up */
+        while (!read64(fd, b))
+            ;
+        goto out;
+    }
     for (int served = 0;; served++) {
         if (read64(fd, b) || uvs_cosim_decode(b, sizeof b, &m, NULL, 0))
             break;
@@ -168,7 +178,23 @@ static void *server_main(void *arg)
             }
             break;
         case UVS_COSIM_RUN:
-            if (m.run.flags & UVS_COSIM_RUN_STOP_ON_IRQ && m.run.cycles >= 10) {
+            s->runs++;
+            if (m.run.cycles > s->max_run)
+                s->max_run = m.run.cycles;
+            if (s->irq_at && m.run.flags & UVS_COSIM_RUN_STOP_ON_IRQ) {
+                if (s->cycle + m.run.cycles >= s->irq_at) {
+                    union uvs_cosim_msg irq = {.irq = {.hdr = {.type = UVS_COSIM_IRQ, .seq = m.hdr.seq}, .vector = 1}};
+                    r.run.elapsed = s->irq_at - s->cycle;
+                    s->cycle = s->irq_at;
+                    s->irq_at = 0;
+                    send_msg(s, fd, &irq, -1);
+                    r.run.reason = UVS_COSIM_STOP_IRQ;
+                } else {
+                    s->cycle += m.run.cycles;
+                    r.run.reason = UVS_COSIM_STOP_BUDGET;
+                    r.run.elapsed = m.run.cycles;
+                }
+            } else if (m.run.flags & UVS_COSIM_RUN_STOP_ON_IRQ && m.run.cycles >= 10) {
                 union uvs_cosim_msg irq = {.irq = {.hdr = {.type = UVS_COSIM_IRQ, .seq = m.hdr.seq}, .vector = 1}};
                 s->cycle += 10;
                 send_msg(s, fd, &irq, -1);
@@ -367,12 +393,54 @@ static void test_peer_failures(void **state)
     stop(&g);
 }
 
+/* A wait longer than a slice is several RUNs; the MSI and the budget end it as before. */
+static void test_long_wait_sliced(void **state)
+{
+    (void)state;
+    struct server s = {.hello = H_OK, .serve = -1};
+    struct uvs_dev *dev = NULL;
+    start(&s, "slice.sock");
+    assert_int_equal(open_at(s.path, &dev), 0);
+    uint64_t t0 = uvs_cycles(dev);
+    s.irq_at = t0 + 2 * UVS_COSIM_RUN_SLICE + UVS_COSIM_RUN_SLICE / 2; /* set before the RUNs: the server reads it then */
+    uint32_t vec = 0;
+    assert_int_equal(uvs_wait_irq(dev, 10 * UVS_COSIM_RUN_SLICE, &vec), 0);
+    assert_int_equal(vec, 1u << 1);
+    assert_int_equal(uvs_cycles(dev), t0 + 2 * UVS_COSIM_RUN_SLICE + UVS_COSIM_RUN_SLICE / 2);
+    assert_int_equal(s.runs, 3);
+    assert_int_equal(s.max_run, UVS_COSIM_RUN_SLICE);
+    /* No MSI: exactly the budget runs, in slices, then -ETIMEDOUT. */
+    s.irq_at = UINT64_MAX;
+    t0 = uvs_cycles(dev);
+    assert_int_equal(uvs_wait_irq(dev, 2 * UVS_COSIM_RUN_SLICE + 7, &vec), -ETIMEDOUT);
+    assert_int_equal(uvs_cycles(dev), t0 + 2 * UVS_COSIM_RUN_SLICE + 7);
+    assert_int_equal(s.runs, 6);
+    uvs_close(dev);
+    stop(&s);
+}
+
+/* A simulator that stops answering: -ETIMEDOUT after the reply timeout, with the socket named. */
+static void test_reply_timeout(void **state)
+{
+    (void)state;
+    struct server s = {.hello = H_MUTE, .serve = -1};
+    struct uvs_dev *dev = NULL;
+    start(&s, "mute.sock");
+    struct uvs_open_opts o = {.backend = "cosim", .socket_path = s.path, .wall_timeout_ms = 200};
+    assert_int_equal(uvs_open(&o, &dev), -ETIMEDOUT);
+    assert_err_contains("no reply from the simulator at");
+    assert_err_contains("within 200 ms");
+    assert_null(dev);
+    stop(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_no_simulator),   cmocka_unit_test(test_attach_errors),
         cmocka_unit_test(test_session),        cmocka_unit_test(test_irq_during_mmio),
-        cmocka_unit_test(test_peer_failures),
+        cmocka_unit_test(test_peer_failures),  cmocka_unit_test(test_long_wait_sliced),
+        cmocka_unit_test(test_reply_timeout),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
