@@ -104,11 +104,14 @@ run: deps sim-c4 $(FIRMWARE_ELF) $(KERNEL_ELFS) $(HOST_CLI)
 clean:
 	rm -rf $(BUILD)
 
-# Installs the simulator, firmware, host library, CLI, public and ABI headers
-# and a pkg-config file (uvmsoc.pc).
-install: $(SIM) $(FIRMWARE_ELF) $(KERNEL_ELFS) $(ABI_H) host
+# Installs the simulator, firmware, kernels, the configuration's DTB, host
+# library, CLI, public and ABI headers and a pkg-config file (uvmsoc.pc), under
+# $(DESTDIR)$(PREFIX) (PREFIX default /usr/local; DESTDIR a staging tree).
+# tests/install.tests builds a program against the staging tree with pkg-config.
+install: $(SIM) $(SIM_DTB) $(FIRMWARE_ELF) $(KERNEL_ELFS) $(ABI_H) host
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/uvmsoc $(DESTDIR)$(PREFIX)/include/uvmsoc \
-	           $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	           $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/share/uvmsoc/dtb
+	install -m 644 $(SIM_DTB) $(DESTDIR)$(PREFIX)/share/uvmsoc/dtb/uvmsoc-$(CONFIG).dtb
 	install -m 755 $(SIM) $(DESTDIR)$(PREFIX)/bin/uvmsoc-sim-$(CONFIG)
 	install -m 755 $(HOST_CLI) $(DESTDIR)$(PREFIX)/bin/uvmsoc
 	install -m 644 $(HOST_LIB) $(DESTDIR)$(PREFIX)/lib/
