@@ -51,10 +51,11 @@ help:
 	@echo "make clean    remove $(BUILD)/"
 	@echo "configurations: $(notdir $(basename $(wildcard sim/configs/*.mk)))"
 
-# Install missing Debian packages (apt-get as root, else print the command).
+# Install missing Debian packages (apt-get as root, else print the command);
+# not for CROSS=toolchain (Buildroot, Yocto: the build system brings them).
 deps: $(SETUP_STAMP)
 $(SETUP_STAMP): scripts/setup-deps.sh
-	@scripts/setup-deps.sh
+	@$(if $(filter toolchain,$(CROSS)),true,scripts/setup-deps.sh)
 	@mkdir -p $(@D) && touch $@
 
 # ---- generated ABI headers and SV packages (from include/uvmsoc/*.def) ----
@@ -88,6 +89,7 @@ include bench/link.mk
 include sim/model/model.mk
 include tests/uvm/uvm.mk
 include host/host.mk
+include host/cross.mk
 
 # ---- main job: co-simulation end to end. The host CLI starts the c4
 # simulator, loads Debian's OpenSBI and the firmware (its S-mode payload) and
