@@ -7,7 +7,8 @@
 #                             built from Debian's source packages, libfdt from
 #                             the upstream sources the firmware uses
 #   make cross-clis           both of the above (make test needs them)
-#   make CROSS=toolchain CROSS_CC=... CROSS_AR=... cross-host cross-install
+#   make CROSS=toolchain CROSS_CC=... CROSS_AR=... [CROSS_CFLAGS=... CROSS_LDFLAGS=...]
+#        cross-host cross-install
 #                             another toolchain whose sysroot has libelf and
 #                             libfdt (Buildroot, Yocto): links -lelf -lfdt
 #
@@ -23,7 +24,7 @@
 # them: they are RISC-V bare-metal images, the same for every host
 # architecture, and need the build machine's riscv64-unknown-elf-gcc).
 #
-# Needs: HOST_CFLAGS, HOST_LIB_SRCS, HOST_LIB_HDRS, HOST_ABI_H, HOST_CLI_SRCS
+# Needs: HOST_CFLAGS, HOST_LIB_SRCS, HOST_LIB_HDRS, HOST_CLI_SRCS, ABI_H
 # (host/host.mk), FIRMWARE_ELF, KERNEL_ELFS, LIBFDT_STAMP, LIBFDT_SRC.
 
 CROSS_ARCHS := aarch64 riscv64
@@ -64,17 +65,18 @@ CROSS_HOST_BUILD := $(CROSS_BUILD_ROOT)/host
 CROSS_LIB        := $(CROSS_HOST_BUILD)/libuvmsoc.a
 CROSS_CLI        := $(CROSS_HOST_BUILD)/uvmsoc
 CROSS_CFLAGS     ?=
+CROSS_LDFLAGS    ?=
 
 cross-host: $(CROSS_LIB) $(CROSS_CLI)
 
-$(CROSS_HOST_BUILD)/obj/%.o: host/lib/%.c $(HOST_LIB_HDRS) $(HOST_ABI_H) $(CROSS_SYSROOT_OK)
+$(CROSS_HOST_BUILD)/obj/%.o: host/lib/%.c $(HOST_LIB_HDRS) $(ABI_H) $(CROSS_SYSROOT_OK)
 	@mkdir -p $(@D)
 	$(CROSS_CC) $(HOST_CFLAGS) $(CROSS_CFLAGS) $(CROSS_INC) -c $< -o $@
 $(CROSS_LIB): $(patsubst host/lib/%.c,$(CROSS_HOST_BUILD)/obj/%.o,$(HOST_LIB_SRCS))
 	@rm -f $@
 	$(CROSS_AR) rcs $@ $^
-$(CROSS_CLI): $(HOST_CLI_SRCS) $(wildcard host/cli/*.h) $(CROSS_LIB) $(HOST_LIB_HDRS) $(HOST_ABI_H)
-	$(CROSS_CC) $(HOST_CFLAGS) $(CROSS_CFLAGS) $(CROSS_INC) -Ihost/lib $(HOST_CLI_SRCS) $(CROSS_LIB) $(CROSS_LDLIBS) -o $@
+$(CROSS_CLI): $(HOST_CLI_SRCS) $(wildcard host/cli/*.h) $(CROSS_LIB) $(HOST_LIB_HDRS) $(ABI_H)
+	$(CROSS_CC) $(HOST_CFLAGS) $(CROSS_CFLAGS) $(CROSS_INC) -Ihost/lib $(HOST_CLI_SRCS) $(CROSS_LIB) $(CROSS_LDFLAGS) $(CROSS_LDLIBS) -o $@
 
 CROSS_DEVICE_FILES := $(if $(CROSS_FIRMWARE),$(FIRMWARE_ELF) $(KERNEL_ELFS))
 cross-install: cross-host $(ABI_H) $(CROSS_DEVICE_FILES)
