@@ -31,7 +31,9 @@ CROSS_ARCHS := aarch64 riscv64
 CROSS_BUILD_ROOT = $(BUILD)/cross-$(CROSS)
 
 .PHONY: cross-clis cross-host cross-install
-cross-clis:
+# The sub-makes share the ABI headers and the libfdt sources with this make:
+# made here first, so that a parallel `make test` does not make them twice at once.
+cross-clis: $(ABI_H) $(LIBFDT_STAMP) | $(SETUP_STAMP)
 	set -e; for a in $(CROSS_ARCHS); do $(MAKE) CROSS=$$a BUILD=$(BUILD) cross-host; done
 
 ifneq ($(CROSS),)
