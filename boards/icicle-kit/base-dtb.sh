@@ -7,13 +7,14 @@
 set -eu
 [ $# -eq 2 ] || { echo "usage: $0 WORKDIR OUT.dtb" >&2; exit 2; }
 work=$1 out=$2
-src=$work/linux-source-6.1
+src=$work/icicle-linux/linux-source-6.1   # not $work/linux-source-6.1: fetch-libfdt.sh uses and removes that
 dts=$src/arch/riscv/boot/dts/microchip
 if [ ! -f "$dts/mpfs-icicle-kit.dts" ]; then
   ls "$work"/linux-source-6.1_*.deb >/dev/null 2>&1 || scripts/fetch-libfdt.sh "$work/libfdt" ||
     { echo "uvmsoc: no linux-source-6.1 package in $work" >&2; exit 1; }
   deb=$(ls "$work"/linux-source-6.1_*.deb | head -n1)
-  (cd "$work" && dpkg-deb --fsys-tarfile "$(basename "$deb")" | tar -xO ./usr/src/linux-source-6.1.tar.xz |
+  deb=$(realpath "$deb"); mkdir -p "$work/icicle-linux"
+  (cd "$work/icicle-linux" && dpkg-deb --fsys-tarfile "$deb" | tar -xO ./usr/src/linux-source-6.1.tar.xz |
     tar -xJ --wildcards 'linux-source-6.1/arch/riscv/boot/dts/microchip/*' 'linux-source-6.1/include/dt-bindings/*')
 fi
 mkdir -p "$(dirname "$out")"
