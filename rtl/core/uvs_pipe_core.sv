@@ -452,31 +452,12 @@ module uvs_pipe_core
   end
 
   // ======================================================== retire port
-  logic        rvfi_valid_q, rvfi_trap_q;
-  logic [63:0] rvfi_pc_q, rvfi_wdata_q;
-  logic [31:0] rvfi_insn_q;
-  logic [4:0]  rvfi_rd_q;
-
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni) begin
-      rvfi_valid_q <= 1'b0;
-      rvfi_trap_q  <= 1'b0;
-    end else begin
-      rvfi_valid_q <= w_fin && !w_irq;
-      rvfi_trap_q  <= w_fin && w_exc && !w_irq;
-      if (w_fin) begin
-        rvfi_pc_q    <= w_pc_q;
-        rvfi_insn_q  <= w_err_q ? 32'd0 : w_raw_q;  // original encoding
-        rvfi_rd_q    <= (rf_we && w_insn_q[11:7] != 5'd0) ? w_insn_q[11:7] : 5'd0;
-        rvfi_wdata_q <= (rf_we && w_insn_q[11:7] != 5'd0) ? rf_wdata : 64'd0;
-      end
-    end
-  end
-
-  assign rvfi_valid_o    = rvfi_valid_q;
-  assign rvfi_trap_o     = rvfi_trap_q;
-  assign rvfi_pc_o       = rvfi_pc_q;
-  assign rvfi_insn_o     = rvfi_insn_q;
-  assign rvfi_rd_o       = rvfi_rd_q;
-  assign rvfi_rd_wdata_o = rvfi_wdata_q;
+  uvs_retire u_retire (
+    .clk_i, .rst_ni,
+    .fin_i(w_fin), .irq_i(w_irq), .exc_i(w_exc), .pc_i(w_pc_q),
+    .insn_i(w_err_q ? 32'd0 : w_raw_q),  // original encoding
+    .we_i(rf_we), .rd_i(w_insn_q[11:7]), .wdata_i(rf_wdata),
+    .valid_o(rvfi_valid_o), .pc_o(rvfi_pc_o), .insn_o(rvfi_insn_o), .rd_o(rvfi_rd_o),
+    .rd_wdata_o(rvfi_rd_wdata_o), .trap_o(rvfi_trap_o)
+  );
 endmodule
