@@ -45,7 +45,7 @@ $(LIBFDT_STAMP): scripts/fetch-libfdt.sh | $(SETUP_STAMP)
 	scripts/fetch-libfdt.sh $(LIBFDT_SRC)
 	@touch $@
 
-$(FW_OUT)/libfdt/%.o: $(LIBFDT_STAMP) firmware/libfdt/libfdt_env.h
+$(FW_OUT)/libfdt/%.o: $(LIBFDT_STAMP) firmware/libfdt/libfdt_env.h firmware/firmware.mk
 	@mkdir -p $(@D)
 	$(RV_CC) $(FW_RV_CFLAGS) --specs=picolibc.specs $(FW_LIBFDT_INC) -c $(LIBFDT_SRC)/$*.c -o $@
 
@@ -53,21 +53,21 @@ $(LIBFDT_A): $(LIBFDT_OBJS)
 	rm -f $@
 	$(RV_PREFIX)ar rcs $@ $^
 
-$(FW_OUT)/obj/%.o: firmware/%.c $(ABI_H) $(LIBFDT_STAMP)
+$(FW_OUT)/obj/%.o: firmware/%.c $(ABI_H) $(LIBFDT_STAMP) firmware/firmware.mk
 	@mkdir -p $(@D)
 	$(RV_CC) $(FW_CFLAGS) -c $< -o $@
 
-$(FW_OUT)/obj/%.o: firmware/%.S $(ABI_H)
+$(FW_OUT)/obj/%.o: firmware/%.S $(ABI_H) firmware/firmware.mk
 	@mkdir -p $(@D)
 	$(RV_CC) $(FW_ASFLAGS) -c $< -o $@
 
 # The IOMMU record codecs of the reference model (plain C11, no stdio) are shared with the firmware.
-$(FW_OUT)/obj/model/%.o: sim/model/%.c $(ABI_H) $(LIBFDT_STAMP)
+$(FW_OUT)/obj/model/%.o: sim/model/%.c $(ABI_H) $(LIBFDT_STAMP) firmware/firmware.mk
 	@mkdir -p $(@D)
 	$(RV_CC) $(FW_CFLAGS) -c $< -o $@
 
 # The firmware carries the kernel images for its kernel self-tests.
-$(FW_OUT)/obj/kimage_blobs.o: firmware/kimage_blobs.S $(KERNEL_BINS)
+$(FW_OUT)/obj/kimage_blobs.o: firmware/kimage_blobs.S $(KERNEL_BINS) firmware/firmware.mk
 	@mkdir -p $(@D)
 	$(RV_CC) $(FW_ASFLAGS) -Wa,-I$(KRN_OUT) -c $< -o $@
 
