@@ -8,7 +8,7 @@
 # Also cpi-report (below).
 SYNTH_DIR       := $(BUILD)/synth
 SYNTH_PKGS      := $(ABI_SV) rtl/core/uvs_arch_pkg.sv
-SYNTH_UNITS     := $(addprefix rtl/core/,uvs_alu.sv uvs_csr.sv uvs_decode.sv uvs_lsu.sv uvs_muldiv.sv uvs_regfile.sv uvs_rvc.sv)
+SYNTH_UNITS     := $(addprefix rtl/core/,uvs_alu.sv uvs_csr.sv uvs_decode.sv uvs_lsu.sv uvs_muldiv.sv uvs_regfile.sv uvs_retire.sv uvs_rvc.sv)
 SYNTH_FSM_SRCS  := $(SYNTH_PKGS) $(SYNTH_UNITS) rtl/core/uvs_core.sv
 SYNTH_PIPE_SRCS := $(SYNTH_PKGS) $(SYNTH_UNITS) \
                    $(filter-out rtl/core/uvs_pipe_sel.sv,$(sort $(wildcard rtl/core/uvs_pipe_*.sv)))

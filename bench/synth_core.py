@@ -141,6 +141,36 @@ def lut_levels(netlist, top):
     return (memo[path[0][0]][0] if path else 0), list(reversed(path))
 
 
+def net_names(netlist, top):
+    """Net bit -> the most readable name Yosys kept for it (a source-level
+    name if any survives flattening, else an internal one)."""
+    best = {}
+    for name, n in netlist['modules'][top]['netnames'].items():
+        rank = (n.get('hide_name', 0), name.count('$'), len(name))
+        for i, b in enumerate(n['bits']):
+            if isinstance(b, int):
+                label = name if len(n['bits']) == 1 else '%s[%d]' % (name, i)
+                if b not in best or rank < best[b][0]:
+                    best[b] = (rank, label)
+    return {b: v[1] for b, v in best.items()}
+
+
+def describe_path(cells, path, names):
+    """path.txt: one line per cell on the longest path (type, cell, the
+    nets it drives); the first line names the nets that start it (the
+    first cell's inputs, flip-flop outputs or ports)."""
+    def nets(c, direction):
+        return ' '.join(names.get(b, str(b)) for p, bits in c['connections'].items()
+                        if c['port_directions'].get(p) == direction
+                        for b in bits if isinstance(b, int))
+    out = []
+    if path:
+        out.append('from: %s\n' % nets(cells[path[0][0]], 'input'))
+    for n, t in path:
+        out.append('%s %s -> %s\n' % (t, n, nets(cells[n], 'output')))
+    return ''.join(out)
+
+
 def main(argv):
     if len(argv) < 5:
         print('usage: synth_core.py YOSYS_BUNDLE WORKDIR TOP SOURCE.sv...', file=sys.stderr)
@@ -182,9 +212,11 @@ def main(argv):
     ffs = count(r'FD[CPRS]E?(_1)?')
     dsps = count(r'DSP48E2')
     brams = count(r'RAMB(18|36)E2')
-    levels, path = lut_levels(json.load(open(net)), top)
+    netlist = json.load(open(net))
+    levels, path = lut_levels(netlist, top)
+    names = net_names(netlist, top)
     with open(os.path.join(outdir, 'path.txt'), 'w') as f:
-        f.write(''.join('%s %s\n' % (t, n) for n, t in path))
+        f.write(describe_path(netlist['modules'][top]['cells'], path, names))
     carry = sum(1 for _, t in path if t in ('CARRY4', 'CARRY8'))
     dsp = sum(1 for _, t in path if t == 'DSP48E2')
     print('%s: %d LUTs (+ %d LUT-RAM cells), %d FFs, %d DSP48E2, %d block RAMs; '

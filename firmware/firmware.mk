@@ -28,9 +28,14 @@ LIBFDT_NAMES := fdt fdt_ro fdt_wip fdt_sw fdt_rw fdt_strerror fdt_empty_tree \
 LIBFDT_OBJS  := $(addprefix $(FW_OUT)/libfdt/,$(addsuffix .o,$(LIBFDT_NAMES)))
 LIBFDT_A     := $(FW_OUT)/libfdt.a
 
+# The firmware runs only on the single-thread harts (uvs_core, uvs_pipe_core:
+# RV64IMAC), never on the multithreaded ones: it is built with the C
+# extension (picolibc has an rv64imac/lp64 multilib); kernels stay rv64ima.
+FW_ARCH    := -misa-spec=2.2 -march=rv64imac -mabi=lp64 -mcmodel=medany
+FW_RV_CFLAGS := $(FW_ARCH) $(filter-out $(RV_ARCH),$(RV_CFLAGS))
 FW_LIBFDT_INC := -include firmware/libfdt/libfdt_env.h -Ifirmware/libfdt -I$(LIBFDT_SRC)
-FW_CFLAGS  := $(RV_CFLAGS) --specs=picolibc.specs -Ifirmware -Isim/model $(FW_LIBFDT_INC) -MMD -MP
-FW_ASFLAGS := $(RV_ARCH) -g -Iinclude -I$(GEN_INC) -Ifirmware -MMD -MP
+FW_CFLAGS  := $(FW_RV_CFLAGS) --specs=picolibc.specs -Ifirmware -Isim/model $(FW_LIBFDT_INC) -MMD -MP
+FW_ASFLAGS := $(FW_ARCH) -g -Iinclude -I$(GEN_INC) -Ifirmware -MMD -MP
 FW_LDFLAGS := -DPICOLIBC_INTEGER_PRINTF_SCANF -nostartfiles -Wl,--gc-sections -Wl,-Map=$(FW_OUT)/uvmsoc-fw.map
 
 .PHONY: firmware firmware-tests
@@ -40,29 +45,29 @@ $(LIBFDT_STAMP): scripts/fetch-libfdt.sh | $(SETUP_STAMP)
 	scripts/fetch-libfdt.sh $(LIBFDT_SRC)
 	@touch $@
 
-$(FW_OUT)/libfdt/%.o: $(LIBFDT_STAMP) firmware/libfdt/libfdt_env.h
+$(FW_OUT)/libfdt/%.o: $(LIBFDT_STAMP) firmware/libfdt/libfdt_env.h firmware/firmware.mk
 	@mkdir -p $(@D)
-	$(RV_CC) $(RV_CFLAGS) --specs=picolibc.specs $(FW_LIBFDT_INC) -c $(LIBFDT_SRC)/$*.c -o $@
+	$(RV_CC) $(FW_RV_CFLAGS) --specs=picolibc.specs $(FW_LIBFDT_INC) -c $(LIBFDT_SRC)/$*.c -o $@
 
 $(LIBFDT_A): $(LIBFDT_OBJS)
 	rm -f $@
 	$(RV_PREFIX)ar rcs $@ $^
 
-$(FW_OUT)/obj/%.o: firmware/%.c $(ABI_H) $(LIBFDT_STAMP)
+$(FW_OUT)/obj/%.o: firmware/%.c $(ABI_H) $(LIBFDT_STAMP) firmware/firmware.mk
 	@mkdir -p $(@D)
 	$(RV_CC) $(FW_CFLAGS) -c $< -o $@
 
-$(FW_OUT)/obj/%.o: firmware/%.S $(ABI_H)
+$(FW_OUT)/obj/%.o: firmware/%.S $(ABI_H) firmware/firmware.mk
 	@mkdir -p $(@D)
 	$(RV_CC) $(FW_ASFLAGS) -c $< -o $@
 
 # The IOMMU record codecs of the reference model (plain C11, no stdio) are shared with the firmware.
-$(FW_OUT)/obj/model/%.o: sim/model/%.c $(ABI_H) $(LIBFDT_STAMP)
+$(FW_OUT)/obj/model/%.o: sim/model/%.c $(ABI_H) $(LIBFDT_STAMP) firmware/firmware.mk
 	@mkdir -p $(@D)
 	$(RV_CC) $(FW_CFLAGS) -c $< -o $@
 
 # The firmware carries the kernel images for its kernel self-tests.
-$(FW_OUT)/obj/kimage_blobs.o: firmware/kimage_blobs.S $(KERNEL_BINS)
+$(FW_OUT)/obj/kimage_blobs.o: firmware/kimage_blobs.S $(KERNEL_BINS) firmware/firmware.mk
 	@mkdir -p $(@D)
 	$(RV_CC) $(FW_ASFLAGS) -Wa,-I$(KRN_OUT) -c $< -o $@
 
@@ -71,7 +76,7 @@ $(FW_OUT)/link.ld: firmware/link.ld.S firmware/fw_layout.h $(ABI_H)
 	$(RV_CC) -E -P -x assembler-with-cpp -I$(GEN_INC) -Ifirmware $< -o $@
 
 $(FIRMWARE_ELF): $(FW_OBJS) $(LIBFDT_A) $(FW_OUT)/link.ld
-	$(RV_CC) $(RV_CFLAGS) --specs=picolibc.specs $(FW_LDFLAGS) -T $(FW_OUT)/link.ld \
+	$(RV_CC) $(FW_RV_CFLAGS) --specs=picolibc.specs $(FW_LDFLAGS) -T $(FW_OUT)/link.ld \
 		-o $@ $(FW_OBJS) $(LIBFDT_A)
 
 -include $(FW_OBJS:.o=.d)

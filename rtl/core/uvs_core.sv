@@ -421,31 +421,11 @@ module uvs_core
   end
 
   // ---- retire port ----
-  logic        rvfi_valid_q, rvfi_trap_q;
-  logic [63:0] rvfi_pc_q, rvfi_wdata_q;
-  logic [31:0] rvfi_insn_q;
-  logic [4:0]  rvfi_rd_q;
-
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni) begin
-      rvfi_valid_q <= 1'b0;
-      rvfi_trap_q  <= 1'b0;
-    end else begin
-      rvfi_valid_q <= finish & !trap_irq;
-      rvfi_trap_q  <= finish & exc & !trap_irq;
-      if (finish) begin
-        rvfi_pc_q    <= pc_q;
-        rvfi_insn_q  <= imem_fault ? 32'd0 : raw;
-        rvfi_rd_q    <= (rf_we && rd != 5'd0) ? rd : 5'd0;
-        rvfi_wdata_q <= (rf_we && rd != 5'd0) ? rf_wdata : 64'd0;
-      end
-    end
-  end
-
-  assign rvfi_valid_o    = rvfi_valid_q;
-  assign rvfi_trap_o     = rvfi_trap_q;
-  assign rvfi_pc_o       = rvfi_pc_q;
-  assign rvfi_insn_o     = rvfi_insn_q;
-  assign rvfi_rd_o       = rvfi_rd_q;
-  assign rvfi_rd_wdata_o = rvfi_wdata_q;
+  uvs_retire u_retire (
+    .clk_i, .rst_ni,
+    .fin_i(finish), .irq_i(trap_irq), .exc_i(exc), .pc_i(pc_q), .insn_i(imem_fault ? 32'd0 : raw),
+    .we_i(rf_we), .rd_i(rd), .wdata_i(rf_wdata),
+    .valid_o(rvfi_valid_o), .pc_o(rvfi_pc_o), .insn_o(rvfi_insn_o), .rd_o(rvfi_rd_o),
+    .rd_wdata_o(rvfi_rd_wdata_o), .trap_o(rvfi_trap_o)
+  );
 endmodule

@@ -89,10 +89,11 @@ module uvs_pipe_core
   decoded_t    e_dec_q;
   logic [63:0] e_a, e_b, e_alu, e_res, e_npc, e_tval, e_wdata;
   logic [7:0]  e_be;
-  logic        e_jump, e_mispred, e_exc, e_done, e_go, e_free, e_redirect;
+  logic        e_jump, e_mispred, e_exc, e_sexc, e_done, e_go, e_free, e_redirect;
   logic [5:0]  e_code;
   logic        md_start, md_done, md_busy_q, e_md_started_q, e_md_done_q, e_held_q, fwd_a, fwd_b;
   logic [63:0] md_result;
+  logic        fetch_used_q;  // f_word_used, one cycle late (hpm event)
 
   // ---------------------------------------------------------------- M
   logic        m_valid_q, m_err_q, m_exc_q, m_hold_q, m_jump_q;
@@ -205,7 +206,7 @@ module uvs_pipe_core
     .pred_npc_i(e_npc_q), .pred_seq_i(e_pseq), .pred_tgt_i(e_ptgt),
     .priv_i(priv), .tw_i(tw), .tsr_i(tsr), .tvm_i(tvm),
     .alu_o(e_alu), .result_o(e_res), .jump_o(e_jump), .npc_o(e_npc), .mispredict_o(e_mispred),
-    .be_o(e_be), .wdata_o(e_wdata), .exc_o(e_exc), .exc_code_o(e_code), .exc_tval_o(e_tval)
+    .be_o(e_be), .wdata_o(e_wdata), .exc_o(e_exc), .exc_early_o(e_sexc), .exc_code_o(e_code), .exc_tval_o(e_tval)
   );
 
   // Multiply/divide: started once per instruction; a flushed operation
@@ -214,7 +215,10 @@ module uvs_pipe_core
   // forwarding muxes (the multiplier is the longest path): an operand
   // forwarded this cycle delays the start by one cycle, in which the
   // register takes the forwarded value (e_held_q).
-  assign md_start = e_live && e_dec_q.muldiv && !e_exc && !e_md_started_q && !md_busy_q &&
+  // e_sexc: the exceptions known without the operands (uvs_pipe_ex). For a
+  // multiply/divide (no memory access) it equals e_exc, and the stage's
+  // advance (e_go, d_go) does not wait for the ALU's exception check.
+  assign md_start = e_live && e_dec_q.muldiv && !e_sexc && !e_md_started_q && !md_busy_q &&
                     (e_held_q || !(fwd_a || fwd_b));
 
   uvs_muldiv u_muldiv (
@@ -223,14 +227,18 @@ module uvs_pipe_core
     .done_o(md_done), .result_o(md_result)
   );
 
-  assign e_done = !e_dec_q.muldiv || e_exc || e_md_done_q || (e_md_started_q && md_done);
+  assign e_done = !e_dec_q.muldiv || e_sexc || e_md_done_q || (e_md_started_q && md_done);
   assign e_live = e_valid_q && !e_kill_q;
   assign e_pseq = (e_npc_q == e_seq_q);
   assign e_ptgt = (e_npc_q == e_tgt_q);
   assign e_go   = e_live && e_done && m_free;
   assign e_free = !e_live || e_go;
-  assign e_redirect = e_go && !e_exc && e_mispred;
-  assign btb_upd    = e_go && !e_exc &&
+  // A mispredicted instruction that will trap on a misaligned address still
+  // redirects fetch to its next pc and trains the predictor (harmless: its
+  // trap at commit flushes everything younger); only the exceptions known
+  // early gate these, so that they do not wait for the ALU's address.
+  assign e_redirect = e_go && !e_sexc && e_mispred;
+  assign btb_upd    = e_go && !e_sexc &&
                       (e_dec_q.branch || e_dec_q.jal || e_dec_q.jalr || !e_pseq);
 
   // ======================================================== memory
@@ -335,7 +343,9 @@ module uvs_pipe_core
     hpm_event[HPM_EV_RVC]         = retire && w_c_q;
     // fetched words decode used up (speculative prefetches that a redirect
     // drops are not counted: the state machine fetches none)
-    hpm_event[HPM_EV_FETCH]       = f_word_used;
+    // (registered: counted one cycle late, so that the decode advance
+    // feeds no counter logic in its cycle)
+    hpm_event[HPM_EV_FETCH]       = fetch_used_q;
     for (int i = 0; i < HPM_EXT; i++) hpm_event[HPM_EV_EXT0 + i] = hpm_ext_i[i];
   end
 
@@ -353,8 +363,10 @@ module uvs_pipe_core
       e_md_started_q <= 1'b0;
       e_md_done_q    <= 1'b0;
       wfi_q          <= 1'b0;
+      fetch_used_q   <= 1'b0;
     end else begin
       m_hold_q <= dmem_req_o && !dmem_gnt_i;
+      fetch_used_q <= f_word_used;
       if (md_start) md_busy_q <= 1'b1;
       else if (md_done) md_busy_q <= 1'b0;
       if (retire && w_dec_q.wfi) wfi_q <= 1'b1;
@@ -452,31 +464,12 @@ module uvs_pipe_core
   end
 
   // ======================================================== retire port
-  logic        rvfi_valid_q, rvfi_trap_q;
-  logic [63:0] rvfi_pc_q, rvfi_wdata_q;
-  logic [31:0] rvfi_insn_q;
-  logic [4:0]  rvfi_rd_q;
-
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni) begin
-      rvfi_valid_q <= 1'b0;
-      rvfi_trap_q  <= 1'b0;
-    end else begin
-      rvfi_valid_q <= w_fin && !w_irq;
-      rvfi_trap_q  <= w_fin && w_exc && !w_irq;
-      if (w_fin) begin
-        rvfi_pc_q    <= w_pc_q;
-        rvfi_insn_q  <= w_err_q ? 32'd0 : w_raw_q;  // original encoding
-        rvfi_rd_q    <= (rf_we && w_insn_q[11:7] != 5'd0) ? w_insn_q[11:7] : 5'd0;
-        rvfi_wdata_q <= (rf_we && w_insn_q[11:7] != 5'd0) ? rf_wdata : 64'd0;
-      end
-    end
-  end
-
-  assign rvfi_valid_o    = rvfi_valid_q;
-  assign rvfi_trap_o     = rvfi_trap_q;
-  assign rvfi_pc_o       = rvfi_pc_q;
-  assign rvfi_insn_o     = rvfi_insn_q;
-  assign rvfi_rd_o       = rvfi_rd_q;
-  assign rvfi_rd_wdata_o = rvfi_wdata_q;
+  uvs_retire u_retire (
+    .clk_i, .rst_ni,
+    .fin_i(w_fin), .irq_i(w_irq), .exc_i(w_exc), .pc_i(w_pc_q),
+    .insn_i(w_err_q ? 32'd0 : w_raw_q),  // original encoding
+    .we_i(rf_we), .rd_i(w_insn_q[11:7]), .wdata_i(rf_wdata),
+    .valid_o(rvfi_valid_o), .pc_o(rvfi_pc_o), .insn_o(rvfi_insn_o), .rd_o(rvfi_rd_o),
+    .rd_wdata_o(rvfi_rd_wdata_o), .trap_o(rvfi_trap_o)
+  );
 endmodule

@@ -41,6 +41,7 @@ module uvs_pipe_ex
   output logic [7:0]  be_o,          // data request byte enables and write data
   output logic [63:0] wdata_o,
   output logic        exc_o,         // synchronous exception
+  output logic        exc_early_o,   // ... one known without the operands (all but misaligned)
   output logic [5:0]  exc_code_o,    // its mcause code
   output logic [63:0] exc_tval_o     // its mtval
 );
@@ -86,6 +87,11 @@ module uvs_pipe_ex
     .store_data_i(rs2_i), .misaligned_o(misaligned), .be_o, .wdata_o,
     .rdata_i(64'd0), .load_data_o(unused_load)
   );
+
+  // Exceptions that do not wait for the ALU (from registers and priv_i): the
+  // stage's advance and the fetch redirect use these, so that the
+  // forwarding muxes and the adder feed neither (the longest path).
+  assign exc_early_o = ifault_i || dec_i.illegal || priv_illegal || dec_i.ecall || dec_i.ebreak;
 
   always_comb begin
     exc_o      = 1'b1;

@@ -32,7 +32,7 @@ MT_TB_RTL := $(GEN_RTL)/uvs_bus_pkg.sv $(GEN_RTL)/uvs_memmap_pkg.sv $(GEN_RTL)/u
              $(GEN_RTL)/uvs_hpm_pkg.sv \
              rtl/core/uvs_arch_pkg.sv rtl/core/uvs_decode.sv rtl/core/uvs_rvc.sv rtl/core/uvs_alu.sv \
              rtl/core/uvs_lsu.sv rtl/core/uvs_muldiv.sv rtl/core/uvs_regfile.sv \
-             rtl/core/uvs_csr.sv rtl/core/uvs_core.sv \
+             rtl/core/uvs_csr.sv rtl/core/uvs_retire.sv rtl/core/uvs_core.sv \
              rtl/core/uvs_mt_rr.sv rtl/core/uvs_mt_regfile.sv rtl/core/uvs_mt_csr.sv \
              rtl/core/uvs_mt_core.sv $(MT_TB_DIR)/mt_tb_top.sv
 MT_TB_CSRCS := $(MT_TB_DIR)/mt_tb.c $(MT_TB_DIR)/mt_opts.c $(MT_TB_DIR)/mt_launch.c \
