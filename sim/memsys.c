@@ -28,11 +28,11 @@ int uvs_memsys_init(struct uvs_memsys *ms, const struct uvs_link_model *m)
 {
     const uint32_t bw[UVS_MEMSYS_NCHAN] = {m->hbm_bw_fx, m->bw_fx, m->bw_fx, m->sram_bw_fx};
     const uint32_t lat[UVS_MEMSYS_NCHAN] = {m->hbm_latency, m->latency, m->latency, m->sram_latency};
-    for (unsigned c = 0; c < UVS_MEMSYS_NCHAN; c++) {
+    for (unsigned c = 0; c < UVS_MEMSYS_NCHAN; c++)
         ms->ch[c].win_tag = ms->ch[c].win_used = NULL;
+    for (unsigned c = 0; c < UVS_MEMSYS_NCHAN; c++)
         if (bw[c] == 0)
             return -EINVAL;
-    }
     for (unsigned c = 0; c < UVS_MEMSYS_NCHAN; c++) {
         struct uvs_memsys_ch *ch = &ms->ch[c];
         ch->bw_fx = bw[c];
@@ -72,40 +72,51 @@ static uint64_t *window(struct uvs_memsys_ch *ch, uint64_t w, uint64_t *scratch)
     return scratch;
 }
 
-uint64_t uvs_memsys_xfer(struct uvs_memsys *ms, enum uvs_memsys_chan c, uint64_t start, uint64_t bytes)
+uint64_t uvs_memsys_xfer_fx(struct uvs_memsys *ms, enum uvs_memsys_chan c, uint64_t start_fx, uint64_t bytes)
 {
     if ((unsigned)c >= UVS_MEMSYS_NCHAN || bytes == 0)
-        return start;
+        return start_fx;
     struct uvs_memsys_ch *ch = &ms->ch[c];
     ch->st.bytes += bytes;
     ch->st.requests++;
-    if (start > (UINT64_MAX >> 18) || bytes > (UINT64_C(1) << 40)) /* beyond any simulation: no ledger */
-        return start + uvs_link_xfer(bytes, ch->bw_fx);
+    if (start_fx > (UINT64_MAX >> 2) || bytes > (UINT64_C(1) << 40)) /* beyond any simulation: no ledger */
+        return start_fx + (uvs_link_xfer(bytes, ch->bw_fx) << 16);
     const uint64_t cap = (uint64_t)ch->bw_fx * UVS_MEMSYS_WIN; /* bytes 16.16 per window */
     uint64_t left = bytes << 16;                                /* bytes 16.16 still to place */
-    uint64_t t = start << 16;                                   /* cycles 16.16 */
-    uint64_t w0 = start / UVS_MEMSYS_WIN;
+    uint64_t t = start_fx;                                      /* cycles 16.16 */
+    uint64_t w0 = t / WIN_FX;
     for (uint64_t w = w0;; w++) {
         uint64_t wend = (w + 1) * WIN_FX;
         if (w - w0 >= UVS_MEMSYS_NWIN - 1) /* beyond the ledger: the rest at full bandwidth */
-            return ceil_cycles(t) + uvs_link_xfer((left + 0xffff) >> 16, ch->bw_fx);
+            return t + (uvs_link_xfer((left + 0xffff) >> 16, ch->bw_fx) << 16);
         uint64_t scratch;
         uint64_t *used = window(ch, w, &scratch);
         uint64_t free_b = *used < cap ? cap - *used : 0;
-        if (t < w * WIN_FX)
-            t = w * WIN_FX;
-        uint64_t span = wend - t;                 /* <= WIN_FX */
-        uint64_t avail = free_b * span / WIN_FX;  /* free capacity after t, spread evenly */
-        if (left <= avail && free_b != 0) {
-            /* Done in this window at the rate left free: free_b per window. */
-            uint64_t dt = (left * WIN_FX + free_b - 1) / free_b;
+        uint64_t ws = w * WIN_FX;
+        if (t < ws)
+            t = ws;
+        /* capacity this request can still use: what is free, and no more than the time left moves */
+        uint64_t reach = (uint64_t)ch->bw_fx * (wend - t) >> 16;
+        uint64_t avail = free_b < reach ? free_b : reach;
+        if (left <= avail && left != 0) {
+            /* The window's bytes move at full rate from its start in the order placed, so this
+             * request finishes when all of them have moved, and not before t + its own time. */
             *used += left;
-            return ceil_cycles(t + dt);
+            uint64_t own = t + (left * 65536 + ch->bw_fx - 1) / ch->bw_fx;
+            uint64_t all = ws + (*used * 65536 + ch->bw_fx - 1) / ch->bw_fx;
+            return own > all ? own : all;
         }
         *used += avail;
         left -= avail;
         t = wend;
     }
+}
+
+uint64_t uvs_memsys_xfer(struct uvs_memsys *ms, enum uvs_memsys_chan c, uint64_t start, uint64_t bytes)
+{
+    if (start > (UINT64_MAX >> 17))
+        start = UINT64_MAX >> 17;
+    return ceil_cycles(uvs_memsys_xfer_fx(ms, c, start << 16, bytes));
 }
 
 uint64_t uvs_memsys_access(struct uvs_memsys *ms, enum uvs_loc loc, uint64_t now, uint64_t bytes,
@@ -174,7 +185,7 @@ void uvs_memsys_print(FILE *f, const struct uvs_memsys *ms, uint64_t cycles)
     for (unsigned c = 0; c < UVS_MEMSYS_NCHAN; c++) {
         const struct uvs_memsys_ch *ch = &ms->ch[c];
         uint64_t ppm = uvs_memsys_util_ppm(ms, (enum uvs_memsys_chan)c, ch->st.bytes, cycles);
-        fprintf(f, "uvmsoc-sim: stats: %-8s %llu bytes in %llu requests, %.2f B/cycle of %.2f, utilisation %.2f %%\n",
+        fprintf(f, "uvmsoc-sim: memsys: %-8s %llu bytes in %llu requests, %.2f B/cycle of %.2f, utilisation %.2f %%\n",
                 names[c], (unsigned long long)ch->st.bytes, (unsigned long long)ch->st.requests,
                 cycles ? (double)ch->st.bytes / (double)cycles : 0.0, ch->bw_fx / 65536.0, ppm / 10000.0);
     }

@@ -16,10 +16,14 @@
  * Model: a bandwidth ledger per channel. Time is cut into windows of
  * UVS_MEMSYS_WIN cycles; a window holds bw x UVS_MEMSYS_WIN bytes. A request
  * of b bytes that may start at cycle t takes the capacity still free in t's
- * window (spread evenly over the window, so the part before t is lost), then
- * in the following windows, until its b bytes are placed; it completes at
- * the fluid time its last byte is moved, rounded up to a cycle, plus the
- * channel's latency. Requests may be placed in the future (the DMA engine
+ * window, but no more than the channel moves between t and the window's end
+ * (idle time before t is lost), then capacity in the following windows,
+ * until its b bytes are placed. Within a window the bytes move at full rate
+ * from its start in the order they were placed: the request's last byte has
+ * moved when all bytes placed in that window so far have, and no earlier
+ * than t + b / bw (one streaming requester gets exactly the bandwidth; a
+ * request placed behind others waits at most a window for them). It
+ * completes then, rounded up to a cycle, plus the channel's latency. Requests may be placed in the future (the DMA engine
  * reserves a whole descriptor's stream when it starts): later requests in
  * the same windows share what is left. All arithmetic is integer (bytes and
  * cycles in 16.16 fixed point, link.h bandwidths), so results depend only on
@@ -99,6 +103,14 @@ void uvs_memsys_fini(struct uvs_memsys *ms);
  * descriptor's at the default bandwidths).
  */
 uint64_t uvs_memsys_xfer(struct uvs_memsys *ms, enum uvs_memsys_chan c, uint64_t start, uint64_t bytes);
+
+/**
+ * uvs_memsys_xfer_fx - uvs_memsys_xfer in 16.16 fixed-point cycles: start
+ * no earlier than @start_fx, return the (unrounded) time the last byte has
+ * moved. For requesters that chain transfers (the DMA engine's chunks), so
+ * rounding does not add up.
+ */
+uint64_t uvs_memsys_xfer_fx(struct uvs_memsys *ms, enum uvs_memsys_chan c, uint64_t start_fx, uint64_t bytes);
 
 /**
  * uvs_memsys_access - one access of @bytes to device memory or host memory
