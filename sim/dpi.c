@@ -87,6 +87,19 @@ void uvs_dpi_hostif_config(char *host_link, long long *boot_entry, long long *sr
     *link_mps = (int)uvs_sim.model.mps;
 }
 
+/* BAR0 performance block (hostif.def HOSTIF_PERF_*): 64-bit word idx. */
+long long uvs_dpi_hostif_perf(int idx)
+{
+    const struct uvs_memsys *ms = &uvs_sim.memsys;
+    switch (idx) {
+    case 0: return (long long)uvs_memsys_stat(ms, UVS_MEMSYS_LINK_H2D).bytes;
+    case 1: return (long long)uvs_memsys_stat(ms, UVS_MEMSYS_LINK_D2H).bytes;
+    case 2: return (long long)uvs_memsys_stat(ms, UVS_MEMSYS_HBM).bytes;
+    case 3: return (long long)((uint64_t)uvs_sim.model.hbm_latency << 32 | uvs_sim.model.hbm_bw_fx);
+    default: return 0;
+    }
+}
+
 /* The host released the harts: boot ROM entry points and DTB address; an
  * M-mode firmware preloaded with --sbi serves when the host gave none. */
 void uvs_dpi_boot(long long entry, long long dtb, long long mentry)
