@@ -56,8 +56,14 @@ static uint64_t ceil_cycles(uint64_t t_fx)
     return (t_fx >> 16) + ((t_fx & 0xffff) != 0);
 }
 
-/* Bytes (16.16) already placed in window w; the slot is claimed for w when it held an older window. */
-static uint64_t *window(struct uvs_memsys_ch *ch, uint64_t w, uint64_t *scratch)
+/*
+ * Bytes (16.16) already placed in window w. A slot holding an older window
+ * (at least UVS_MEMSYS_NWIN windows older) is claimed for w. A slot holding
+ * a later window means w was overwritten by a reservation that far ahead:
+ * w counts as full (@scratch = @cap), so the channel never moves more than
+ * its bandwidth, at worst a request waits longer.
+ */
+static uint64_t *window(struct uvs_memsys_ch *ch, uint64_t w, uint64_t cap, uint64_t *scratch)
 {
     unsigned slot = (unsigned)(w % UVS_MEMSYS_NWIN);
     if (ch->win_tag[slot] == w)
@@ -67,8 +73,7 @@ static uint64_t *window(struct uvs_memsys_ch *ch, uint64_t w, uint64_t *scratch)
         ch->win_used[slot] = 0;
         return &ch->win_used[slot];
     }
-    /* The slot holds a later window: w is too far in the past to be recorded. */
-    *scratch = 0;
+    *scratch = cap;
     return scratch;
 }
 
@@ -84,13 +89,10 @@ uint64_t uvs_memsys_xfer_fx(struct uvs_memsys *ms, enum uvs_memsys_chan c, uint6
     const uint64_t cap = (uint64_t)ch->bw_fx * UVS_MEMSYS_WIN; /* bytes 16.16 per window */
     uint64_t left = bytes << 16;                                /* bytes 16.16 still to place */
     uint64_t t = start_fx;                                      /* cycles 16.16 */
-    uint64_t w0 = t / WIN_FX;
-    for (uint64_t w = w0;; w++) {
+    for (uint64_t w = t / WIN_FX;; w++) {
         uint64_t wend = (w + 1) * WIN_FX;
-        if (w - w0 >= UVS_MEMSYS_NWIN - 1) /* beyond the ledger: the rest at full bandwidth */
-            return t + (uvs_link_xfer((left + 0xffff) >> 16, ch->bw_fx) << 16);
         uint64_t scratch;
-        uint64_t *used = window(ch, w, &scratch);
+        uint64_t *used = window(ch, w, cap, &scratch);
         uint64_t free_b = *used < cap ? cap - *used : 0;
         uint64_t ws = w * WIN_FX;
         if (t < ws)

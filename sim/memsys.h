@@ -53,7 +53,12 @@ enum uvs_memsys_chan {
 
 /** Cycles per ledger window. */
 #define UVS_MEMSYS_WIN 16u
-/** Windows per channel ledger (a ring): reservations reach at most this many windows ahead. */
+/**
+ * Windows per channel ledger (a ring, about 1M cycles): a reservation further
+ * ahead than that claims the slots of windows that many older, which then
+ * count as full (never more than the bandwidth; only streams far longer than
+ * a DMA descriptor at the default bandwidths get there).
+ */
 #define UVS_MEMSYS_NWIN 65536u
 
 /** Kind of a bus access (uvs_memsys_bus_access). */
@@ -98,9 +103,6 @@ void uvs_memsys_fini(struct uvs_memsys *ms);
  * uvs_memsys_xfer - reserve @bytes on channel @c starting no earlier than
  * cycle @start. Returns the cycle by which the last byte has moved (>=
  * @start, rounded up; @start for 0 bytes), without the channel's latency.
- * Past UVS_MEMSYS_NWIN windows beyond @start the rest moves at full
- * bandwidth without a ledger (only far longer transfers than a DMA
- * descriptor's at the default bandwidths).
  */
 uint64_t uvs_memsys_xfer(struct uvs_memsys *ms, enum uvs_memsys_chan c, uint64_t start, uint64_t bytes);
 
