@@ -10,6 +10,6 @@ printf '%-10s %12s %12s %6s\n' core cycles retired CPI
 while [ $# -ge 2 ]; do
   name=$1 sim=$2; shift 2
   line=$("$sim" --stats --max-cycles 500000000 "$elf" 2>&1 >/dev/null | grep 'stats:')
-  read -r cycles retired < <(sed -E 's/.*cycles ([0-9]+), retired ([0-9]+).*/\1 \2/' <<<"$line")
+  read -r cycles retired < <(sed -E 's/.*cycles ([0-9]+) .*retired ([0-9]+).*/\1 \2/' <<<"$line")
   awk -v n="$name" -v c="$cycles" -v r="$retired" 'BEGIN { printf "%-10s %12d %12d %6.3f\n", n, c, r, c / r }'
 done

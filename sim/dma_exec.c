@@ -44,16 +44,60 @@ static int check(const struct uvs_dma_desc *d)
     return UVS_DMA_ST_OK;
 }
 
+/* Memory-system channel of a device or host location for data moving in direction "to host" or not. */
+static enum uvs_memsys_chan chan_of(enum uvs_loc loc, bool to_host)
+{
+    if (loc == UVS_LOC_HOST)
+        return to_host ? UVS_MEMSYS_LINK_D2H : UVS_MEMSYS_LINK_H2D;
+    return loc == UVS_LOC_HBM ? UVS_MEMSYS_HBM : UVS_MEMSYS_SRAM;
+}
+
+/*
+ * The data stream of @len bytes from @src to @dst, first read issued at
+ * cycle @issue: returns the cycle the last chunk is written; *last = the
+ * cycle the last read was issued. Times chain in 16.16 cycles (memsys.h).
+ */
+static uint64_t stream(const struct uvs_dma_env *e, enum uvs_loc src, enum uvs_loc dst, uint64_t len,
+                       uint64_t issue, uint64_t *last)
+{
+    struct uvs_memsys *ms = e->ms;
+    const uint64_t chunk = e->model->mps ? e->model->mps : 256;
+    const uint64_t lat = (uint64_t)e->model->latency << 16;
+    enum uvs_memsys_chan rc = chan_of(src, false), wc = chan_of(dst, true);
+    uint64_t is = issue << 16, done = is;
+    for (uint64_t off = 0; off < len; off += chunk) {
+        uint64_t n = len - off < chunk ? len - off : chunk;
+        uint64_t moved, arrived;
+        *last = is >> 16;
+        if (src == UVS_LOC_HOST) { /* request crosses the link, completion comes back */
+            moved = uvs_memsys_xfer_fx(ms, rc, is + lat, n);
+            arrived = moved + lat;
+            if (moved - lat > is)
+                is = moved - lat; /* the next request's data follows this one's */
+        } else {
+            moved = uvs_memsys_xfer_fx(ms, rc, is, n);
+            arrived = moved + ((uint64_t)ms->ch[rc].latency << 16);
+            is = moved;
+        }
+        uint64_t w = uvs_memsys_xfer_fx(ms, wc, arrived, n);
+        if (dst != UVS_LOC_HOST)
+            w += (uint64_t)ms->ch[wc].latency << 16;
+        if (w > done)
+            done = w;
+    }
+    return (done >> 16) + ((done & 0xffff) != 0);
+}
+
 uint64_t uvs_dma_start(const struct uvs_dma_env *e, unsigned chan, uint64_t desc_addr, uint32_t index,
                        struct uvs_dma_job *job)
 {
-    const struct uvs_link_model *m = e->model;
     memset(job, 0, sizeof *job);
     job->desc_addr = desc_addr;
     job->index = index;
+    job->last_issue = e->now;
     const uint8_t *p = ring_ptr(e, chan, desc_addr, UVS_DMA_DESC_SIZE);
     enum uvs_loc rl = ring_loc(e, chan, desc_addr);
-    uint64_t t = uvs_link_read(m, p ? rl : UVS_LOC_HOST, UVS_DMA_DESC_SIZE);
+    uint64_t t = uvs_memsys_access(e->ms, p ? rl : UVS_LOC_HOST, e->now, UVS_DMA_DESC_SIZE, UVS_MEMSYS_READ);
     if (!p)
         return t + 1;
     memcpy(&job->d, p, sizeof job->d);
@@ -63,8 +107,8 @@ uint64_t uvs_dma_start(const struct uvs_dma_env *e, unsigned chan, uint64_t desc
     const struct uvs_dma_desc *d = &job->d;
     enum uvs_loc src = d->opcode == UVS_DMA_OP_H2D ? UVS_LOC_HOST : dev_loc(e, d->src);
     enum uvs_loc dst = d->opcode == UVS_DMA_OP_D2H ? UVS_LOC_HOST : dev_loc(e, d->dst);
-    job->stream = uvs_link_stream(m, src, dst, d->len);
-    return t + uvs_link_copy(m, src, dst, d->len) + uvs_link_write(m, rl, UVS_DMA_CPL_SIZE);
+    t = stream(e, src, dst, d->len, t, &job->last_issue);
+    return uvs_memsys_access(e->ms, rl, t, UVS_DMA_CPL_SIZE, UVS_MEMSYS_WRITE);
 }
 
 /* Resolve the source and destination of a checked descriptor; status. */

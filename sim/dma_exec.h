@@ -2,8 +2,9 @@
  * uvmsoc-sim DMA data movement: what the RTL DMA engine (rtl/soc/uvs_dma.sv)
  * delegates to C through DPI. Reads and checks descriptors, copies between
  * host memory (the shared host-memory file) and device memory (SRAM, HBM),
- * writes completion records, and says how long each descriptor takes under
- * the timing model (link.h). Formats: include/uvmsoc/dma.def, dma_desc.h.
+ * writes completion records, and says when each descriptor completes: its
+ * descriptor fetch, data stream and completion write reserve bandwidth on
+ * the shared channels of memsys.h (the link in each direction, HBM, SRAM). Formats: include/uvmsoc/dma.def, dma_desc.h.
  */
 #ifndef UVS_SIM_DMA_EXEC_H
 #define UVS_SIM_DMA_EXEC_H
@@ -14,6 +15,7 @@
 
 #include "link.h"
 #include "mem.h"
+#include "memsys.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -30,7 +32,9 @@ struct uvs_dma_env {
     uint8_t *host;                      /**< host memory (NULL = none) */
     uint64_t host_base;                 /**< host bus address of host[0] */
     uint64_t host_size;                 /**< bytes of host memory */
-    const struct uvs_link_model *model; /**< timing */
+    const struct uvs_link_model *model; /**< timing (link MPS: the stream's chunk size) */
+    struct uvs_memsys *ms;              /**< shared channels the engine reserves */
+    uint64_t now;                       /**< cycle the descriptor fetch is issued */
 };
 
 /** One descriptor between uvs_dma_start and uvs_dma_finish. */
@@ -39,7 +43,7 @@ struct uvs_dma_job {
     uint64_t desc_addr;        /**< where it was read from */
     uint32_t index;            /**< its ring index */
     struct uvs_dma_desc d;     /**< the descriptor */
-    uint64_t stream;           /**< cycles of its data stream (uvs_link_stream), 0 when not started */
+    uint64_t last_issue;       /**< cycle its last source read was issued (its fetch when no copy) */
 };
 
 /**
@@ -51,9 +55,13 @@ uint8_t *uvs_dma_host_ptr(const struct uvs_dma_env *e, uint64_t addr, uint64_t l
 /**
  * uvs_dma_start - read descriptor @index at @desc_addr of channel @chan
  * (DMA_CHAN_HOST: ring in host memory; other channels: in device memory)
- * into @job. Returns the cycles the descriptor takes (>= 1): the descriptor
- * fetch, the copy (uvs_link_copy) and the completion write; for a bad
- * descriptor only the fetch.
+ * into @job, and reserve its timeline from cycle e->now on e->ms: the
+ * descriptor fetch, then the copy in chunks of e->model->mps bytes (each
+ * chunk's read issued when the previous one's bytes have moved, so reads
+ * stay outstanding; each chunk written when its data arrived; host reads
+ * cross the link twice, host writes are posted), then the completion
+ * write. Returns the cycle the completion is written (> e->now); for a bad
+ * descriptor the cycle after the fetch.
  */
 uint64_t uvs_dma_start(const struct uvs_dma_env *e, unsigned chan, uint64_t desc_addr, uint32_t index,
                        struct uvs_dma_job *job);

@@ -19,21 +19,32 @@ static struct uvs_dma_job dma_job[UVS_DMA_CHANNELS];
 static struct uvs_dma_env dma_env(void)
 {
     struct uvs_dma_env e = {.mem = &uvs_sim.mem, .host = uvs_sim.host_mem, .host_base = uvs_sim.host_mem_bus,
-                            .host_size = uvs_sim.host_mem_size, .model = &uvs_sim.model};
+                            .host_size = uvs_sim.host_mem_size, .model = &uvs_sim.model,
+                            .ms = &uvs_sim.memsys, .now = uvs_sim.cycle};
     return e;
 }
 
 /* One bus access of requester (port, id): port 2*hart + (0 fetch, 1 data) or
  * UVS_MEM_PORT_IOMMU (the IOMMU's memory master); id 0 on an untagged port,
  * the thread on a multithreaded hart's (docs/architecture.md "Tagged bus"):
- * LR/SC reservations per (port, id). Returns 1 for a bus error. */
+ * LR/SC reservations per (port, id). *lat: cycles from grant to response
+ * (1..65535): HBM and host-window accesses reserve their 8 bytes on the
+ * shared channels of sim/memsys.h (queueing behind the tile engines, the
+ * DMA engine and the other ports), everything else 1. Returns 1 for a bus
+ * error. */
 int uvs_dpi_mem_id(int port, int id, long long addr, char we, char be, long long wdata, char amo,
-                   long long *rdata)
+                   long long *rdata, int *lat)
 {
     uint64_t r;
     int rc = uvs_mem_access_id(&uvs_sim.mem, (unsigned)port, (unsigned)id, (uint64_t)addr, we != 0,
                                (uint8_t)be, (uint64_t)wdata, (uint8_t)amo, &r);
     *rdata = (long long)r;
+    uint64_t now = uvs_sim.cycle, t = 1;
+    if (rc == 0) {
+        enum uvs_memsys_kind k = amo ? UVS_MEMSYS_ATOMIC : we ? UVS_MEMSYS_WRITE : UVS_MEMSYS_READ;
+        t = uvs_memsys_bus_access(&uvs_sim.memsys, now, (uint64_t)addr, 8, k) - now;
+    }
+    *lat = t < 1 ? 1 : t > 65535 ? 65535 : (int)t;
     if (uvs_sim.mem.tohost_written)
         uvs_sim_tohost();
     return rc != 0;
@@ -56,20 +67,6 @@ void uvs_dpi_retire(int hart, long long cycle, long long pc, int insn, int rd, l
         fputs(line, uvs_sim.retire_log);
 }
 
-/* HBM access latency of the harts' memory ports (cycles, >= 1). */
-int uvs_dpi_hbm_latency(void)
-{
-    return uvs_sim.model.hbm_latency ? (int)uvs_sim.model.hbm_latency : 1;
-}
-
-/* Host-window read round trip of the memory ports (cycles, >= 1, at most 65535):
- * the link latency both ways plus one 8-byte transfer (sim/link.c). */
-int uvs_dpi_host_latency(void)
-{
-    uint64_t t = 2 * (uint64_t)uvs_sim.model.latency + uvs_link_xfer(8, uvs_sim.model.bw_fx);
-    return t < 1 ? 1 : t > 65535 ? 65535 : (int)t;
-}
-
 /* Static values of the BAR0 block (hostif.def): host link attached, boot entry, sizes, capabilities, link model. */
 void uvs_dpi_hostif_config(char *host_link, long long *boot_entry, long long *sram_size, long long *hbm_size,
                            long long *caps, int *clock_khz, int *link_latency, int *link_bw, int *link_mps)
@@ -90,6 +87,19 @@ void uvs_dpi_hostif_config(char *host_link, long long *boot_entry, long long *sr
     *link_mps = (int)uvs_sim.model.mps;
 }
 
+/* BAR0 performance block (hostif.def HOSTIF_PERF_*): 64-bit word idx. */
+long long uvs_dpi_hostif_perf(int idx)
+{
+    const struct uvs_memsys *ms = &uvs_sim.memsys;
+    switch (idx) {
+    case 0: return (long long)uvs_memsys_stat(ms, UVS_MEMSYS_LINK_H2D).bytes;
+    case 1: return (long long)uvs_memsys_stat(ms, UVS_MEMSYS_LINK_D2H).bytes;
+    case 2: return (long long)uvs_memsys_stat(ms, UVS_MEMSYS_HBM).bytes;
+    case 3: return (long long)((uint64_t)uvs_sim.model.hbm_latency << 32 | uvs_sim.model.hbm_bw_fx);
+    default: return 0;
+    }
+}
+
 /* The host released the harts: boot ROM entry points and DTB address; an
  * M-mode firmware preloaded with --sbi serves when the host gave none. */
 void uvs_dpi_boot(long long entry, long long dtb, long long mentry)
@@ -97,17 +107,18 @@ void uvs_dpi_boot(long long entry, long long dtb, long long mentry)
     uvs_sim_boot((uint64_t)entry, (uint64_t)dtb, mentry ? (uint64_t)mentry : uvs_sim.sbi.entry);
 }
 
-/* The engine's last descriptor: the cycle it finished and its data stream (cycles). */
-static uint64_t dma_last_end = UINT64_MAX, dma_last_stream;
+/* The engine's last descriptor: the cycle it finished and the cycle its last read was issued. */
+static uint64_t dma_last_end = UINT64_MAX, dma_last_issue;
 
 /*
- * DMA engine: read a descriptor, return its modelled duration in cycles.
+ * DMA engine: read a descriptor, reserve its timeline on the shared
+ * channels (sim/memsys.h) and return its duration in cycles (>= 1).
  * Back to back (started the cycle after the previous one finished, any
- * channel), its latencies (descriptor fetch, first data, write) overlap the
- * previous descriptor's data stream, as in an engine that prefetches
- * descriptors and keeps reads outstanding: only the latency the previous
- * stream does not cover is charged. The streams themselves stay serial, so
- * the link never moves more than its bandwidth.
+ * channel), the engine is modelled as having prefetched it: its fetch is
+ * issued when the previous descriptor issued its last read (descriptor
+ * prefetch, reads kept outstanding), so its latencies overlap the previous
+ * stream; the streams themselves queue on the channels, so the link never
+ * moves more than its bandwidth.
  */
 long long uvs_dpi_dma_start(int chan, long long desc_addr, int index)
 {
@@ -115,12 +126,11 @@ long long uvs_dpi_dma_start(int chan, long long desc_addr, int index)
         return 1;
     struct uvs_dma_env e = dma_env();
     struct uvs_dma_job *job = &dma_job[chan];
-    uint64_t t = uvs_dma_start(&e, (unsigned)chan, (uint64_t)desc_addr, (uint32_t)index, job);
-    if (job->stream != 0 && dma_last_end != UINT64_MAX && uvs_sim.cycle <= dma_last_end + 1 && t > job->stream + 1) {
-        uint64_t hide = t - job->stream - 1;
-        t -= hide < dma_last_stream ? hide : dma_last_stream;
-    }
-    return (long long)t;
+    uint64_t now = uvs_sim.cycle;
+    if (dma_last_end != UINT64_MAX && now <= dma_last_end + 1 && dma_last_issue < now)
+        e.now = dma_last_issue;
+    uint64_t done = uvs_dma_start(&e, (unsigned)chan, (uint64_t)desc_addr, (uint32_t)index, job);
+    return done > now ? (long long)(done - now) : 1;
 }
 
 /* DMA engine: execute the started descriptor and write its completion. */
@@ -133,7 +143,7 @@ int uvs_dpi_dma_finish(int chan, long long cpl_addr, long long *err_addr, char *
     if (chan >= 0 && chan < (int)UVS_DMA_CHANNELS) {
         st = uvs_dma_finish(&e, (unsigned)chan, &dma_job[chan], (uint64_t)cpl_addr, &ea, &want_irq);
         dma_last_end = uvs_sim.cycle;
-        dma_last_stream = dma_job[chan].stream;
+        dma_last_issue = dma_job[chan].last_issue;
     }
     *err_addr = (long long)ea;
     *irq = want_irq ? 1 : 0;

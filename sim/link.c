@@ -4,18 +4,43 @@
 #include <errno.h>
 #include <stdlib.h>
 
+uint64_t uvs_ns_to_cycles(uint64_t ns, uint32_t clock_khz)
+{
+    /* cycles = ns x kHz / 1e6, to the nearest */
+    return (uint64_t)(((unsigned __int128)ns * clock_khz + 500000) / 1000000);
+}
+
+/* MB/s as bytes per cycle (16.16) at @mhz, rounded to the nearest, at least 1/65536. */
+static uint32_t mbps_fx(uint64_t mbps, uint32_t mhz)
+{
+    uint64_t fx = ((mbps << 16) + mhz / 2) / mhz;
+    return fx == 0 ? 1 : fx > UINT32_MAX ? UINT32_MAX : (uint32_t)fx;
+}
+
+int uvs_link_at_clock(struct uvs_link_model *m, uint32_t clock_mhz)
+{
+    if (clock_mhz == 0 || clock_mhz > UVS_CLOCK_MHZ_MAX)
+        return -EINVAL;
+    uint32_t khz = clock_mhz * 1000u;
+    uint32_t ports = UVS_HBM_PORTS * UVS_HBM_PORT_BYTES << 16; /* what the AXI ports carry per cycle */
+    uint32_t stack = mbps_fx(UVS_HBM_STACK_MBPS, clock_mhz);
+    uint64_t hl = uvs_ns_to_cycles(UVS_HBM_NS, khz);
+    m->clock_khz = khz;
+    m->latency = (uint32_t)uvs_ns_to_cycles(UVS_LINK_NS, khz);
+    m->bw_fx = mbps_fx(UVS_LINK_MBPS, clock_mhz);
+    m->mps = UVS_LINK_MPS;
+    m->hbm_latency = hl < 1 ? 1 : hl > 65535 ? 65535 : (uint32_t)hl;
+    m->hbm_bw_fx = stack < ports ? stack : ports;
+    m->sram_latency = UVS_SRAM_CYCLES;
+    m->sram_bw_fx = UVS_SRAM_BYTES << 16;
+    m->cost_mmio = (uint32_t)uvs_ns_to_cycles(UVS_COST_MMIO_NS, khz);
+    m->cost_irq = (uint32_t)uvs_ns_to_cycles(UVS_COST_IRQ_NS, khz);
+    return 0;
+}
+
 void uvs_link_defaults(struct uvs_link_model *m)
 {
-    m->clock_khz = 1000000;
-    m->latency = 500;
-    m->bw_fx = 25u << 16;
-    m->mps = 256;
-    m->hbm_latency = 100;
-    m->hbm_bw_fx = 256u << 16;
-    m->sram_latency = 1;
-    m->sram_bw_fx = 32u << 16;
-    m->cost_mmio = 50;
-    m->cost_irq = 2000;
+    (void)uvs_link_at_clock(m, UVS_CLOCK_MHZ);
 }
 
 uint64_t uvs_link_xfer(uint64_t bytes, uint32_t bw_fx)
@@ -25,50 +50,6 @@ uint64_t uvs_link_xfer(uint64_t bytes, uint32_t bw_fx)
     if (bytes > (UINT64_MAX >> 17)) /* far beyond any DMA length: avoid overflow */
         return bytes / (bw_fx >> 16 ? bw_fx >> 16 : 1);
     return ((bytes << 16) + bw_fx - 1) / bw_fx;
-}
-
-static uint64_t lat(const struct uvs_link_model *m, enum uvs_loc loc)
-{
-    switch (loc) {
-    case UVS_LOC_HOST: return 2ull * m->latency;
-    case UVS_LOC_HBM: return m->hbm_latency;
-    case UVS_LOC_SRAM: return m->sram_latency;
-    default: return 1;
-    }
-}
-
-static uint32_t bw(const struct uvs_link_model *m, enum uvs_loc loc)
-{
-    switch (loc) {
-    case UVS_LOC_HOST: return m->bw_fx;
-    case UVS_LOC_HBM: return m->hbm_bw_fx;
-    case UVS_LOC_SRAM: return m->sram_bw_fx;
-    default: return 1u << 16;
-    }
-}
-
-uint64_t uvs_link_read(const struct uvs_link_model *m, enum uvs_loc loc, uint64_t bytes)
-{
-    return lat(m, loc) + uvs_link_xfer(bytes, bw(m, loc));
-}
-
-uint64_t uvs_link_write(const struct uvs_link_model *m, enum uvs_loc loc, uint64_t bytes)
-{
-    uint64_t t = uvs_link_xfer(bytes, bw(m, loc));
-    return loc == UVS_LOC_HOST ? t : t + lat(m, loc);
-}
-
-uint64_t uvs_link_stream(const struct uvs_link_model *m, enum uvs_loc src, enum uvs_loc dst, uint64_t bytes)
-{
-    if (src == dst && src != UVS_LOC_HOST)
-        return uvs_link_xfer(2 * bytes, bw(m, src));
-    uint64_t a = uvs_link_xfer(bytes, bw(m, src)), b = uvs_link_xfer(bytes, bw(m, dst));
-    return a > b ? a : b;
-}
-
-uint64_t uvs_link_copy(const struct uvs_link_model *m, enum uvs_loc src, enum uvs_loc dst, uint64_t bytes)
-{
-    return lat(m, src) + uvs_link_stream(m, src, dst, bytes) + (dst == UVS_LOC_HOST ? 0 : lat(m, dst));
 }
 
 int uvs_link_parse_bw(const char *s, uint32_t *bw_fx)

@@ -1,22 +1,44 @@
 /*
  * uvmsoc-sim timing model of the host link and the device memories
- * (DESIGN.md section 2 "Host interface", "HBM"; issue 4). All times are in
- * device clock cycles, bandwidths in bytes per cycle as unsigned 16.16 fixed
- * point (the HOSTIF_LINK_BW register format, hostif.def).
+ * (DESIGN.md section 2 "Host interface", "HBM"; issues 4 and 13). All times
+ * in the model are device clock cycles, bandwidths bytes per cycle as
+ * unsigned 16.16 fixed point (the HOSTIF_LINK_BW register format,
+ * hostif.def). They are derived from one device clock (uvs_link_at_clock:
+ * bytes per cycle = GB/s / GHz, latency cycles = ns x GHz) and the physical
+ * figures below; memsys.h shares the bandwidths among the requesters.
  *
- * Defaults: a PCIe Gen4 x16 card at a 1 GHz device clock. Gen4 signals at
- * 16 GT/s per lane with 128b/130b coding: 16 lanes x 16 GT/s x 128/130 / 8 =
- * 31.5 GB/s raw per direction; after TLP/DLLP overhead at a 256-byte
- * Max_Payload_Size (about 24 bytes per TLP, ~91%) and flow control, about
- * 25 GB/s of payload is what such cards sustain = 25 bytes per cycle at
- * 1 GHz. Round trip (host memory read from the device) ~1 us = 2 x 500
- * cycles one way. HBM: 100 cycles (100 ns) latency, 256 bytes/cycle (one
- * HBM2e stack at ~3.2 Gb/s/pin x 1024 bits = 410 GB/s; 256 GB/s is a
- * conservative sustained figure for one DMA port). SRAM: 1 cycle, 32 B/cycle.
- * Host costs: 50 cycles of CPU time per MMIO access issued (uncached store
- * issue and driver bookkeeping), 2000 cycles (2 us) from an MSI arriving to
- * the waiting driver thread running (interrupt, eventfd wake-up, scheduling
- * on Linux, as measured for VFIO interrupt delivery in the low microseconds).
+ * Device clock: UVS_CLOCK_MHZ (the configuration's CFG_CLOCK_MHZ, sim/configs/
+ * *.mk; --clock-mhz at run time), 200 MHz. Source: the pipelined core
+ * synthesizes to 13 LUT levels on its longest path for UltraScale+
+ * (docs/benchmarks.md, Yosys synth_xilinx). A level costs a LUT (about
+ * 0.1-0.15 ns on a -2 part, DS923) plus its net, and AMD's UG949 ("Datapath
+ * Delay and Logic Levels") expects routing to be half or more of an
+ * UltraScale path: about 0.35 ns a level, 13 x 0.35 = 4.6 ns, plus about
+ * 0.4 ns of clock-to-out, setup and clock uncertainty = 5.0 ns = 200 MHz.
+ *
+ * Host link: a PCIe Gen4 x16 card. Gen4 signals at 16 GT/s per lane with
+ * 128b/130b coding: 16 lanes x 16 GT/s x 128/130 / 8 = 31.5 GB/s raw per
+ * direction; after TLP/DLLP overhead at a 256-byte Max_Payload_Size (about
+ * 24 bytes per TLP, ~91%) and flow control, about 25 GB/s of payload is
+ * what such cards sustain (UVS_LINK_MBPS). One way ~500 ns (UVS_LINK_NS):
+ * a host memory read from the device ~1 us round trip.
+ *
+ * HBM: the bandwidth the device can use, min(stack, ports x width x clock):
+ * an Alveo U55C-class card exposes 32 pseudo-channel AXI ports of 256 bits at
+ * up to 450 MHz, ~460 GB/s in total (UVS_HBM_STACK_MBPS); this device's
+ * interconnect has UVS_HBM_PORTS = 4 AXI ports of 64 bytes at the device
+ * clock (one per compute hart and its tile engine), so at 200 MHz the model
+ * is 256 bytes/cycle (51.2 GB/s). Latency ~100 ns (UVS_HBM_NS: HBM2 row
+ * access plus the memory controller and AXI interconnect).
+ *
+ * SRAM: on-chip block RAM at the device clock: 1 cycle, 32 bytes/cycle for
+ * the DMA engine's port (its width; per-cycle figures by construction).
+ *
+ * Host costs: 50 ns of CPU time per MMIO access issued (UVS_COST_MMIO_NS:
+ * an uncached store issue and driver bookkeeping), 2 us from an MSI arriving
+ * to the waiting driver thread running (UVS_COST_IRQ_NS: interrupt, eventfd
+ * wake-up, scheduling on Linux, as measured for VFIO interrupt delivery in
+ * the low microseconds).
  */
 #ifndef UVS_SIM_LINK_H
 #define UVS_SIM_LINK_H
@@ -26,6 +48,32 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+#ifndef UVS_CLOCK_MHZ
+/** Default device clock in MHz (the configuration's CFG_CLOCK_MHZ overrides it; source above). */
+#define UVS_CLOCK_MHZ 200
+#endif
+/** Largest --clock-mhz. */
+#define UVS_CLOCK_MHZ_MAX 10000
+/** Host link payload bandwidth per direction, MB/s (PCIe Gen4 x16, above). */
+#define UVS_LINK_MBPS 25000u
+/** Host link one-way latency, ns (above). */
+#define UVS_LINK_NS 500u
+/** Largest link payload (Max_Payload_Size), bytes. */
+#define UVS_LINK_MPS 256u
+/** HBM stack bandwidth, MB/s (Alveo U55C-class, above). */
+#define UVS_HBM_STACK_MBPS 460000u
+/** The device's HBM AXI ports and their width in bytes (above). */
+#define UVS_HBM_PORTS 4u
+#define UVS_HBM_PORT_BYTES 64u
+/** HBM access latency, ns (above). */
+#define UVS_HBM_NS 100u
+/** SRAM latency (cycles) and width (bytes/cycle) of the DMA engine's port. */
+#define UVS_SRAM_CYCLES 1u
+#define UVS_SRAM_BYTES 32u
+/** Host CPU cost per MMIO access and from an MSI to the driver running, ns (above). */
+#define UVS_COST_MMIO_NS 50u
+#define UVS_COST_IRQ_NS 2000u
 
 /** Where a DMA address points. */
 enum uvs_loc {
@@ -49,41 +97,25 @@ struct uvs_link_model {
     uint32_t cost_irq;     /**< host cycles from MSI arrival to the driver running */
 };
 
-/** uvs_link_defaults - fill @m with the defaults above. */
+/** uvs_link_defaults - fill @m with the defaults above at UVS_CLOCK_MHZ (uvs_link_at_clock). */
 void uvs_link_defaults(struct uvs_link_model *m);
+
+/**
+ * uvs_link_at_clock - fill @m from the physical figures above at a device
+ * clock of @clock_mhz MHz: bytes per cycle = MB/s / MHz, latency cycles =
+ * ns x MHz / 1000 rounded to the nearest cycle (HBM at least 1).
+ * Returns 0, or -EINVAL for a clock outside 1..UVS_CLOCK_MHZ_MAX (@m unchanged).
+ */
+int uvs_link_at_clock(struct uvs_link_model *m, uint32_t clock_mhz);
+
+/**
+ * uvs_ns_to_cycles - @ns nanoseconds as device cycles at @clock_khz kHz,
+ * rounded to the nearest cycle (0 for a 0 clock).
+ */
+uint64_t uvs_ns_to_cycles(uint64_t ns, uint32_t clock_khz);
 
 /** uvs_link_xfer - cycles to move @bytes at @bw_fx bytes/cycle (16.16), rounded up; 0 for 0 bytes. */
 uint64_t uvs_link_xfer(uint64_t bytes, uint32_t bw_fx);
-
-/**
- * uvs_link_read - cycles from issuing a read of @bytes at @loc until the last
- * byte is at the engine: host: 2 x latency (request out, completion back) +
- * bytes / link bandwidth; SRAM/HBM: latency + bytes / bandwidth.
- */
-uint64_t uvs_link_read(const struct uvs_link_model *m, enum uvs_loc loc, uint64_t bytes);
-
-/**
- * uvs_link_write - cycles the engine spends writing @bytes to @loc: host
- * writes are posted (bytes / link bandwidth; they arrive one latency later,
- * like the MSI that follows them); SRAM/HBM: latency + bytes / bandwidth.
- */
-uint64_t uvs_link_write(const struct uvs_link_model *m, enum uvs_loc loc, uint64_t bytes);
-
-/**
- * uvs_link_copy - cycles of a streaming copy of @bytes from @src to @dst:
- * the source's first-data latency (host: 2 x latency), then the slower of
- * the two streams (a copy within one device memory moves the bytes twice
- * through it), then the destination's write latency (device memory only).
- */
-uint64_t uvs_link_copy(const struct uvs_link_model *m, enum uvs_loc src, enum uvs_loc dst, uint64_t bytes);
-
-/**
- * uvs_link_stream - the streaming part of uvs_link_copy (cycles): the slower
- * of the two streams, without latencies. A descriptor that follows another
- * back to back hides its latencies behind this part of the one before
- * (sim/dpi.c: the engine prefetches descriptors and keeps reads in flight).
- */
-uint64_t uvs_link_stream(const struct uvs_link_model *m, enum uvs_loc src, enum uvs_loc dst, uint64_t bytes);
 
 /**
  * uvs_link_parse_bw - parse a bandwidth "25", "25.6" (bytes/cycle) into 16.16.

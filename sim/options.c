@@ -10,7 +10,7 @@
 enum {
     OPT_DTB = 256, OPT_MAX_CYCLES, OPT_TRACE_FST, OPT_LOG_RETIRED, OPT_STATS, OPT_HELP,
     OPT_HOST_SOCKET, OPT_HOST_ONCE, OPT_FREE_RUNNING, OPT_HBM, OPT_HOST_MEM, OPT_LINK_LATENCY,
-    OPT_LINK_BW, OPT_HBM_LATENCY, OPT_HBM_BW, OPT_COST_MMIO, OPT_COST_IRQ, OPT_SBI,
+    OPT_LINK_BW, OPT_HBM_LATENCY, OPT_HBM_BW, OPT_COST_MMIO, OPT_COST_IRQ, OPT_SBI, OPT_CLOCK_MHZ,
 };
 
 static const struct option long_opts[] = {
@@ -32,6 +32,7 @@ static const struct option long_opts[] = {
     {"hbm-bw", required_argument, NULL, OPT_HBM_BW},
     {"host-cost-mmio", required_argument, NULL, OPT_COST_MMIO},
     {"host-cost-irq", required_argument, NULL, OPT_COST_IRQ},
+    {"clock-mhz", required_argument, NULL, OPT_CLOCK_MHZ},
     {NULL, 0, NULL, 0},
 };
 
@@ -57,8 +58,9 @@ void uvs_opts_usage(FILE *f)
         "  --trace-fst FILE    write an FST waveform of the whole SoC to FILE\n"
         "  --log-retired FILE  write one line per retired instruction to FILE:\n"
         "                      CYCLE HART PC INSN RD WDATA (see sim/retire_log.h)\n"
-        "  --stats             print cycles, retired instructions, wall time and\n"
-        "                      simulated MHz on stderr at the end\n"
+        "  --stats             print cycles (and microseconds at the clock), retired\n"
+        "                      instructions, wall time, simulated MHz and the memory\n"
+        "                      channels' bytes and utilisation on stderr at the end\n"
         "  --help              print this text and exit\n"
         "\n"
         "host link (co-simulation; sizes take K, M, G suffixes):\n"
@@ -71,13 +73,18 @@ void uvs_opts_usage(FILE *f)
         "  --hbm SIZE          populated HBM: 0, or 64K..64G (default 1G with\n"
         "                      --host-socket, else 0)\n"
         "  --host-mem SIZE     shared host-memory file, 64K..16G (default 256M)\n"
-        "  --link-latency N    one-way link latency in cycles (default 500)\n"
-        "  --link-bw B         link bandwidth in bytes/cycle, e.g. 25 or 12.5 (default 25:\n"
-        "                      PCIe Gen4 x16 at a 1 GHz device clock)\n"
-        "  --hbm-latency N     HBM latency in cycles, 1..65535 (default 100)\n"
-        "  --hbm-bw B          HBM bandwidth in bytes/cycle (default 256)\n"
-        "  --host-cost-mmio N  host cycles charged per MMIO access (default 50)\n"
-        "  --host-cost-irq N   host cycles from an MSI to the waiting driver (default 2000)\n"
+        "  --clock-mhz N       device clock in MHz, 1..%u (default %u, the configuration's\n"
+        "                      CFG_CLOCK_MHZ): the link, HBM and host-cost figures below\n"
+        "                      are derived from it (sim/link.h); the options below\n"
+        "                      override single figures in cycles\n"
+        "  --link-latency N    one-way link latency in cycles (default %u ns)\n"
+        "  --link-bw B         link bandwidth in bytes/cycle per direction, e.g. 25 or\n"
+        "                      12.5 (default %u MB/s: PCIe Gen4 x16)\n"
+        "  --hbm-latency N     HBM latency in cycles, 1..65535 (default %u ns)\n"
+        "  --hbm-bw B          HBM bandwidth in bytes/cycle (default %u ports of %u bytes\n"
+        "                      a cycle, at most %u MB/s)\n"
+        "  --host-cost-mmio N  host cycles charged per MMIO access (default %u ns)\n"
+        "  --host-cost-irq N   host cycles from an MSI to the waiting driver (default %u ns)\n"
         "\n"
         "The program ends by storing to its `tohost` symbol: 1 = pass, odd v = fail\n"
         "with status v >> 1.\n"
@@ -90,7 +97,9 @@ void uvs_opts_usage(FILE *f)
         "  %llu       DTB missing, malformed, too large or not matching the model\n"
         "  %llu       watchdog: --max-cycles reached before the program ended\n"
         "  %llu       simulator internal error (I/O, memory, bad tohost value)\n",
-        (unsigned long long)UVS_DEFAULT_MAX_CYCLES, UVS_EXIT_STATUS_MAX, UVS_EXIT_USAGE,
+        (unsigned long long)UVS_DEFAULT_MAX_CYCLES, UVS_CLOCK_MHZ_MAX, UVS_CLOCK_MHZ, UVS_LINK_NS, UVS_LINK_MBPS,
+        UVS_HBM_NS, UVS_HBM_PORTS, UVS_HBM_PORT_BYTES, UVS_HBM_STACK_MBPS, UVS_COST_MMIO_NS, UVS_COST_IRQ_NS,
+        UVS_EXIT_STATUS_MAX, UVS_EXIT_USAGE,
         UVS_EXIT_BAD_ELF, UVS_EXIT_WRONG_ARCH, UVS_EXIT_BAD_DTB, UVS_EXIT_TIMEOUT,
         UVS_EXIT_INTERNAL);
 }
@@ -151,12 +160,15 @@ int uvs_opts_parse(struct uvs_opts *o, int argc, char **argv, char *err, size_t 
     int c;
 
     bool max_set = false, hbm_set = false;
-    uint32_t u;
+    uint32_t u, clock_mhz = UVS_CLOCK_MHZ;
+    /* --link-*, --hbm-*, --host-cost-* override single figures after --clock-mhz derived the rest */
+    struct uvs_link_model ov;
+    bool set_lat = false, set_bw = false, set_hlat = false, set_hbw = false, set_mmio = false, set_irq = false;
 
     memset(o, 0, sizeof *o);
     o->max_cycles = UVS_DEFAULT_MAX_CYCLES;
     o->host_mem = UVS_DEFAULT_HOST_MEM;
-    uvs_link_defaults(&o->model);
+    uvs_link_defaults(&ov);
     optind = 0; /* GNU: full re-initialisation */
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":", long_opts, NULL)) != -1) {
@@ -194,14 +206,16 @@ int uvs_opts_parse(struct uvs_opts *o, int argc, char **argv, char *err, size_t 
             }
             break;
         case OPT_LINK_LATENCY:
-            if (parse_u32(optarg, 1000000, &o->model.latency) != 0) {
+            set_lat = true;
+            if (parse_u32(optarg, 1000000, &ov.latency) != 0) {
                 snprintf(err, errlen, "--link-latency needs a cycle count 0..1000000, not '%s'", optarg);
                 return -EINVAL;
             }
             break;
         case OPT_LINK_BW:
         case OPT_HBM_BW:
-            if (uvs_link_parse_bw(optarg, c == OPT_LINK_BW ? &o->model.bw_fx : &o->model.hbm_bw_fx) != 0) {
+            *(c == OPT_LINK_BW ? &set_bw : &set_hbw) = true;
+            if (uvs_link_parse_bw(optarg, c == OPT_LINK_BW ? &ov.bw_fx : &ov.hbm_bw_fx) != 0) {
                 snprintf(err, errlen, "%s needs bytes per cycle above 0 and up to 65535, not '%s'",
                          c == OPT_LINK_BW ? "--link-bw" : "--hbm-bw", optarg);
                 return -EINVAL;
@@ -212,13 +226,21 @@ int uvs_opts_parse(struct uvs_opts *o, int argc, char **argv, char *err, size_t 
                 snprintf(err, errlen, "--hbm-latency needs a cycle count 1..65535, not '%s'", optarg);
                 return -EINVAL;
             }
-            o->model.hbm_latency = u;
+            ov.hbm_latency = u;
+            set_hlat = true;
             break;
         case OPT_COST_MMIO:
         case OPT_COST_IRQ:
-            if (parse_u32(optarg, 100000000, c == OPT_COST_MMIO ? &o->model.cost_mmio : &o->model.cost_irq) != 0) {
+            *(c == OPT_COST_MMIO ? &set_mmio : &set_irq) = true;
+            if (parse_u32(optarg, 100000000, c == OPT_COST_MMIO ? &ov.cost_mmio : &ov.cost_irq) != 0) {
                 snprintf(err, errlen, "%s needs a cycle count 0..100000000, not '%s'",
                          c == OPT_COST_MMIO ? "--host-cost-mmio" : "--host-cost-irq", optarg);
+                return -EINVAL;
+            }
+            break;
+        case OPT_CLOCK_MHZ:
+            if (parse_u32(optarg, UVS_CLOCK_MHZ_MAX, &clock_mhz) != 0 || clock_mhz == 0) {
+                snprintf(err, errlen, "--clock-mhz needs a clock in MHz 1..%u, not '%s'", UVS_CLOCK_MHZ_MAX, optarg);
                 return -EINVAL;
             }
             break;
@@ -232,6 +254,13 @@ int uvs_opts_parse(struct uvs_opts *o, int argc, char **argv, char *err, size_t 
     }
     if (o->help)
         return 0;
+    (void)uvs_link_at_clock(&o->model, clock_mhz); /* 1..UVS_CLOCK_MHZ_MAX: checked above */
+    if (set_lat) o->model.latency = ov.latency;
+    if (set_bw) o->model.bw_fx = ov.bw_fx;
+    if (set_hlat) o->model.hbm_latency = ov.hbm_latency;
+    if (set_hbw) o->model.hbm_bw_fx = ov.hbm_bw_fx;
+    if (set_mmio) o->model.cost_mmio = ov.cost_mmio;
+    if (set_irq) o->model.cost_irq = ov.cost_irq;
     if (o->host_socket) {
         if (!hbm_set)
             o->hbm_size = UVS_DEFAULT_HBM_HOST;

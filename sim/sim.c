@@ -132,6 +132,8 @@ int uvs_sim_setup(struct uvs_opts *o, int argc, char **argv, unsigned harts,
     uvs_sim.free_running = o->free_running;
     uvs_sim.elf_path = o->elf;
     uvs_sim.model = o->model;
+    if (uvs_memsys_init(&uvs_sim.memsys, &uvs_sim.model) != 0)
+        return fail((int)UVS_EXIT_INTERNAL, "cannot allocate the memory-system model");
     uvs_sim.sbi_path = o->sbi;
     rc = load_programs(err, sizeof err);
     if (rc != 0)
@@ -223,8 +225,10 @@ int uvs_sim_finish(const struct uvs_opts *o, uint64_t cycles, uint64_t retired, 
     int status = uvs_sim.status;
 
     fflush(stdout);
-    if (o->stats)
-        uvs_stats_print(stderr, cycles, retired, wall_s);
+    if (o->stats) {
+        uvs_stats_print(stderr, cycles, uvs_sim.model.clock_khz, retired, wall_s);
+        uvs_memsys_print(stderr, &uvs_sim.memsys, cycles);
+    }
     if (!uvs_sim.done) {
         fprintf(stderr, "uvmsoc-sim: watchdog: %llu cycles reached\n", (unsigned long long)cycles);
         status = (int)UVS_EXIT_TIMEOUT;
@@ -243,6 +247,7 @@ int uvs_sim_finish(const struct uvs_opts *o, uint64_t cycles, uint64_t retired, 
     }
     uvs_sim.retire_log = NULL;
     uvs_mem_fini(&uvs_sim.mem);
+    uvs_memsys_fini(&uvs_sim.memsys);
     free(uvs_sim.dtb);
     uvs_sim.dtb = NULL;
     return status;

@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "link.h"
+#include "memsys.h"
 #include "elf_load.h"
 #include "htif.h"
 #include "mem.h"
@@ -46,6 +47,7 @@ struct uvs_sim {
     size_t dtb_size;             /**< its size */
     uint64_t dtb_addr;           /**< where it is placed: SRAM top - UVS_DTB_MAX_SIZE */
     struct uvs_link_model model; /**< link and memory timing */
+    struct uvs_memsys memsys;    /**< shared channels with contention (memsys.h): every requester reserves here */
     uint8_t *host_mem;           /**< shared host memory (host mode), its bus address and size */
     uint64_t host_mem_bus;
     uint64_t host_mem_size;

@@ -14,11 +14,13 @@ double uvs_wall_seconds(void);
 
 /**
  * uvs_stats_print - print one line to @f:
- * "uvmsoc-sim: stats: cycles C, retired R (IPC x), wall W s, M simulated MHz".
- * @cycles: clock cycles simulated; @retired: instructions retired, all harts;
+ * "uvmsoc-sim: stats: cycles C (U us at F MHz), retired R (IPC x), wall W s,
+ * M simulated MHz".
+ * @cycles: clock cycles simulated; @clock_khz: the device clock (kHz) that
+ * turns them into microseconds (0 us for 0); @retired: instructions retired, all harts;
  * @wall_s: wall-clock seconds of the simulation loop (MHz 0 when 0).
  */
-void uvs_stats_print(FILE *f, uint64_t cycles, uint64_t retired, double wall_s);
+void uvs_stats_print(FILE *f, uint64_t cycles, uint32_t clock_khz, uint64_t retired, double wall_s);
 
 #ifdef __cplusplus
 }

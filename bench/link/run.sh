@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # bench/link/run.sh SIM LINKBENCH: the host link benchmark (bench/link/linkbench.c)
-# against simulators with the default link (PCIe Gen4 x16 at 1 GHz: 500 cycles,
-# 25 B/cycle) and with a slower one (250 cycles, 12.5 B/cycle), to show that the
-# measured throughput follows the configured model. Markdown on stdout.
+# against simulators with the default link (PCIe Gen4 x16 at the default 200 MHz
+# device clock: 100 cycles, 125 B/cycle; sim/link.h) and with a slower one (250
+# cycles, 12.5 B/cycle), to show that the measured throughput follows the
+# configured model. Markdown on stdout.
 set -eu
 sim=$1 bench=$2
 for cfg in "" "--link-latency 250 --link-bw 12.5"; do

@@ -74,6 +74,11 @@ struct krun {
     int policy_4k;                  /* --policy 4k: one page per fault, no prefetch (UVM_POLICY_4K) */
     uint32_t advice;                /* --advise: UVM_ADV_* of the managed allocation (0 = none) */
     uint64_t host_cost_batch, host_cost_page; /* --host-cost-batch / --host-cost-page (lockstep cycles) */
+    int have_cost_batch, have_cost_page;       /* given; else the ns defaults at the device clock */
+    uint64_t clock_mhz;                        /* --clock-mhz for a simulator run starts (0 = its default) */
+    struct uvs_perf perf0, perf1;              /* memory-system counters around the launch (hostif.def) */
+    uint64_t c_perf;                           /* cycles between the two counter reads */
+    int have_perf;                             /* both reads succeeded */
 };
 
 /* A kernel the CLI knows how to feed and check. */
@@ -915,6 +920,8 @@ static int launch(struct krun *k, struct uvs_hostq_evt *ev)
     if (err)
         return cli_error("launch", err);
     k->nthreads = l.grid_dim ? (uint64_t)l.grid_dim * l.block_dim : (k->info.harts ? k->info.harts - 1 : 0);
+    /* memory-system counters just before the launch and just after its event: link and HBM use over the kernel */
+    k->have_perf = uvs_perf(k->dev, &k->perf0) == 0;
     uint64_t t = uvs_cycles(k->dev);
     uint64_t wait = (k->ktimeout ? k->ktimeout : UVS_KERNEL_TIMEOUT_DEFAULT) + EVENT_MARGIN;
     if (k->managed) {
@@ -936,12 +943,42 @@ static int launch(struct krun *k, struct uvs_hostq_evt *ev)
             return cli_error("launch", err);
     }
     k->c_kernel = uvs_cycles(k->dev) - t;
+    k->have_perf = k->have_perf && uvs_perf(k->dev, &k->perf1) == 0;
+    k->c_perf = uvs_cycles(k->dev) - t;
     if (ev->cookie != cmd.cookie || ev->type != UVS_HOSTQ_EVT_CMD_DONE) {
         fprintf(stderr, "uvmsoc run: unexpected event (type %u, cookie 0x%llx) instead of the launch's completion\n",
                 ev->type, (unsigned long long)ev->cookie);
         return CLI_FAIL;
     }
     return ev->status ? launch_failed(k, ev) : CLI_OK;
+}
+
+/* Device cycles as microseconds at the device clock (HOSTIF_CLOCK_KHZ). */
+static double us(const struct krun *k, uint64_t cycles)
+{
+    return k->info.clock_khz ? (double)cycles * 1e3 / k->info.clock_khz : 0.0;
+}
+
+/*
+ * Link and HBM use over the whole kernel: the device's memory-system
+ * counters (hostif.def HOSTIF_PERF_*) read before the launch and after its
+ * event; utilisation = bytes / (bandwidth x cycles between the reads), each
+ * link direction against its own bandwidth.
+ */
+static void print_kernel_memsys(const struct krun *k)
+{
+    if (!k->have_perf || !k->c_perf)
+        return;
+    double lbw = k->info.link_bw / 65536.0, hbw = k->perf1.hbm_bw / 65536.0, c = (double)k->c_perf;
+    uint64_t h2d = k->perf1.link_h2d_bytes - k->perf0.link_h2d_bytes;
+    uint64_t d2h = k->perf1.link_d2h_bytes - k->perf0.link_d2h_bytes;
+    uint64_t hbm = k->perf1.hbm_bytes - k->perf0.hbm_bytes;
+    printf("  kernel link h2d        %12llu bytes   %6.2f%% of the link over the kernel\n", (unsigned long long)h2d,
+           lbw > 0 ? 100.0 * (double)h2d / (lbw * c) : 0.0);
+    printf("  kernel link d2h        %12llu bytes   %6.2f%% of the link over the kernel\n", (unsigned long long)d2h,
+           lbw > 0 ? 100.0 * (double)d2h / (lbw * c) : 0.0);
+    printf("  kernel HBM             %12llu bytes   %6.2f%% of HBM (%.2f bytes/cycle) over the kernel\n",
+           (unsigned long long)hbm, hbw > 0 ? 100.0 * (double)hbm / (hbw * c) : 0.0, hbw);
 }
 
 /* Statistics table. */
@@ -953,8 +990,8 @@ static void print_stats(const struct krun *k)
     uint64_t total = uvs_cycles(k->dev) - k->c_start;
     uint64_t bytes = k->b_boot + k->b_kload + k->b_in + k->b_args + k->b_out;
     double bw = k->info.link_bw / 65536.0;
-    printf("statistics (device cycles at %u MHz; link %.2f bytes/cycle, latency %u cycles):\n",
-           k->info.clock_khz / 1000, bw, k->info.link_latency);
+    printf("statistics (device cycles at %.3f MHz; link %.2f bytes/cycle per direction, latency %u cycles):\n",
+           k->info.clock_khz / 1e3, bw, k->info.link_latency);
     if (k->booted)
         printf("  firmware load + boot   %12llu cycles  %10llu bytes\n", (unsigned long long)k->c_boot,
                (unsigned long long)k->b_boot);
@@ -969,10 +1006,13 @@ static void print_stats(const struct krun *k)
     printf("\n");
     printf("  argument block         %12llu cycles  %10llu bytes\n", (unsigned long long)k->c_args,
            (unsigned long long)k->b_args);
-    printf("  kernel (launch->event) %12llu cycles\n", (unsigned long long)k->c_kernel);
+    printf("  kernel (launch->event) %12llu cycles  %10.1f us\n", (unsigned long long)k->c_kernel,
+           us(k, k->c_kernel));
+    print_kernel_memsys(k);
     printf("  result readback        %12llu cycles  %10llu bytes\n", (unsigned long long)k->c_out,
            (unsigned long long)k->b_out);
-    printf("  total                  %12llu cycles  %10llu bytes", (unsigned long long)total, (unsigned long long)bytes);
+    printf("  total                  %12llu cycles  %10llu bytes  %10.1f us", (unsigned long long)total,
+           (unsigned long long)bytes, us(k, total));
     if (total && bw > 0)
         printf("  (link %.2f%% busy)", 100.0 * (double)bytes / ((double)total * bw));
     printf("\n");
@@ -1086,7 +1126,7 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
         {"no-managed", no_argument, NULL, 'N'},      {"policy", required_argument, NULL, 'P'},
         {"advise", required_argument, NULL, 'A'},
         {"host-cost-batch", required_argument, NULL, 0x100}, {"host-cost-page", required_argument, NULL, 0x101},
-        {"sbi", required_argument, NULL, 0x102},
+        {"sbi", required_argument, NULL, 0x102},     {"clock-mhz", required_argument, NULL, 0x103},
         {NULL, 0, NULL, 0},
     };
     struct krun k;
@@ -1095,8 +1135,6 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
     memset(&k, 0, sizeof k);
     k.g = &local;
     k.size = 64 << 10;
-    k.host_cost_batch = UVM_HOST_COST_BATCH_DEFAULT;
-    k.host_cost_page = UVM_HOST_COST_PAGE_DEFAULT;
     optind = 0;
     while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
         switch (c) {
@@ -1136,8 +1174,21 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
         case 'n': if (cli_parse_u64("--harts", optarg, &k.harts)) return CLI_USAGE; k.have_harts = 1; break;
         case 't': if (cli_parse_u64("--kernel-timeout", optarg, &k.ktimeout)) return CLI_USAGE; break;
         case 'H': if (cli_parse_u64("--hbm", optarg, &k.hbm)) return CLI_USAGE; k.have_hbm = 1; break;
-        case 0x100: if (cli_parse_u64("--host-cost-batch", optarg, &k.host_cost_batch)) return CLI_USAGE; break;
-        case 0x101: if (cli_parse_u64("--host-cost-page", optarg, &k.host_cost_page)) return CLI_USAGE; break;
+        case 0x100:
+            if (cli_parse_u64("--host-cost-batch", optarg, &k.host_cost_batch)) return CLI_USAGE;
+            k.have_cost_batch = 1;
+            break;
+        case 0x101:
+            if (cli_parse_u64("--host-cost-page", optarg, &k.host_cost_page)) return CLI_USAGE;
+            k.have_cost_page = 1;
+            break;
+        case 0x103:
+            if (cli_parse_u64("--clock-mhz", optarg, &k.clock_mhz)) return CLI_USAGE;
+            if (k.clock_mhz == 0 || k.clock_mhz > 10000) {
+                fprintf(stderr, "uvmsoc run: --clock-mhz %s: use a whole number of MHz, 1..10000\n", optarg);
+                return CLI_USAGE;
+            }
+            break;
         default:
             fprintf(stderr, "uvmsoc run: option '%s' is unknown or needs an argument; see 'uvmsoc run --help'\n",
                     argv[optind - 1]);
@@ -1233,11 +1284,12 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
                 goto out;
             sim = simpath;
         }
+        char hbm_arg[40] = "", clk_arg[40] = "";
         if (k.hbm)
-            snprintf(args, sizeof args, "--hbm %llu %s", (unsigned long long)k.hbm,
-                     local.sim_args ? local.sim_args : "");
-        else
-            snprintf(args, sizeof args, "%s", local.sim_args ? local.sim_args : "");
+            snprintf(hbm_arg, sizeof hbm_arg, "--hbm %llu ", (unsigned long long)k.hbm);
+        if (k.clock_mhz)
+            snprintf(clk_arg, sizeof clk_arg, "--clock-mhz %llu ", (unsigned long long)k.clock_mhz);
+        snprintf(args, sizeof args, "%s%s%s", hbm_arg, clk_arg, local.sim_args ? local.sim_args : "");
         const char *console = !k.console ? "" : strcmp(k.console, "-") == 0 ? NULL : k.console;
         if (cli_spawn_sim(sim, args, console, &local.open.socket_path) != CLI_OK)
             goto out;
@@ -1276,8 +1328,11 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
     if (k.managed) {
         struct uvm_policy pol = k.policy_4k ? UVM_POLICY_4K : UVM_POLICY_BASELINE;
         pol.hbm_bytes = k.info.hbm_size;
-        pol.host_cost_batch = k.host_cost_batch;
-        pol.host_cost_page = k.host_cost_page;
+        /* host costs: given in cycles, else their ns figures (uvm_fault.h) at the device clock */
+        pol.host_cost_batch = k.have_cost_batch ? k.host_cost_batch
+                                                : uvm_host_cost_cycles(UVM_HOST_COST_BATCH_NS, k.info.clock_khz);
+        pol.host_cost_page = k.have_cost_page ? k.host_cost_page
+                                              : uvm_host_cost_cycles(UVM_HOST_COST_PAGE_NS, k.info.clock_khz);
         if ((err = uvm_session_open(k.dev, &pol, 9, &k.uvm)) != 0) {
             fprintf(stderr, "uvmsoc run: managed memory: %s\n", uvm_session_last_error(k.uvm));
             goto fail;

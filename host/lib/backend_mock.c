@@ -40,6 +40,8 @@ static const struct reg {
     {UVS_HOSTIF_EVQ_BASE_OFF, 8, RW}, {UVS_HOSTIF_EVQ_LOG2SZ_OFF, 4, RW}, {UVS_HOSTIF_EVQ_CTRL_OFF, 4, RW},
     {UVS_HOSTIF_EVQ_HEAD_OFF, 4, RW}, {UVS_HOSTIF_EVQ_TAIL_OFF, 4, RO},
     {UVS_HOSTIF_INT_STATUS_OFF, 4, RO}, {UVS_HOSTIF_INT_MASK_OFF, 4, RW}, {UVS_HOSTIF_INT_ACK_OFF, 4, RW},
+    {UVS_HOSTIF_PERF_LINK_H2D_OFF, 8, RO}, {UVS_HOSTIF_PERF_LINK_D2H_OFF, 8, RO}, {UVS_HOSTIF_PERF_HBM_OFF, 8, RO},
+    {UVS_HOSTIF_HBM_BW_OFF, 4, RO}, {UVS_HOSTIF_HBM_LATENCY_OFF, 4, RO},
     {DMA(UVS_DMA_RING_BASE_OFF), 8, RW}, {DMA(UVS_DMA_RING_LOG2SZ_OFF), 4, RW}, {DMA(UVS_DMA_CTRL_OFF), 4, RW},
     {DMA(UVS_DMA_RING_HEAD_OFF), 4, RO}, {DMA(UVS_DMA_RING_TAIL_OFF), 4, RW}, {DMA(UVS_DMA_CPL_BASE_OFF), 8, RW},
     {DMA(UVS_DMA_CPL_LOG2SZ_OFF), 4, RW}, {DMA(UVS_DMA_STATUS_OFF), 4, RO}, {DMA(UVS_DMA_CPL_HEAD_OFF), 4, RW},
@@ -154,6 +156,8 @@ static void reset_regs(struct uvs_mock *m, int power_on)
         wr(m, UVS_HOSTIF_LINK_LATENCY_OFF, 4, 500);
         wr(m, UVS_HOSTIF_LINK_BW_OFF, 4, 25u << 16);
         wr(m, UVS_HOSTIF_LINK_MPS_OFF, 4, 256);
+        wr(m, UVS_HOSTIF_HBM_BW_OFF, 4, 256u << 16);
+        wr(m, UVS_HOSTIF_HBM_LATENCY_OFF, 4, 100);
     } else {
         memcpy(m->regs, keep, sizeof keep);
         wr(m, UVS_HOSTIF_SCRATCH_OFF, 8, 0);
@@ -247,6 +251,11 @@ static void dma_process(struct uvs_mock *m)
         memcpy(cp, &c, sizeof c);
         wr(m, DMA(UVS_DMA_RING_HEAD_OFF), 4, (head + 1) % n);
         wr(m, DMA(UVS_DMA_CPL_TAIL_OFF), 4, (ctail + 1) % cn);
+        /* the memory-system counters see the data bytes (hostif.def HOSTIF_PERF_*) */
+        if (c.status == UVS_DMA_ST_OK && d.opcode != UVS_DMA_OP_D2D) {
+            uint32_t pc = d.opcode == UVS_DMA_OP_H2D ? UVS_HOSTIF_PERF_LINK_H2D_OFF : UVS_HOSTIF_PERF_LINK_D2H_OFF;
+            wr(m, pc, 8, rd(m, pc, 8) + c.bytes);
+        }
         uint32_t bw = (uint32_t)rd(m, UVS_HOSTIF_LINK_BW_OFF, 4);
         advance(m, rd(m, UVS_HOSTIF_LINK_LATENCY_OFF, 4) + ((uint64_t)c.bytes << 16) / (bw ? bw : 1));
         if (c.status != UVS_DMA_ST_OK) {

@@ -174,6 +174,21 @@ int uvs_info(struct uvs_dev *dev, struct uvs_info *info)
     return 0;
 }
 
+int uvs_perf(struct uvs_dev *dev, struct uvs_perf *p)
+{
+    if (!dev || !p)
+        return uvs_err(-EINVAL, "uvs_perf: NULL argument");
+    memset(p, 0, sizeof *p);
+    int err;
+    if ((err = uvs_rd64(dev, UVS_HOSTIF_PERF_LINK_H2D_OFF, &p->link_h2d_bytes)) ||
+        (err = uvs_rd64(dev, UVS_HOSTIF_PERF_LINK_D2H_OFF, &p->link_d2h_bytes)) ||
+        (err = uvs_rd64(dev, UVS_HOSTIF_PERF_HBM_OFF, &p->hbm_bytes)) ||
+        (err = uvs_rd32(dev, UVS_HOSTIF_HBM_BW_OFF, &p->hbm_bw)) ||
+        (err = uvs_rd32(dev, UVS_HOSTIF_HBM_LATENCY_OFF, &p->hbm_latency)))
+        return err;
+    return 0;
+}
+
 static int check_access(const char *what, uint64_t off, unsigned size)
 {
     if (size != 1 && size != 2 && size != 4 && size != 8)

@@ -72,16 +72,28 @@ struct uvm_policy {
 /*
  * Default host costs (lockstep co-simulation charges them with uvs_charge()
  * so that a run's cycle count includes the driver's own work, like the MMIO
- * and interrupt costs of sim/link.h). Per batch, 5000 cycles = 5 us at the
- * 1 GHz device clock: copying up to 512 fault records out of the ring,
+ * and interrupt costs of sim/link.h), in ns of host time: per batch 5 us
+ * (UVM_HOST_COST_BATCH_NS): copying up to 512 fault records out of the ring,
  * sorting and deduplicating them, planning units and writing the command
  * arrays; fault-servicing drivers (NVIDIA UVM) spend a few to tens of us of
- * CPU per batch before any migration starts. Per page, 100 cycles = 100 ns:
- * the host's per-page bookkeeping of a migration (page state, counters,
- * reverse mapping), the order of Linux's per-page cost in migrate_vma.
+ * CPU per batch before any migration starts. Per page 100 ns
+ * (UVM_HOST_COST_PAGE_NS): the host's per-page bookkeeping of a migration
+ * (page state, counters, reverse mapping), the order of Linux's per-page
+ * cost in migrate_vma. The policy holds device cycles: uvm_host_cost_cycles
+ * converts at the device clock (HOSTIF_CLOCK_KHZ); the *_DEFAULT cycle
+ * figures of the policy macros are those at 1 GHz, for callers without a
+ * device clock (uvmsoc run converts).
  */
-#define UVM_HOST_COST_BATCH_DEFAULT 5000u
-#define UVM_HOST_COST_PAGE_DEFAULT 100u
+#define UVM_HOST_COST_BATCH_NS 5000u
+#define UVM_HOST_COST_PAGE_NS 100u
+#define UVM_HOST_COST_BATCH_DEFAULT UVM_HOST_COST_BATCH_NS
+#define UVM_HOST_COST_PAGE_DEFAULT UVM_HOST_COST_PAGE_NS
+
+/** uvm_host_cost_cycles - @ns of host time as device cycles at @clock_khz kHz, to the nearest cycle. */
+static inline uint64_t uvm_host_cost_cycles(uint64_t ns, uint32_t clock_khz)
+{
+    return (ns * clock_khz + 500000) / 1000000;
+}
 
 /** UVM-like baseline (DESIGN.md section 8). */
 #define UVM_POLICY_BASELINE                                                                                          \

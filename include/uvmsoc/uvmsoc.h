@@ -95,6 +95,22 @@ struct uvs_info {
 /** uvs_info - read the device description into @info. Errors: -EINVAL, transport errors. */
 int uvs_info(struct uvs_dev *dev, struct uvs_info *info);
 
+/** Memory-system counters of the device (hostif.def HOSTIF_PERF_*, HOSTIF_HBM_*). */
+struct uvs_perf {
+    uint64_t link_h2d_bytes; /**< bytes moved host -> device over the link since power-on */
+    uint64_t link_d2h_bytes; /**< bytes moved device -> host over the link since power-on */
+    uint64_t hbm_bytes;      /**< bytes moved to and from HBM since power-on */
+    uint32_t hbm_bw;         /**< HBM bandwidth the device can use, bytes/cycle in 16.16 fixed point */
+    uint32_t hbm_latency;    /**< HBM access latency, cycles */
+};
+
+/**
+ * uvs_perf - read the device's memory-system counters into @p (five BAR0
+ * reads; in lockstep co-simulation each costs MMIO time like any access).
+ * Errors: -EINVAL (NULL argument), transport errors.
+ */
+int uvs_perf(struct uvs_dev *dev, struct uvs_perf *p);
+
 /** uvs_backend_name - the name of @dev's backend ("cosim", "mock"). */
 const char *uvs_backend_name(const struct uvs_dev *dev);
 

@@ -60,6 +60,11 @@ module uvs_hostif #(
       output longint sram_size, output longint hbm_size, output longint caps,
       output int clock_khz, output int link_latency, output int link_bw,
       output int link_mps);
+  // Performance counter block (HOSTIF_PERF_LINK_H2D_OFF ..): the 64-bit word
+  // idx of it (0 link H2D bytes, 1 link D2H bytes, 2 HBM bytes, 3 HBM
+  // latency << 32 | HBM bandwidth), read from the C memory system at the
+  // access (sim/memsys.h), 0 for other idx.
+  import "DPI-C" function longint uvs_dpi_hostif_perf(input int idx);
   // MSIs: the vectors (mask) sent this cycle, to the host link model.
   import "DPI-C" function void uvs_dpi_msi(input int vectors);
   // The harts are released: write the entries and the DTB address into the boot ROM.
@@ -109,6 +114,8 @@ module uvs_hostif #(
   localparam logic [15:0] R_SRAM_SIZE = 16'(UVS_HOSTIF_SRAM_SIZE_OFF);
   localparam logic [15:0] R_SRAM_SIZE_HI = R_SRAM_SIZE + 16'd4;
   localparam logic [15:0] R_VERSION = 16'(UVS_HOSTIF_VERSION_OFF);
+  localparam logic [15:0] R_PERF = 16'(UVS_HOSTIF_PERF_LINK_H2D_OFF);  // first of 4 words
+  localparam logic [15:0] R_PERF_END = 16'(UVS_HOSTIF_HBM_LATENCY_OFF) + 16'd4;
 
   // ---- state ----
   logic [63:0] cfg_sram_q, cfg_hbm_q, cfg_caps_q, cfg_entry_q;
@@ -281,7 +288,11 @@ module uvs_hostif #(
     end else begin
       dev_reset_q  <= 1'b0;
       // read data of the addressed word (both halves)
-      if (req_i && !we_i && be_ok)
+      if (req_i && !we_i && be_ok && word >= R_PERF[15:3] && word < R_PERF_END[15:3]) begin : l_perf
+        longint v;
+        v = uvs_dpi_hostif_perf(int'(13'(word - R_PERF[15:3])));
+        rdata_q <= {be_i[4] ? v[63:32] : 32'd0, be_i[0] ? v[31:0] : 32'd0};
+      end else if (req_i && !we_i && be_ok)
         rdata_q <= {be_i[4] ? rd32({word, 3'b100}) : 32'd0,
                     be_i[0] ? rd32({word, 3'b000}) : 32'd0};
       else if (req_i)

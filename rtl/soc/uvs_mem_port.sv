@@ -4,8 +4,8 @@
 // harts never serialize on memory. It is uvs_mem_port_tag with a single
 // requester (id 0, the same LR/SC reservation as an untagged access): the
 // access is performed at the grant; the response follows one cycle later
-// for BOOTROM and SRAM, and after uvs_soc_pkg::mem_latency for the HBM and
-// host windows, during which the port takes no new request (one outstanding
+// for BOOTROM and SRAM, and after the latency the C memory system
+// (sim/memsys.h) returns for the HBM and host windows, during which the port takes no new request (one outstanding
 // request per port, "On-chip bus"). The C side performs AMOs and LR/SC and
 // reports bus errors.
 module uvs_mem_port #(

@@ -4,10 +4,12 @@
 // grant through uvs_dpi_mem_id (LR/SC reservation per (PORT, id)), the
 // response carries the request's id in rid_o. BOOTROM/SRAM: one request a
 // cycle, each answered the next cycle (pipelined, so several ids are in
-// flight at once). HBM and host windows: answered after
-// uvs_soc_pkg::mem_latency (HBM latency; a link round trip for host-window
-// reads and AMOs);
-// the port grants nothing else meanwhile, so responses stay in request
+// flight at once). HBM and host windows: answered after the latency the
+// DPI call returns, which the C memory system (sim/memsys.h) computes per
+// access from the shared channels' bandwidth and latency (HBM; the host link
+// in the access's direction for host-window reads, posted writes and AMOs),
+// so a hart's load competes with the tile engines, the DMA engine and the
+// other ports; the port grants nothing else meanwhile, so responses stay in request
 // order (a per-id reorder buffer for overlapping HBM accesses is left for
 // later).
 module uvs_mem_port_tag #(
@@ -30,25 +32,17 @@ module uvs_mem_port_tag #(
   output logic [63:0]   rdata_o,  // aligned word; fetch: instruction in [31:0]
   output logic          err_o     // bus error (access fault)
 );
-  import uvs_memmap_pkg::*;
-  import uvs_soc_pkg::mem_latency;
-
-  // Returns 0, or 1 for a bus error; performs the access on the C side.
+  // Returns 0, or 1 for a bus error; performs the access on the C side;
+  // lat = cycles from grant to response, 1..65535.
   import "DPI-C" function int uvs_dpi_mem_id(input int port, input int id, input longint addr,
                                              input byte we, input byte be,
                                              input longint wdata, input byte amo,
-                                             output longint rdata);
-  // HBM access latency in cycles from grant to response (>= 1).
-  import "DPI-C" function int uvs_dpi_hbm_latency();
-  // Host-window read round trip over the link in cycles (>= 1).
-  import "DPI-C" function int uvs_dpi_host_latency();
+                                             output longint rdata, output int lat);
 
   logic          rvalid_q;
   logic [IW-1:0] rid_q;
   logic [63:0]   rdata_q;
   logic          err_q;
-  logic [15:0]   lat_q;    // configured HBM latency
-  logic [15:0]   hlat_q;   // host-window read round trip
   logic [15:0]   wait_q;   // cycles left until the pending HBM response
   logic          busy_q;   // an HBM response is pending
 
@@ -67,8 +61,6 @@ module uvs_mem_port_tag #(
       err_q    <= 1'b0;
       busy_q   <= 1'b0;
       wait_q   <= '0;
-      lat_q    <= 16'(uvs_dpi_hbm_latency());
-      hlat_q   <= 16'(uvs_dpi_host_latency());
     end else if (busy_q) begin
       rvalid_q <= (wait_q == 16'd1);
       busy_q   <= (wait_q != 16'd1);
@@ -78,14 +70,15 @@ module uvs_mem_port_tag #(
       if (req_i) begin : l_access
         longint rdata;
         int     status;
+        int     lat;
         status = uvs_dpi_mem_id(PORT, int'(id_i), addr_i, {7'd0, we_i}, be_i, wdata_i,
-                                {4'd0, amo_i}, rdata);
+                                {4'd0, amo_i}, rdata, lat);
         rid_q   <= id_i;
         rdata_q <= rdata;
         err_q   <= (status != 0);
-        if (mem_latency(addr_i, we_i, amo_i, lat_q, hlat_q) > 16'd1) begin
+        if (lat > 1) begin
           busy_q <= 1'b1;
-          wait_q <= mem_latency(addr_i, we_i, amo_i, lat_q, hlat_q) - 16'd1;
+          wait_q <= 16'(lat - 1);
         end else begin
           rvalid_q <= 1'b1;
         end

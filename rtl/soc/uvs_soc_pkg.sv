@@ -30,19 +30,6 @@ package uvs_soc_pkg;
     return (addr & ~(size - 64'd1)) == base;
   endfunction
 
-  // Cycles from grant to response of a memory-port access (>= 1): the HBM
-  // latency in the HBM window; in the host window a link round trip for
-  // reads, LR/SC and AMOs (a PCIe read or AtomicOp), 1 for a plain store
-  // (posted); 1 elsewhere (BOOTROM, SRAM, bus errors).
-  function automatic logic [15:0] mem_latency(logic [63:0] addr, logic we, logic [3:0] amo,
-                                              logic [15:0] hbm_lat, logic [15:0] host_lat);
-    if (in_region(addr, UVS_HBM_BASE, UVS_HBM_SIZE))
-      return hbm_lat;
-    if (in_region(addr, UVS_HOSTWIN_BASE, UVS_HOSTWIN_SIZE) && (!we || amo != 4'd0))
-      return host_lat;
-    return 16'd1;
-  endfunction
-
   // Routes a data-port request by byte address. AMOs and LR/SC are performed
   // at the memory only, so an atomic to MMIO is routed to the error responder
   // (the hart takes a store/AMO access fault, privileged spec 3.6.3.3).

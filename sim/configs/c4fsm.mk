@@ -2,6 +2,10 @@
 # every hart on the multi-cycle reference core uvs_core (CFG_CORE := fsm).
 CFG_COMPUTE_HARTS := 4
 CFG_SRAM_KIB      := 65536
-CFG_MTIME_DIV     := 100
+# Device clock (MHz): 200, estimated from the core's 13 LUT levels (sim/link.h,
+# docs/architecture.md "Memory system timing"); every link, HBM and host-cost
+# figure in cycles derives from it; mtime keeps the 10 MHz timebase of the DTS.
+CFG_CLOCK_MHZ     := 200
+CFG_MTIME_DIV     := $(shell echo $$(($(CFG_CLOCK_MHZ) / 10)))
 CFG_DTS           := boards/sim/uvmsoc-c4.dts
 CFG_CORE          := fsm

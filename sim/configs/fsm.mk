@@ -3,6 +3,10 @@
 # configurations use the pipelined uvs_pipe_core).
 CFG_COMPUTE_HARTS := 0
 CFG_SRAM_KIB      := 65536
-CFG_MTIME_DIV     := 100
+# Device clock (MHz): 200, estimated from the core's 13 LUT levels (sim/link.h,
+# docs/architecture.md "Memory system timing"); every link, HBM and host-cost
+# figure in cycles derives from it; mtime keeps the 10 MHz timebase of the DTS.
+CFG_CLOCK_MHZ     := 200
+CFG_MTIME_DIV     := $(shell echo $$(($(CFG_CLOCK_MHZ) / 10)))
 CFG_DTS           := boards/sim/uvmsoc-base.dts
 CFG_CORE          := fsm

@@ -26,7 +26,7 @@ $(COSIM_TDIR)/hbm_lat.elf: tests/cosim/hbm_lat.S tests/sim/link.ld $(ABI_H) | $(
 	$(RV_CC) $(COSIM_RV_FLAGS) -DHBM_LAT=150 -DHBM_BYTES=0x100000 $< -o $@
 
 # cmocka unit tests of sim/dma_exec.c, sim/link.c, sim/mem.c (HBM), plain and ASan/UBSan.
-COSIM_UT_SRCS := sim/dma_exec.c sim/link.c sim/mem.c
+COSIM_UT_SRCS := sim/dma_exec.c sim/link.c sim/mem.c sim/memsys.c
 COSIM_DEPS    += $(COSIM_TDIR)/test_dma_exec $(COSIM_TDIR)/san/test_dma_exec
 cosim-tests: $(COSIM_TDIR)/test_dma_exec $(COSIM_TDIR)/san/test_dma_exec
 $(COSIM_TDIR)/test_dma_exec: tests/cosim/test_dma_exec.c $(COSIM_UT_SRCS) $(ABI_H) | $(SETUP_STAMP)

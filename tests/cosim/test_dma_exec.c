@@ -23,6 +23,7 @@
 struct fx {
     struct uvs_mem mem;
     struct uvs_link_model lm;
+    struct uvs_memsys ms;
     uint8_t host[HOST_SIZE];
     struct uvs_dma_env env;
 };
@@ -33,9 +34,11 @@ static int setup(void **state)
     memset(&f, 0, sizeof f);
     if (uvs_mem_init(&f.mem, SRAM_SIZE) || uvs_mem_hbm_init(&f.mem, HBM_SIZE))
         return -1;
-    uvs_link_defaults(&f.lm);
+    /* at 1 GHz: link 25 B/cycle, 500 cycles one way; HBM 256 B/cycle (4 ports x 64 B), 100 cycles */
+    if (uvs_link_at_clock(&f.lm, 1000) || uvs_memsys_init(&f.ms, &f.lm))
+        return -1;
     f.env = (struct uvs_dma_env){.mem = &f.mem, .host = f.host, .host_base = HOST_BUS, .host_size = HOST_SIZE,
-                                 .model = &f.lm};
+                                 .model = &f.lm, .ms = &f.ms, .now = 0};
     *state = &f;
     return 0;
 }
@@ -44,6 +47,7 @@ static int teardown(void **state)
 {
     struct fx *f = *state;
     uvs_mem_fini(&f->mem);
+    uvs_memsys_fini(&f->ms);
     return 0;
 }
 
@@ -92,9 +96,19 @@ static void test_h2d_copies_and_times(void **state)
     assert_int_equal(c.bytes, 8192);
     assert_int_equal(c.index, 7);
     assert_int_equal(c.opcode, UVS_DMA_OP_H2D);
-    /* fetch 2L + 32/25, copy 2L + 8192/25 + HBM latency, completion 32/25 */
-    uint64_t want = (1000 + 2) + (1000 + 328 + 100) + 2;
-    assert_int_equal(cyc, want);
+    /* On an idle memory system from cycle 0: fetch 2L + 32/25 rounded up =
+     * 1002; the stream's data leaves the host from 1002 + L and the link moves
+     * 8192/25 = 327.68 cycles of it, it arrives L later, the last 256-byte
+     * chunk takes 1 cycle of HBM and its latency: 1002 + 500 + 327.68 + 500 +
+     * 1 + 100 = 2430.68 -> 2431; the completion (posted) 32/25 more -> 2433. */
+    assert_int_equal(cyc, 2433);
+    struct uvs_memsys_stat h2d = uvs_memsys_stat(&f->ms, UVS_MEMSYS_LINK_H2D);
+    assert_int_equal(h2d.bytes, 32 + 8192); /* descriptor and data came over the link */
+    assert_int_equal(uvs_memsys_stat(&f->ms, UVS_MEMSYS_LINK_D2H).bytes, 32); /* the completion went out */
+    assert_int_equal(uvs_memsys_stat(&f->ms, UVS_MEMSYS_HBM).bytes, 8192);
+    /* The same descriptor again from cycle 0 queues behind the first on the link. */
+    assert_int_equal(run_host(f, &d, &c, &cyc, &err, &irq), UVS_DMA_ST_OK);
+    assert_true(cyc > 2433 + 300);
 }
 
 static void test_bad_addresses(void **state)

@@ -95,6 +95,18 @@ static void test_options(void **state)
     assert_string_equal(o.elf, "p.elf");
     assert_int_equal(parse(&o, err, 2, "--help"), 0);
     assert_true(o.help);
+    /* the clock: default UVS_CLOCK_MHZ; --clock-mhz derives every figure; single overrides win in any order */
+    assert_int_equal(parse(&o, err, 2, "p.elf"), 0);
+    assert_int_equal(o.model.clock_khz, UVS_CLOCK_MHZ * 1000u);
+    assert_int_equal(parse(&o, err, 4, "--clock-mhz", "100", "p.elf"), 0);
+    assert_int_equal(o.model.clock_khz, 100000);
+    assert_int_equal(o.model.latency, 50);      /* 500 ns */
+    assert_int_equal(o.model.bw_fx, 250u << 16); /* 25 GB/s */
+    assert_int_equal(o.model.hbm_latency, 10);  /* 100 ns */
+    assert_int_equal(o.model.cost_irq, 200);    /* 2 us */
+    assert_int_equal(parse(&o, err, 6, "--link-latency", "7", "--clock-mhz", "100", "p.elf"), 0);
+    assert_int_equal(o.model.latency, 7);
+    assert_int_equal(o.model.hbm_latency, 10);
 }
 
 static void test_bad_options(void **state)
@@ -117,6 +129,16 @@ static void test_bad_options(void **state)
     assert_non_null(strstr(err, "missing PROGRAM.elf"));
     assert_int_equal(parse(&o, err, 3, "a.elf", "b.elf"), -EINVAL);
     assert_non_null(strstr(err, "b.elf"));
+    /* --clock-mhz: 1..UVS_CLOCK_MHZ_MAX whole MHz */
+    assert_int_equal(parse(&o, err, 4, "--clock-mhz", "0", "p.elf"), -EINVAL);
+    assert_non_null(strstr(err, "--clock-mhz needs a clock in MHz 1..10000, not '0'"));
+    assert_int_equal(parse(&o, err, 4, "--clock-mhz", "10001", "p.elf"), -EINVAL);
+    assert_int_equal(parse(&o, err, 4, "--clock-mhz", "2.5", "p.elf"), -EINVAL);
+    assert_int_equal(parse(&o, err, 4, "--clock-mhz", "fast", "p.elf"), -EINVAL);
+    assert_non_null(strstr(err, "'fast'"));
+    /* zero bandwidths are rejected */
+    assert_int_equal(parse(&o, err, 4, "--hbm-bw", "0", "p.elf"), -EINVAL);
+    assert_non_null(strstr(err, "--hbm-bw needs bytes per cycle above 0"));
 }
 
 static void test_usage_lists_options(void **state)
@@ -129,7 +151,7 @@ static void test_usage_lists_options(void **state)
     uvs_opts_usage(f);
     fclose(f);
     const char *want[] = {"--dtb", "--max-cycles", "--trace-fst", "--log-retired", "--stats",
-                          "--help", "124", "PROGRAM.elf"};
+                          "--help", "124", "PROGRAM.elf", "--clock-mhz"};
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
         assert_non_null(strstr(text, want[i]));
     free(text);
@@ -141,9 +163,9 @@ static void test_stats(void **state)
     size_t len = 0;
     FILE *f = open_memstream(&text, &len);
     (void)state;
-    uvs_stats_print(f, 2500000, 1000000, 0.5);
+    uvs_stats_print(f, 2500000, 200000, 1000000, 0.5);
     fclose(f);
-    assert_non_null(strstr(text, "cycles 2500000"));
+    assert_non_null(strstr(text, "cycles 2500000 (12500.000 us at 200.000 MHz)"));
     assert_non_null(strstr(text, "retired 1000000"));
     assert_non_null(strstr(text, "IPC 0.400"));
     assert_non_null(strstr(text, "5.00 simulated MHz"));
