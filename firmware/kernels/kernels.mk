@@ -9,7 +9,7 @@
 # libc: -ffreestanding, and no loop-to-memcpy rewriting.
 
 KRN_OUT   := $(FW_OUT)/kernels
-KERNELS   := memcpy fill crc32c axpy fault histogram reduce order pattern storm
+KERNELS   := memcpy fill crc32c axpy fault histogram reduce order pattern storm stream gather
 KERNEL_ELFS := $(addprefix $(KRN_OUT)/,$(addsuffix .elf,$(KERNELS)))
 KERNEL_BINS := $(KERNEL_ELFS:.elf=.bin)
 
