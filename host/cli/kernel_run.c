@@ -1333,10 +1333,10 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
         {"advise", required_argument, NULL, 'A'},
         {"host-cost-batch", required_argument, NULL, 0x100}, {"host-cost-page", required_argument, NULL, 0x101},
         {"sbi", required_argument, NULL, 0x102},
-        {"variant", required_argument, NULL, 0x103}, {"alpha", required_argument, NULL, 0x104},
-        {"row-size", required_argument, NULL, 0x105}, {"batch", required_argument, NULL, 0x106},
-        {"batches", required_argument, NULL, 0x107}, {"seed", required_argument, NULL, 0x108},
-        {"table-rows", required_argument, NULL, 0x109},
+        {"variant", required_argument, NULL, 0x110}, {"alpha", required_argument, NULL, 0x111},
+        {"row-size", required_argument, NULL, 0x112}, {"batch", required_argument, NULL, 0x113},
+        {"batches", required_argument, NULL, 0x114}, {"seed", required_argument, NULL, 0x115},
+        {"table-rows", required_argument, NULL, 0x116},
         {NULL, 0, NULL, 0},
     };
     struct krun k;
@@ -1394,7 +1394,7 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
         case 'H': if (cli_parse_u64("--hbm", optarg, &k.hbm)) return CLI_USAGE; k.have_hbm = 1; break;
         case 0x100: if (cli_parse_u64("--host-cost-batch", optarg, &k.host_cost_batch)) return CLI_USAGE; break;
         case 0x101: if (cli_parse_u64("--host-cost-page", optarg, &k.host_cost_page)) return CLI_USAGE; break;
-        case 0x103:
+        case 0x110:
             if (strcmp(optarg, "load") != 0 && strcmp(optarg, "tile") != 0) {
                 fprintf(stderr, "uvmsoc run: --variant %s: use load (hart loads and stores) or tile (tile engine)\n",
                         optarg);
@@ -1402,7 +1402,7 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
             }
             k.variant = optarg;
             break;
-        case 0x104: {
+        case 0x111: {
             char *end;
             errno = 0;
             k.alpha = strtod(optarg, &end);
@@ -1414,11 +1414,11 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
             k.have_gather_opt = 1;
             break;
         }
-        case 0x105: if (cli_parse_u64("--row-size", optarg, &k.row_size)) return CLI_USAGE; k.have_gather_opt = 1; break;
-        case 0x106: if (cli_parse_u64("--batch", optarg, &k.batch)) return CLI_USAGE; k.have_gather_opt = 1; break;
-        case 0x107: if (cli_parse_u64("--batches", optarg, &k.batches)) return CLI_USAGE; k.have_gather_opt = 1; break;
-        case 0x108: if (cli_parse_u64("--seed", optarg, &k.seed)) return CLI_USAGE; k.have_gather_opt = 1; break;
-        case 0x109:
+        case 0x112: if (cli_parse_u64("--row-size", optarg, &k.row_size)) return CLI_USAGE; k.have_gather_opt = 1; break;
+        case 0x113: if (cli_parse_u64("--batch", optarg, &k.batch)) return CLI_USAGE; k.have_gather_opt = 1; break;
+        case 0x114: if (cli_parse_u64("--batches", optarg, &k.batches)) return CLI_USAGE; k.have_gather_opt = 1; break;
+        case 0x115: if (cli_parse_u64("--seed", optarg, &k.seed)) return CLI_USAGE; k.have_gather_opt = 1; break;
+        case 0x116:
             if (cli_parse_u64("--table-rows", optarg, &k.table_rows))
                 return CLI_USAGE;
             k.have_gather_opt = k.have_table_rows = 1;

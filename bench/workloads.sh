@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# Workload benchmark of issue 13 (tile engines): the goal scenarios, each one
+# `uvmsoc run` on the c4 simulator, with a summary table at the end.
+#   1. resident stream: the data in HBM before the launch (copied in by DMA,
+#      not managed), 4 compute harts, every word read and written in place;
+#   2. managed stream that fits in HBM (HBM = 2 x data): first touch, every
+#      page migrated in over the link while the kernel runs;
+#   3. managed stream 4x oversubscribed (HBM = data / 4): dirty pages written
+#      back as others come in; slowdown against run 2;
+#   4. Zipf gather: alpha 0.99, table 4x HBM, 128-byte rows, 16 batches of
+#      256 lookups: faults per batch, table pages touched, link utilisation.
+# Bandwidth over the whole kernel (launch -> completion event, device
+# cycles): stream moves 2 x SIZE bytes (read + write) on the HBM side; the
+# link carries what the managed statistics count (pages in + written back).
+# % of the models: achieved bytes/cycle over the HBM model's bytes/cycle (from
+# the run's "kernel HBM" line when the simulator reports it, else 256, the
+# model's figure at 1 GHz, sim/link.h) and over the link's (the run's
+# "statistics" header). The firmware runs in M mode (--sbi none) to keep
+# OpenSBI's boot out of the simulation time; it is outside the kernel cycles.
+# Usage: bench/workloads.sh UVMSOC_CLI SIMULATOR SIZE_BYTES VARIANT(load|tile)
+set -euo pipefail
+cli=$1 sim=$2 size=$3 variant=${4:-load}
+export UVMSOC_SBI=none
+page=4096
+fit=$(( (2 * size + page - 1) / page * page ))
+over=$(( (size / 4 + page - 1) / page * page ))
+[ "$over" -ge $((128 << 10)) ] || over=$((128 << 10))
+
+rows=()   # one summary line per run
+
+num() { sed -nE "s/$1/\1/p" <<<"$out" | head -n 1; }
+
+run() { # LABEL ARGS... -> $out, $cyc, $lbw, $hbw, $link
+  local label=$1; shift
+  echo "== $label: $cli --sim $sim run --variant $variant $*"
+  out=$("$cli" --sim "$sim" run --variant "$variant" "$@" 2>&1) || { echo "$out"; echo "bench/workloads.sh: $label failed"; exit 1; }
+  echo "$out"
+  grep -q -- '-> MATCH$' <<<"$out" || { echo "bench/workloads.sh: $label: no MATCH"; exit 1; }
+  cyc=$(num '^  kernel \(launch->event\) +([0-9]+) cycles.*')
+  lbw=$(num '^statistics \(.*link ([0-9.]+) bytes/cycle.*')
+  hbw=$(num '^  kernel HBM .*\(([0-9.]+) bytes/cycle\).*')
+  hbw=${hbw:-256}
+  link=$(num '^  bytes over the link +([0-9]+).*')
+  link=${link:-0}
+}
+
+pct() { awk -v a="$1" -v c="$2" -v bw="$3" 'BEGIN { printf "%.1f", (c > 0 && bw > 0) ? 100 * a / (c * bw) : 0 }'; }
+
+run "resident stream" --kernel stream --size "$size" --hbm "$fit"
+c_res=$cyc
+rows+=("$(printf '%-34s %12s %12s %8s%% %8s%%  %s' "resident stream (in HBM)" "$cyc" "$((2 * size))" \
+  "$(pct $((2 * size)) "$cyc" "$hbw")" "$(pct 0 "$cyc" "$lbw")" "HBM model $hbw B/cycle")")
+
+run "managed stream, fits" --kernel stream --size "$size" --managed --hbm "$fit"
+c_fit=$cyc
+rows+=("$(printf '%-34s %12s %12s %8s%% %8s%%  %s' "managed stream, fits (first touch)" "$cyc" "$((2 * size))" \
+  "$(pct $((2 * size)) "$cyc" "$hbw")" "$(pct "$link" "$cyc" "$lbw")" "link bytes $link, link $lbw B/cycle")")
+
+run "managed stream, 4x oversubscribed" --kernel stream --size "$size" --managed --hbm "$over"
+slow=$(awk -v a="$cyc" -v b="$c_fit" 'BEGIN { printf "%.2f", b > 0 ? a / b : 0 }')
+rows+=("$(printf '%-34s %12s %12s %8s%% %8s%%  %s' "managed stream, 4x oversubscribed" "$cyc" "$((2 * size))" \
+  "$(pct $((2 * size)) "$cyc" "$hbw")" "$(pct "$link" "$cyc" "$lbw")" "link bytes $link; slowdown ${slow}x vs fits")")
+
+table=$(( size / 128 * 128 ))   # the table is SIZE bytes: 4x the oversubscribed run's HBM
+run "Zipf gather" --kernel gather --managed --size "$table" --hbm "$over" --row-size 128 --batch 256 --batches 16 --alpha 0.99 --seed 1
+fpb=$(num '^  faults per batch +([0-9.]+).*')
+touched=$(num '^  table pages touched +([0-9]+).*')
+hit=$(num '^  HBM hit rate \(pages\) +([0-9.]+)%.*')
+gbytes=$(( 16 * 256 * 128 ))
+rows+=("$(printf '%-34s %12s %12s %8s%% %8s%%  %s' "Zipf gather a=0.99, table 4x HBM" "$cyc" "$gbytes" \
+  "$(pct "$gbytes" "$cyc" "$hbw")" "$(pct "$link" "$cyc" "$lbw")" "faults/batch $fpb; pages touched $touched; hit rate (pages) $hit%")")
+
+echo
+echo "workloads, $variant variant, c4 (4 compute harts), SIZE $size bytes, HBM fits $fit / oversubscribed $over:"
+printf '%-34s %12s %12s %9s %9s  %s\n' run kernel_cycles bytes HBM_bw link_bw notes
+for r in "${rows[@]}"; do echo "$r"; done
