@@ -23,7 +23,8 @@ SIM_C_OBJS := $(patsubst sim/%.c,$(SIM_COBJ)/%.o,$(SIM_C_SRCS))
 SIM_C_OBJS += $(SIM_COBJ)/cosim_msg.o
 SIM_LIB    := $(SIM_COBJ)/libuvsim.a
 SIM_BLOB   := $(SIM_COBJ)/dtb_blob.o
-SIM_DEFS   := -DUVS_NUM_HARTS=$(SIM_HARTS) -DUVS_SRAM_KIB=$(CFG_SRAM_KIB)
+SIM_DEFS   := -DUVS_NUM_HARTS=$(SIM_HARTS) -DUVS_SRAM_KIB=$(CFG_SRAM_KIB) \
+              $(if $(CFG_SPAD_KIB),-DUVS_SPAD_KIB=$(CFG_SPAD_KIB))
 SIM_CFLAGS := $(HOST_CFLAGS) -MMD -MP $(SIM_DEFS)
 SIM_LIBS   := -lelf -lfdt
 

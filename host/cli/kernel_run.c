@@ -154,12 +154,22 @@ static uint64_t data_addr(const struct krun *k)
     return k->mptr ? (uint64_t)(uintptr_t)k->mptr : UVS_HBM_BASE;
 }
 
+/* Kernels whose tile variant is a mode of the same ELF (argument 3), not NAME_tile.elf. */
+static int tile_by_mode(const char *name)
+{
+    return strcmp(name, "crc32c") == 0;
+}
+
 static void crc_args(struct krun *k)
 {
     k->args[0] = data_addr(k);
     k->args[1] = k->len;
     k->args[2] = out_addr();
     k->nargs = 3;
+    if (strcmp(k->variant, "tile") == 0) { /* firmware/kernels/crc32c.c mode 1: tile engines (tile.h) */
+        k->args[3] = 1;
+        k->nargs = 4;
+    }
 }
 
 static int crc_check(struct krun *k, uint64_t value)
@@ -786,7 +796,8 @@ static int find_kernel(struct krun *k)
         else if (cli_locate(CLI_KERNEL_DIR, dir, sizeof dir) != 0)
             return CLI_FAIL;
         if ((size_t)snprintf(k->kpath, sizeof k->kpath, "%s/%s%s.elf", dir, k->name,
-                             strcmp(k->variant, "tile") == 0 ? "_tile" : "") >= sizeof k->kpath) {
+                             strcmp(k->variant, "tile") == 0 && !tile_by_mode(k->name) ? "_tile" : "") >=
+            sizeof k->kpath) {
             fprintf(stderr, "uvmsoc run: --kernel '%s': name too long\n", k->name);
             return CLI_USAGE;
         }
@@ -1336,7 +1347,7 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
         {"variant", required_argument, NULL, 0x110}, {"alpha", required_argument, NULL, 0x111},
         {"row-size", required_argument, NULL, 0x112}, {"batch", required_argument, NULL, 0x113},
         {"batches", required_argument, NULL, 0x114}, {"seed", required_argument, NULL, 0x115},
-        {"table-rows", required_argument, NULL, 0x116},
+        {"table-rows", required_argument, NULL, 0x116}, {"tile", no_argument, NULL, 0x117},
         {NULL, 0, NULL, 0},
     };
     struct krun k;
@@ -1402,6 +1413,7 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
             }
             k.variant = optarg;
             break;
+        case 0x117: k.variant = "tile"; break; /* --tile = --variant tile */
         case 0x111: {
             char *end;
             errno = 0;
@@ -1602,7 +1614,7 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
     if ((rc = place_data(&k)) != CLI_OK)
         goto fail;
     printf("kernel:    %s (entry 0x%llx, %s variant), %u argument%s", k.kpath, (unsigned long long)k.kimg.entry,
-           strstr(k.kpath, "_tile.elf") ? "tile" : "load", k.nargs, k.nargs == 1 ? "" : "s");
+           k.rc ? k.variant : "given", k.nargs, k.nargs == 1 ? "" : "s");
     if (k.rc)
         printf(", %zu bytes of %s%s", k.len, k.input ? "input from " : "generated data", k.input ? k.input : "");
     printf("\n");

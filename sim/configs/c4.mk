@@ -5,3 +5,4 @@ CFG_SRAM_KIB      := 65536
 CFG_MTIME_DIV     := 100
 CFG_DTS           := boards/sim/uvmsoc-c4.dts
 CFG_CORE          := pipe
+CFG_SPAD_KIB        := 256

@@ -8,3 +8,4 @@ CFG_SRAM_KIB        := 65536
 CFG_MTIME_DIV       := 100
 CFG_DTS             := boards/sim/uvmsoc-c4mt.dts
 CFG_CORE            := pipe
+CFG_SPAD_KIB        := 256
