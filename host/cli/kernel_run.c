@@ -1614,7 +1614,7 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
     if ((rc = place_data(&k)) != CLI_OK)
         goto fail;
     printf("kernel:    %s (entry 0x%llx, %s variant), %u argument%s", k.kpath, (unsigned long long)k.kimg.entry,
-           k.rc ? k.variant : "given", k.nargs, k.nargs == 1 ? "" : "s");
+           k.variant, k.nargs, k.nargs == 1 ? "" : "s");
     if (k.rc)
         printf(", %zu bytes of %s%s", k.len, k.input ? "input from " : "generated data", k.input ? k.input : "");
     printf("\n");
