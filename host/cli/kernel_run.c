@@ -83,6 +83,7 @@ struct krun {
     double alpha;
     int have_gather_opt;            /* one of them given (refused for other kernels) */
     int have_table_rows;
+    int pre_touch;                  /* --pre-touch: a first launch brings the managed data into HBM, the second is measured */
     /* Second data region (gather: index list, then the output rows): host
      * bytes, its device address (HBM after the data, or a second managed
      * allocation) and the output's offset in it. */
@@ -192,7 +193,7 @@ static int crc_check(struct krun *k, uint64_t value)
 static void memcpy_args(struct krun *k)
 {
     k->args[0] = k->buf2;
-    k->args[1] = UVS_HBM_BASE;
+    k->args[1] = data_addr(k);
     k->args[2] = k->len;
     k->nargs = 3;
 }
@@ -224,31 +225,62 @@ static int compare_back(struct krun *k, const char *what, uint64_t a, const uint
     return CLI_OK;
 }
 
+/* Compare the second buffer (memcpy's destination, axpy's y: n bytes) with
+ * want: on managed memory its allocation after a write-back, else read back from HBM. */
+static int compare_buf2(struct krun *k, const char *what, const uint8_t *want, size_t n)
+{
+    uint64_t pages = 0;
+    if (!k->managed)
+        return compare_back(k, what, k->buf2, want, 0, n);
+    if (uvm_session_sync(k->uvm, k->aux_mptr, &pages) != 0) {
+        fprintf(stderr, "uvmsoc run: write-back before the host reads: %s\n", uvm_session_last_error(k->uvm));
+        return CLI_FAIL;
+    }
+    const uint8_t *got = k->aux_mptr;
+    for (size_t i = 0; i < n; i++) {
+        if (got[i] != want[i]) {
+            printf("%s: MISMATCH at byte %zu (VA 0x%llx): expected 0x%02x, got 0x%02x\n", what, i,
+                   (unsigned long long)((uintptr_t)got + i), want[i], got[i]);
+            return CLI_FAIL;
+        }
+    }
+    printf("%s: %zu bytes of managed memory checked on the host -> MATCH\n", what, n);
+    return CLI_OK;
+}
+
 static int memcpy_check(struct krun *k, uint64_t value)
 {
     (void)value;
-    return compare_back(k, "memcpy", k->buf2, k->data, 0, k->len);
+    return compare_buf2(k, "memcpy", k->data, k->len);
 }
 
 static void fill_args(struct krun *k)
 {
-    k->args[0] = UVS_HBM_BASE; /* holds the generated pattern: the kernel must overwrite it */
+    k->args[0] = data_addr(k); /* holds the generated pattern: the kernel must overwrite it */
     k->args[1] = k->len;
     k->args[2] = k->have_value ? k->value : 0xa5;
     k->nargs = 3;
 }
 
+static int check_output(struct krun *k, const char *what, const uint8_t *want);
+
 static int fill_check(struct krun *k, uint64_t value)
 {
     (void)value;
-    return compare_back(k, "fill", UVS_HBM_BASE, NULL, (uint8_t)k->args[2], k->len);
+    uint8_t *want = malloc(k->len ? k->len : 1);
+    if (!want)
+        return cli_error("fill check", -ENOMEM);
+    memset(want, (uint8_t)k->args[2], k->len);
+    int rc = check_output(k, "fill", want);
+    free(want);
+    return rc;
 }
 
 static void axpy_args(struct krun *k)
 {
     k->args[0] = k->len / 8;
     k->args[1] = k->have_value ? k->value : 3;
-    k->args[2] = UVS_HBM_BASE;
+    k->args[2] = data_addr(k);
     k->args[3] = k->buf2;
     k->nargs = 4;
 }
@@ -274,7 +306,7 @@ static int axpy_check(struct krun *k, uint64_t value)
         y = k->args[1] * x + axpy_y0(i); /* wraps modulo 2^64 like the kernel */
         memcpy(want + 8 * i, &y, 8);
     }
-    int rc = compare_back(k, "axpy", k->buf2, want, 0, n * 8);
+    int rc = compare_buf2(k, "axpy", want, n * 8);
     free(want);
     return rc;
 }
@@ -494,7 +526,8 @@ static int stream_check(struct krun *k, uint64_t value)
     for (size_t i = 0; i + 8 <= k->len; i += 8) {
         uint64_t x;
         memcpy(&x, k->data + i, 8);
-        x = stream_word(x, k->args[STREAM_ARG_ADD]);
+        for (int pass = 0; pass <= k->pre_touch; pass++) /* --pre-touch: the data went through twice */
+            x = stream_word(x, k->args[STREAM_ARG_ADD]);
         memcpy(want + i, &x, 8);
     }
     int rc = check_output(k, "stream", want);
@@ -575,9 +608,9 @@ out:
 
 static const struct recipe recipes[] = {
     {"crc32c", 1, 0, crc_args, crc_check, 1},
-    {"memcpy", 1, 1, memcpy_args, memcpy_check, 0},
-    {"fill", 1, 0, fill_args, fill_check, 0},
-    {"axpy", 1, 1, axpy_args, axpy_check, 0},
+    {"memcpy", 1, 1, memcpy_args, memcpy_check, 1},
+    {"fill", 1, 0, fill_args, fill_check, 1},
+    {"axpy", 1, 1, axpy_args, axpy_check, 1},
     {"histogram", 1, 0, histogram_args, histogram_check, 0},
     {"reduce", 1, 0, reduce_args, reduce_check, 0},
     {"order", 1, 0, order_args, order_check, 0},
@@ -932,7 +965,7 @@ static int place_data(struct krun *k)
     int err = k->len && !k->managed ? xfer(k, UVS_DMA_OP_H2D, UVS_HBM_BASE, k->data, k->len, &k->c_in, &k->b_in) : 0;
     if (err)
         return cli_error("copy the input into HBM", err);
-    if (k->rc && k->rc->buf2 && k->len) {
+    if (k->rc && k->rc->buf2 && k->len && !k->managed) {
         uint8_t *y = malloc(k->len);
         if (!y)
             return cli_error("prepare the second buffer", -ENOMEM);
@@ -1243,6 +1276,15 @@ static int check_workload(struct krun *k)
                 k->input ? "takes --size, not --input" : "--size is not a multiple of 8 bytes");
         return CLI_USAGE;
     }
+    if (k->rc && strcmp(k->variant, "tile") == 0 && !k->managed) {
+        fprintf(stderr, "uvmsoc run: --variant tile: the tile engines reach memory only through the IOMMU (virtual "
+                "addresses): add --managed\n");
+        return CLI_USAGE;
+    }
+    if (k->pre_touch && (!k->managed || !(is_recipe(k, "stream") || is_recipe(k, "crc32c") || gather))) {
+        fprintf(stderr, "uvmsoc run: --pre-touch: for stream, crc32c and gather on managed memory (--managed)\n");
+        return CLI_USAGE;
+    }
     if (!gather)
         return CLI_OK;
     if (k->input) {
@@ -1348,6 +1390,7 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
         {"row-size", required_argument, NULL, 0x112}, {"batch", required_argument, NULL, 0x113},
         {"batches", required_argument, NULL, 0x114}, {"seed", required_argument, NULL, 0x115},
         {"table-rows", required_argument, NULL, 0x116}, {"tile", no_argument, NULL, 0x117},
+        {"pre-touch", no_argument, NULL, 0x118},
         {NULL, 0, NULL, 0},
     };
     struct krun k;
@@ -1414,6 +1457,7 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
             k.variant = optarg;
             break;
         case 0x117: k.variant = "tile"; break; /* --tile = --variant tile */
+        case 0x118: k.pre_touch = 1; break;
         case 0x111: {
             char *end;
             errno = 0;
@@ -1481,8 +1525,8 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
      * context attached (its addresses are served by the fault service, and
      * outside every allocation they fault). */
     if (k.managed && k.rc && !k.rc->managed) {
-        fprintf(stderr, "uvmsoc run: --managed supports crc32c, pattern, storm, stream, gather and kernels taking "
-                "--args\n");
+        fprintf(stderr, "uvmsoc run: --managed supports crc32c, memcpy, fill, axpy, pattern, storm, stream, gather and "
+                "kernels taking --args\n");
         rc = CLI_USAGE;
         goto out;
     }
@@ -1589,6 +1633,19 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
             fprintf(stderr, "uvmsoc run: managed allocation of %zu bytes: %s\n", k.len, uvm_session_last_error(k.uvm));
             goto fail;
         }
+        /* memcpy's destination, axpy's y: a second managed allocation, y's initial values as in HBM. */
+        if (k.rc && k.rc->buf2 && k.len) {
+            k.aux_len = k.len;
+            if (!(k.aux = malloc(k.aux_len))) {
+                cli_error("prepare the second buffer", -ENOMEM);
+                goto fail;
+            }
+            memset(k.aux, 0, k.aux_len);
+            for (size_t i = 0; i + 8 <= k.len; i += 8) {
+                uint64_t v = axpy_y0(i / 8);
+                memcpy(k.aux + i, &v, 8);
+            }
+        }
         if (k.rc && k.aux_len && (err = uvm_session_alloc(k.uvm, k.aux_len, &k.aux_mptr)) != 0) {
             fprintf(stderr, "uvmsoc run: managed allocation of %zu bytes (index list and output): %s\n", k.aux_len,
                     uvm_session_last_error(k.uvm));
@@ -1598,7 +1655,7 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
             memcpy(k.mptr, k.data, k.len);
             if (k.aux_len) {
                 memcpy(k.aux_mptr, k.aux, k.aux_len);
-                k.aux_dev = (uint64_t)(uintptr_t)k.aux_mptr;
+                k.aux_dev = k.buf2 = (uint64_t)(uintptr_t)k.aux_mptr;
             }
             k.rc->args(&k); /* the managed VAs instead of HBM addresses */
         }
@@ -1620,6 +1677,12 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
     printf("\n");
     fflush(stdout);
     struct uvs_hostq_evt ev;
+    if (k.pre_touch) {
+        if ((rc = launch(&k, &ev)) != CLI_OK)
+            goto fail;
+        printf("pre-touch: %llu cycles (a first launch of the kernel brought its data into HBM; the managed "
+               "statistics below count both launches)\n", (unsigned long long)k.c_kernel);
+    }
     if ((rc = launch(&k, &ev)) != CLI_OK)
         goto fail;
     printf("result:    0x%llx\n", (unsigned long long)ev.value);
