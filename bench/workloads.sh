@@ -29,7 +29,7 @@ over=$(( (size / 4 + page - 1) / page * page ))
 
 rows=()   # one summary line per run
 
-num() { sed -nE "s/$1/\1/p" <<<"$out" | head -n 1; }
+num() { sed -nE "s#$1#\1#p" <<<"$out" | head -n 1; }
 
 run() { # LABEL ARGS... -> $out, $cyc, $lbw, $hbw, $link
   local label=$1; shift
@@ -52,6 +52,12 @@ pct() { awk -v a="$1" -v c="$2" -v bw="$3" 'BEGIN { printf "%.1f", (c > 0 && bw 
 run "resident stream" --kernel stream --size "$size" --managed --hbm "$fit" --pre-touch
 c_res=$cyc
 rows+=("$(printf '%-34s %12s %12s %8s%% %8s%%  %s' "resident stream (in HBM)" "$cyc" "$((2 * size))" \
+  "$(pct $((2 * size)) "$cyc" "$hbw")" "-" "HBM model $hbw B/cycle")")
+
+# The same with the engines alone moving the data (memcpy: copy-in, copy-out,
+# no hart work per word): what the tile engines and HBM sustain.
+run "resident copy" --kernel memcpy --size "$size" --managed --hbm $((2 * fit)) --pre-touch
+rows+=("$(printf '%-34s %12s %12s %8s%% %8s%%  %s' "resident copy (memcpy, engines only)" "$cyc" "$((2 * size))" \
   "$(pct $((2 * size)) "$cyc" "$hbw")" "-" "HBM model $hbw B/cycle")")
 
 run "managed stream, fits" --kernel stream --size "$size" --managed --hbm "$fit"

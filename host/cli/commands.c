@@ -215,7 +215,7 @@ static const char run_help[] =
     "                     context attached; prints fault, migration and eviction\n"
     "                     statistics\n"
     "  --no-managed       crc32c --input the old way: the file copied into HBM\n"
-    "  --pre-touch        managed stream, crc32c, gather: launch the kernel twice\n"
+    "  --pre-touch        managed stream, crc32c, memcpy, gather: launch the kernel twice\n"
     "                     and measure the second launch (the data already in HBM\n"
     "                     when it fits; stream's check applies its function twice)\n"
     "  --policy P         managed migration policy: baseline (default: 64 KiB\n"

@@ -1281,8 +1281,10 @@ static int check_workload(struct krun *k)
                 "addresses): add --managed\n");
         return CLI_USAGE;
     }
-    if (k->pre_touch && (!k->managed || !(is_recipe(k, "stream") || is_recipe(k, "crc32c") || gather))) {
-        fprintf(stderr, "uvmsoc run: --pre-touch: for stream, crc32c and gather on managed memory (--managed)\n");
+    if (k->pre_touch &&
+        (!k->managed || !(is_recipe(k, "stream") || is_recipe(k, "crc32c") || is_recipe(k, "memcpy") || gather))) {
+        fprintf(stderr, "uvmsoc run: --pre-touch: for stream, crc32c, memcpy and gather on managed memory "
+                "(--managed)\n");
         return CLI_USAGE;
     }
     if (!gather)
