@@ -72,7 +72,7 @@ rows+=("$(printf '%-34s %12s %12s %8s%% %8s%%  %s' "managed stream, fits (first 
   "$(pct $((2 * size)) "$cyc" "$hbw")" "$(pct "$link" "$cyc" "$lbw")" "${ok}link bytes $link, link $lbw B/cycle")")
 
 run "managed stream, 4x oversubscribed" --kernel stream --size "$size" --managed --hbm "$over"
-slow=$(awk -v a="$cyc" -v b="$c_fit" 'BEGIN { printf "%.2f", b > 0 ? a / b : 0 }')
+slow=$(awk -v a="$cyc" -v b="$c_fit" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
 rows+=("$(printf '%-34s %12s %12s %8s%% %8s%%  %s' "managed stream, 4x oversubscribed" "$cyc" "$((2 * size))" \
   "$(pct $((2 * size)) "$cyc" "$hbw")" "$(pct "$link" "$cyc" "$lbw")" "${ok}link bytes $link; slowdown ${slow}x vs fits")")
 
