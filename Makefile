@@ -97,11 +97,14 @@ include host/cross.mk
 # firmware's, is shown: --console -), puts a real file
 # (RUN_INPUT, default the firmware ELF, present wherever the project builds)
 # in managed memory (HBM a quarter of it, 4x oversubscribed: pages fault in
-# and are evicted as the kernel reads), runs the kernel on the compute harts,
-# checks the CRC against the host's own and prints the run's statistics.
+# and are evicted as the kernel reads), runs the kernel on the compute harts
+# (its tile variant: each hart's tile engine streams the data through its
+# scratchpad; RUN_VARIANT=load for the harts' own loads), checks the CRC
+# against the host's own and prints the run's statistics.
 RUN_INPUT ?= $(FIRMWARE_ELF)
+RUN_VARIANT ?= tile
 run: deps sim-c4 $(FIRMWARE_ELF) $(KERNEL_ELFS) $(HOST_CLI)
-	$(HOST_CLI) --sim $(SIM_C4) run --console - --kernel crc32c --input $(RUN_INPUT)
+	$(HOST_CLI) --sim $(SIM_C4) run --console - --kernel crc32c --variant $(RUN_VARIANT) --input $(RUN_INPUT)
 
 clean:
 	rm -rf $(BUILD)

@@ -27,6 +27,7 @@ bench: deps bench-programs
 	                   1+4x16 $(BUILD)/c4mt/uvmsoc-sim $(BENCH_BUILD)/cpubound-mt.elf
 	$(MAKE) bench-mt-faults
 	$(MAKE) bench-uvm
+	$(MAKE) bench-workloads
 
 # Faults in flight on c4mt (issue 6): the 64-thread page-request storm of
 # tests/mtsoc (max and mean outstanding page requests) and 1,024 threads each
@@ -48,3 +49,13 @@ UVM_BENCH_SIZE ?= 67108864
 .PHONY: bench-uvm
 bench-uvm: deps sim-c4 $(FIRMWARE_ELF) $(KERNEL_ELFS) host
 	bench/uvm.sh $(HOST_CLI) $(SIM_C4) $(UVM_BENCH_SIZE) $(BENCH_BUILD)
+
+# Workloads of issue 13 (bench/workloads.sh): resident stream, managed stream
+# that fits and 4x oversubscribed, Zipf gather over a table 4x HBM; bandwidth
+# over the whole kernel as % of the HBM and link models. WL_VARIANT load|tile
+# picks the kernels' variant; WL_BENCH_SIZE the stream's bytes (and the table's).
+WL_BENCH_SIZE ?= 4194304
+WL_VARIANT ?= load
+.PHONY: bench-workloads
+bench-workloads: deps sim-c4 $(FIRMWARE_ELF) $(KERNEL_ELFS) host
+	bench/workloads.sh $(HOST_CLI) $(SIM_C4) $(WL_BENCH_SIZE) $(WL_VARIANT)

@@ -2,6 +2,7 @@
 #include "hart.h"
 
 #include <uvmsoc/kernel.h>
+#include <uvmsoc/tile.h>
 
 #include "csr.h"
 #include "fw_layout.h"
@@ -79,6 +80,11 @@ _Noreturn void uvs_hart_trap(struct uvs_trap_frame *f)
 		mb->exit_status = (int32_t)f->x[10];
 		mb->result = f->x[11];
 		state = UVS_THREAD_EXITED;
+	} else if (code == EXC_ECALL_U && f->x[17] == UVS_KERNEL_ECALL_TILE_ABORT) {
+		/* a failed tile copy (tile.def): reported as the access it stands for */
+		mb->mcause = f->x[10];
+		mb->mtval = f->x[11];
+		state = UVS_THREAD_ABORTED;
 	} else {
 		if (code == EXC_ECALL_U)
 			mb->mtval = f->x[17];	/* unknown ECALL: report its number */

@@ -9,6 +9,7 @@
 #include <uvmsoc/hostif.h>
 #include <uvmsoc/kernel_abi.h>
 #include <uvmsoc/mt.h>
+#include <uvmsoc/tile.h>
 
 #include "csr.h"
 #include "platform.h"
@@ -342,6 +343,12 @@ static void mt_record(uint32_t s, struct uvs_thread_result *r)
 		r->state = UVS_THREAD_EXITED;
 		r->exit_status = (int32_t)*mt_reg(c, UVS_MT_REG_X0 + 8 * 10);
 		r->result = *mt_reg(c, UVS_MT_REG_X0 + 8 * 11);
+	} else if (r->mcause == 8 &&
+		   *mt_reg(c, UVS_MT_REG_X0 + 8 * 17) == UVS_KERNEL_ECALL_TILE_ABORT) {
+		/* a failed tile copy (tile.def): reported as the access it stands for */
+		r->mcause = *mt_reg(c, UVS_MT_REG_X0 + 8 * 10);
+		r->mtval = *mt_reg(c, UVS_MT_REG_X0 + 8 * 11);
+		r->state = UVS_THREAD_ABORTED;
 	} else {
 		if (r->mcause == 8)
 			r->mtval = *mt_reg(c, UVS_MT_REG_X0 + 8 * 17);	/* unknown ECALL: its number */

@@ -17,7 +17,7 @@ HOST_LIB_HDRS   := $(wildcard host/lib/*.h) include/uvmsoc/uvmsoc.h include/uvms
                    include/uvmsoc/dma_desc.h include/uvmsoc/hostq.h
 HOST_ABI_H      := $(GEN_INC)/uvmsoc/hostif.h $(GEN_INC)/uvmsoc/dma.h $(GEN_INC)/uvmsoc/memmap.h \
                    $(GEN_INC)/uvmsoc/kernel.h
-HOST_LDLIBS     := -lelf -lfdt
+HOST_LDLIBS     := -lelf -lfdt -lm
 HOST_CLI_SRCS   := $(wildcard host/cli/*.c)
 HOST_TESTS      := $(notdir $(basename $(wildcard tests/host/test_*.c)))
 

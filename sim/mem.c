@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <uvmsoc/bus.h>
+#include <uvmsoc/tile.h>
 
 #if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
 #error "uvmsoc-sim models a little-endian bus on a little-endian host"
@@ -31,8 +32,48 @@ int uvs_mem_init(struct uvs_mem *m, uint64_t sram_size)
     return 0;
 }
 
+int uvs_mem_spad_init(struct uvs_mem *m, unsigned harts, uint64_t size)
+{
+    free(m->spad);
+    m->spad = NULL;
+    m->spad_size = 0;
+    m->spad_harts = 0;
+    if (harts <= 1 || size == 0)
+        return 0;
+    if (size % 4096 != 0 || size > UVS_TILE_SPAD_STRIDE || harts > UVS_MAX_HARTS)
+        return -EINVAL;
+    m->spad = calloc(harts, (size_t)size);
+    if (!m->spad)
+        return -ENOMEM;
+    m->spad_size = size;
+    m->spad_harts = harts;
+    return 0;
+}
+
+uint8_t *uvs_mem_spad(struct uvs_mem *m, unsigned hart, uint64_t off, uint64_t len)
+{
+    if (hart == 0 || hart >= m->spad_harts || off > m->spad_size || len > m->spad_size - off)
+        return NULL;
+    return m->spad + (uint64_t)hart * m->spad_size + off;
+}
+
+/* The aligned word of a scratchpad data-port access of @port, or NULL (bus error). */
+static uint8_t *spad_word(struct uvs_mem *m, unsigned port, uint64_t addr)
+{
+    uint64_t rel = (addr & ~UVS_U64(7)) - UVS_SPAD_BASE;
+    unsigned hart = (unsigned)(rel / UVS_TILE_SPAD_STRIDE);
+    unsigned self = port / 2;
+
+    if (port >= 2 * UVS_MAX_HARTS || (self != 0 && self != hart))
+        return NULL;
+    return uvs_mem_spad(m, hart, rel % UVS_TILE_SPAD_STRIDE, 8);
+}
+
 void uvs_mem_fini(struct uvs_mem *m)
 {
+    free(m->spad);
+    m->spad = NULL;
+    m->spad_size = 0;
     free(m->sram);
     m->sram = NULL;
     m->sram_size = 0;
@@ -69,6 +110,8 @@ void uvs_mem_clear(struct uvs_mem *m)
         memset(m->sram, 0, (size_t)m->sram_size);
     if (m->hbm && madvise(m->hbm, (size_t)m->hbm_size, MADV_DONTNEED) != 0)
         memset(m->hbm, 0, (size_t)m->hbm_size);
+    if (m->spad)
+        memset(m->spad, 0, (size_t)(m->spad_size * m->spad_harts));
     memset(m->resv, 0, sizeof m->resv);
     m->nresv = 0;
     m->tohost_written = false;
@@ -256,7 +299,12 @@ int uvs_mem_access_id(struct uvs_mem *m, unsigned port, unsigned id, uint64_t ad
         memcpy(rdata, p, 8);
         return 0;
     }
-    p = word_ptr(m, addr, &rom);
+    if (addr - UVS_SPAD_BASE < UVS_SPAD_SIZE) {
+        rom = false;
+        p = spad_word(m, port, addr);
+    } else {
+        p = word_ptr(m, addr, &rom);
+    }
     if (!p)
         return -EFAULT;
     memcpy(&old, p, 8);

@@ -54,6 +54,9 @@ struct uvs_mem {
     struct uvs_resv resv[UVS_MEM_MAX_RESV]; /**< reservation per requester (port, id) */
     uint16_t live[UVS_MEM_MAX_RESV];        /**< slots of the valid reservations */
     unsigned nresv;                         /**< valid reservations (entries of live) */
+    uint8_t *spad;                          /**< scratchpads of harts 1..spad_harts-1, spad_size bytes each (NULL = none) */
+    uint64_t spad_size;                     /**< populated bytes per scratchpad (tile.def) */
+    unsigned spad_harts;                    /**< harts counted (management hart 0 has none) */
     uint64_t tohost;                        /**< address of `tohost`, 0 = none */
     bool tohost_written;                    /**< set by any store to the tohost doubleword */
     uint64_t tohost_value;                  /**< the doubleword after that store */
@@ -93,9 +96,26 @@ void uvs_mem_set_host(struct uvs_mem *m, uint8_t *p, uint64_t bus, uint64_t size
 int uvs_mem_hbm_init(struct uvs_mem *m, uint64_t size);
 
 /**
+ * uvs_mem_spad_init - populate the scratchpads (memmap.def SPAD, tile.def)
+ * of compute harts 1..@harts-1, @size bytes each, zeroed: a data-port
+ * access of hart h to SPAD_BASE + h * TILE_SPAD_STRIDE + off (off < @size)
+ * reaches its own; hart 0's data port reaches every one; anything else
+ * there is a bus error. @harts <= 1 or @size 0: none.
+ * @size: a multiple of 4096, at most TILE_SPAD_STRIDE.
+ * Returns 0, -EINVAL for a bad size, -ENOMEM.
+ */
+int uvs_mem_spad_init(struct uvs_mem *m, unsigned harts, uint64_t size);
+
+/**
+ * uvs_mem_spad - host pointer to byte @off of hart @hart's scratchpad when
+ * [@off, @off + @len) lies inside it, else NULL.
+ */
+uint8_t *uvs_mem_spad(struct uvs_mem *m, unsigned hart, uint64_t off, uint64_t len);
+
+/**
  * uvs_mem_clear - power-on contents: BOOTROM, SRAM and HBM zeroed (HBM pages
  * are returned to the host with madvise(MADV_DONTNEED), which zeroes them),
- * reservations dropped. tohost is kept.
+ * scratchpads zeroed, reservations dropped. tohost is kept.
  */
 void uvs_mem_clear(struct uvs_mem *m);
 

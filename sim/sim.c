@@ -1,6 +1,13 @@
 /* uvmsoc-sim session: setup from the command line, tohost, final status. */
 #include "sim.h"
 
+#include <uvmsoc/tile.h>
+
+/* Scratchpad KiB per compute hart (configuration CFG_SPAD_KIB, sim/sim.mk). */
+#ifndef UVS_SPAD_KIB
+#define UVS_SPAD_KIB UVS_TILE_SPAD_KIB_DEFAULT
+#endif
+
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -128,6 +135,8 @@ int uvs_sim_setup(struct uvs_opts *o, int argc, char **argv, unsigned harts,
         snprintf(err, sizeof err, "cannot map %llu bytes of HBM", (unsigned long long)o->hbm_size);
         return fail((int)UVS_EXIT_INTERNAL, err);
     }
+    if (uvs_mem_spad_init(&uvs_sim.mem, harts, (uint64_t)UVS_SPAD_KIB * 1024) != 0)
+        return fail((int)UVS_EXIT_INTERNAL, "cannot allocate the scratchpads");
     uvs_sim.host_mode = o->host_socket != NULL;
     uvs_sim.free_running = o->free_running;
     uvs_sim.elf_path = o->elf;

@@ -53,6 +53,8 @@ sim-c4fsm:
 
 # The IOMMU-in-the-SoC test program (tests/iommu_soc.tests).
 include tests/iommu_soc/iommu_soc.mk
+# The tile-engine SoC test program (tests/tile_soc.tests).
+include tests/tile_soc/tile_soc.mk
 # The multithreaded-hart launch test and the c4mt simulator (tests/mtsoc.tests).
 include tests/mtsoc/mtsoc.mk
 # The differential test against QEMU (tests/difftest.tests).
@@ -61,7 +63,7 @@ include tests/difftest/difftest.mk
 include tests/opensbi/opensbi.mk
 
 test: sim sim-c4 firmware isa-tests sim-unit-tests firmware-tests model-unit-tests host host-unit-tests-build \
-      iommu-soc-tests mt-tb mt-tb-tests
+      iommu-soc-tests tile-soc-tests mt-tb mt-tb-tests
 test: sim-c4mt mtsoc-tests opensbi-tests sim-fsm sim-c4fsm
 	@SIM=$(SIM) SIM_C4=$(SIM_C4) SIM_FSM=$(SIM_FSM) SIM_C4FSM=$(SIM_C4FSM) \
 	  BUILD=$(BUILD) FIRMWARE_ELF=$(FIRMWARE_ELF) \

@@ -17,6 +17,9 @@ _start:
 	.option norelax
 	la	gp, __global_pointer$
 	.option pop
+	mv	s0, a0
+	call	uvs_tile_rt_start	/* tile runtime state (kernel_rt.c: none without tiles) */
+	mv	a0, s0
 	call	kernel_main
 	.globl uvs_kernel_exit
 /* uvs_kernel_exit(status): a0 = exit status; ends this thread. */

@@ -48,3 +48,8 @@ int uvs_args_have(const struct uvs_kernel_args *args, uint32_t n)
 {
 	return args->magic == UVS_KARGS_MAGIC && args->nargs >= n && n <= UVS_KARGS_MAX;
 }
+
+/* Tile runtime start (firmware/kernels/tile.c overrides it when linked). */
+__attribute__((weak)) void uvs_tile_rt_start(void)
+{
+}

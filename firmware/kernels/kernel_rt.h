@@ -105,4 +105,10 @@ void uvs_barrier(void);
 /** Returns `n` arguments are present (args->nargs >= n and the magic is right). */
 int uvs_args_have(const struct uvs_kernel_args *args, uint32_t n);
 
+/**
+ * Called by the runtime before kernel_main: resets this thread's tile
+ * runtime state (firmware/kernels/tile.c; a no-op in kernels without it).
+ */
+void uvs_tile_rt_start(void);
+
 #endif /* UVS_KERNEL_RT_H */

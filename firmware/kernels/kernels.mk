@@ -9,12 +9,18 @@
 # libc: -ffreestanding, and no loop-to-memcpy rewriting.
 
 KRN_OUT   := $(FW_OUT)/kernels
-KERNELS   := memcpy fill crc32c axpy fault histogram reduce order pattern storm
+KERNELS   := memcpy fill crc32c axpy fault histogram reduce order pattern storm stream gather
+# Tile variants (issue 13, `uvmsoc run --variant tile`): NAME_tile.elf, linked
+# with the tile runtime tile.c (tile.h) and the pipelined chunk loop
+# tile_pipe.c. crc32c has its tile mode in crc32c.c itself (argument 3 = 1).
+TILE_KERNELS := memcpy_tile fill_tile axpy_tile pattern_tile stream_tile gather_tile
+KERNELS   += $(TILE_KERNELS)
 KERNEL_ELFS := $(addprefix $(KRN_OUT)/,$(addsuffix .elf,$(KERNELS)))
 KERNEL_BINS := $(KERNEL_ELFS:.elf=.bin)
 
 # Objects besides kcrt0 + kernel_rt + <name> that a kernel links.
-KRN_EXTRA_crc32c := crc32c_math
+KRN_EXTRA_crc32c := crc32c_math tile
+$(foreach t,$(TILE_KERNELS),$(eval KRN_EXTRA_$(t) := tile tile_pipe))
 
 KRN_CFLAGS  := $(RV_CFLAGS) --specs=picolibc.specs -ffreestanding \
                -fno-tree-loop-distribute-patterns -Ifirmware/kernels -MMD -MP

@@ -14,6 +14,7 @@
 #include <getopt.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,6 +34,8 @@
 #include "uvm_session.h"
 #include "../../firmware/kernels/grid.h" /* output records of the grid kernels */
 #include "../../firmware/kernels/pattern.h" /* data of the writing kernels pattern and storm */
+#include "../../firmware/kernels/workload.h" /* stream and gather: arguments and arithmetic */
+#include "zipf.h"
 
 #define CHUNK_MAX (64u << 20)         /* largest DMA bounce buffer */
 #define EVENT_MARGIN 20000000ull      /* cycles the event may take beyond the kernel timeout */
@@ -79,6 +82,20 @@ struct krun {
     struct uvs_perf perf0, perf1;              /* memory-system counters around the launch (hostif.def) */
     uint64_t c_perf;                           /* cycles between the two counter reads */
     int have_perf;                             /* both reads succeeded */
+    const char *variant;            /* --variant load|tile: which ELF of the kernel (NAME.elf, NAME_tile.elf) */
+    /* gather (workload.h): --row-size, --table-rows, --batch, --batches, --alpha, --seed */
+    uint64_t row_size, table_rows, batch, batches, seed;
+    double alpha;
+    int have_gather_opt;            /* one of them given (refused for other kernels) */
+    int have_table_rows;
+    int pre_touch;                  /* --pre-touch: a first launch brings the managed data into HBM, the second is measured */
+    /* Second data region (gather: index list, then the output rows): host
+     * bytes, its device address (HBM after the data, or a second managed
+     * allocation) and the output's offset in it. */
+    uint8_t *aux;
+    size_t aux_len, aux_out;
+    uint64_t aux_dev;
+    void *aux_mptr;
 };
 
 /* A kernel the CLI knows how to feed and check. */
@@ -90,6 +107,7 @@ struct recipe {
     void (*args)(struct krun *k);
     /* check the result; prints one line; returns CLI_OK or CLI_FAIL */
     int (*check)(struct krun *k, uint64_t value);
+    int managed; /* may run on managed memory (--managed) */
 };
 
 /* ---------------- DMA with statistics ---------------- */
@@ -136,12 +154,28 @@ static uint64_t out_addr(void)
     return UVS_KERNEL_DATA_BASE + UVS_KARGS_SIZE;
 }
 
+/* The data's device address: its managed allocation, else the start of HBM. */
+static uint64_t data_addr(const struct krun *k)
+{
+    return k->mptr ? (uint64_t)(uintptr_t)k->mptr : UVS_HBM_BASE;
+}
+
+/* Kernels whose tile variant is a mode of the same ELF (argument 3), not NAME_tile.elf. */
+static int tile_by_mode(const char *name)
+{
+    return strcmp(name, "crc32c") == 0;
+}
+
 static void crc_args(struct krun *k)
 {
-    k->args[0] = UVS_HBM_BASE;
+    k->args[0] = data_addr(k);
     k->args[1] = k->len;
     k->args[2] = out_addr();
     k->nargs = 3;
+    if (strcmp(k->variant, "tile") == 0) { /* firmware/kernels/crc32c.c mode 1: tile engines (tile.h) */
+        k->args[3] = 1;
+        k->nargs = 4;
+    }
 }
 
 static int crc_check(struct krun *k, uint64_t value)
@@ -164,7 +198,7 @@ static int crc_check(struct krun *k, uint64_t value)
 static void memcpy_args(struct krun *k)
 {
     k->args[0] = k->buf2;
-    k->args[1] = UVS_HBM_BASE;
+    k->args[1] = data_addr(k);
     k->args[2] = k->len;
     k->nargs = 3;
 }
@@ -196,31 +230,62 @@ static int compare_back(struct krun *k, const char *what, uint64_t a, const uint
     return CLI_OK;
 }
 
+/* Compare the second buffer (memcpy's destination, axpy's y: n bytes) with
+ * want: on managed memory its allocation after a write-back, else read back from HBM. */
+static int compare_buf2(struct krun *k, const char *what, const uint8_t *want, size_t n)
+{
+    uint64_t pages = 0;
+    if (!k->managed)
+        return compare_back(k, what, k->buf2, want, 0, n);
+    if (uvm_session_sync(k->uvm, k->aux_mptr, &pages) != 0) {
+        fprintf(stderr, "uvmsoc run: write-back before the host reads: %s\n", uvm_session_last_error(k->uvm));
+        return CLI_FAIL;
+    }
+    const uint8_t *got = k->aux_mptr;
+    for (size_t i = 0; i < n; i++) {
+        if (got[i] != want[i]) {
+            printf("%s: MISMATCH at byte %zu (VA 0x%llx): expected 0x%02x, got 0x%02x\n", what, i,
+                   (unsigned long long)((uintptr_t)got + i), want[i], got[i]);
+            return CLI_FAIL;
+        }
+    }
+    printf("%s: %zu bytes of managed memory checked on the host -> MATCH\n", what, n);
+    return CLI_OK;
+}
+
 static int memcpy_check(struct krun *k, uint64_t value)
 {
     (void)value;
-    return compare_back(k, "memcpy", k->buf2, k->data, 0, k->len);
+    return compare_buf2(k, "memcpy", k->data, k->len);
 }
 
 static void fill_args(struct krun *k)
 {
-    k->args[0] = UVS_HBM_BASE; /* holds the generated pattern: the kernel must overwrite it */
+    k->args[0] = data_addr(k); /* holds the generated pattern: the kernel must overwrite it */
     k->args[1] = k->len;
     k->args[2] = k->have_value ? k->value : 0xa5;
     k->nargs = 3;
 }
 
+static int check_output(struct krun *k, const char *what, const uint8_t *want);
+
 static int fill_check(struct krun *k, uint64_t value)
 {
     (void)value;
-    return compare_back(k, "fill", UVS_HBM_BASE, NULL, (uint8_t)k->args[2], k->len);
+    uint8_t *want = malloc(k->len ? k->len : 1);
+    if (!want)
+        return cli_error("fill check", -ENOMEM);
+    memset(want, (uint8_t)k->args[2], k->len);
+    int rc = check_output(k, "fill", want);
+    free(want);
+    return rc;
 }
 
 static void axpy_args(struct krun *k)
 {
     k->args[0] = k->len / 8;
     k->args[1] = k->have_value ? k->value : 3;
-    k->args[2] = UVS_HBM_BASE;
+    k->args[2] = data_addr(k);
     k->args[3] = k->buf2;
     k->nargs = 4;
 }
@@ -246,7 +311,7 @@ static int axpy_check(struct krun *k, uint64_t value)
         y = k->args[1] * x + axpy_y0(i); /* wraps modulo 2^64 like the kernel */
         memcpy(want + 8 * i, &y, 8);
     }
-    int rc = compare_back(k, "axpy", k->buf2, want, 0, n * 8);
+    int rc = compare_buf2(k, "axpy", want, n * 8);
     free(want);
     return rc;
 }
@@ -398,7 +463,7 @@ static int check_output(struct krun *k, const char *what, const uint8_t *want)
 
 static void pattern_args(struct krun *k)
 {
-    k->args[0] = UVS_HBM_BASE; /* holds the generated data: the kernel must overwrite every byte */
+    k->args[0] = data_addr(k); /* holds the generated data: the kernel must overwrite every byte */
     k->args[1] = k->len;
     k->args[2] = k->have_value ? k->value : PATTERN_SEED_DEFAULT;
     k->nargs = 3;
@@ -419,7 +484,7 @@ static int pattern_check(struct krun *k, uint64_t value)
 
 static void storm_args(struct krun *k)
 {
-    k->args[0] = UVS_HBM_BASE;
+    k->args[0] = data_addr(k);
     k->args[1] = k->len;
     k->args[2] = k->policy_4k ? 4096 : STORM_BLOCK_DEFAULT; /* --policy 4k: one page per thread block */
     k->args[3] = k->have_value ? k->value : STORM_MAGIC;
@@ -446,17 +511,124 @@ static int storm_check(struct krun *k, uint64_t value)
     return value == pages ? rc : CLI_FAIL;
 }
 
+/* ---- workloads (issue 13; firmware/kernels/workload.h) ---- */
+
+static void stream_args(struct krun *k)
+{
+    k->args[STREAM_ARG_SRC] = data_addr(k);
+    k->args[STREAM_ARG_DST] = data_addr(k); /* in place: every word read, then written */
+    k->args[STREAM_ARG_BYTES] = k->len;
+    k->args[STREAM_ARG_ADD] = k->have_value ? k->value : STREAM_ADD_DEFAULT;
+    k->nargs = STREAM_NARGS;
+}
+
+static int stream_check(struct krun *k, uint64_t value)
+{
+    (void)value;
+    uint8_t *want = malloc(k->len ? k->len : 1);
+    if (!want)
+        return cli_error("stream check", -ENOMEM);
+    for (size_t i = 0; i + 8 <= k->len; i += 8) {
+        uint64_t x;
+        memcpy(&x, k->data + i, 8);
+        for (int pass = 0; pass <= k->pre_touch; pass++) /* --pre-touch: the data went through twice */
+            x = stream_word(x, k->args[STREAM_ARG_ADD]);
+        memcpy(want + i, &x, 8);
+    }
+    int rc = check_output(k, "stream", want);
+    free(want);
+    return rc;
+}
+
+static void gather_args(struct krun *k)
+{
+    k->args[GATHER_ARG_TABLE] = data_addr(k);
+    k->args[GATHER_ARG_ROW] = k->row_size;
+    k->args[GATHER_ARG_ROWS] = k->table_rows;
+    k->args[GATHER_ARG_IDX] = k->aux_dev;
+    k->args[GATHER_ARG_BATCH] = k->batch;
+    k->args[GATHER_ARG_BATCHES] = k->batches;
+    k->args[GATHER_ARG_OUT] = k->aux_dev + k->aux_out;
+    k->nargs = GATHER_NARGS;
+}
+
+/* The host's gather: output row b = word-wise sum of the rows batch b names. */
+static void gather_host(const struct krun *k, uint64_t *out)
+{
+    size_t words = k->row_size / 8;
+    const uint32_t *idx = (const uint32_t *)k->aux;
+    memset(out, 0, k->batches * k->row_size);
+    for (uint64_t b = 0; b < k->batches; b++)
+        for (uint64_t j = b * k->batch; j < (b + 1) * k->batch; j++)
+            for (size_t w = 0; w < words; w++) {
+                uint64_t x;
+                memcpy(&x, k->data + (uint64_t)idx[j] * k->row_size + 8 * w, 8);
+                out[b * words + w] += x;
+            }
+}
+
+static int gather_check(struct krun *k, uint64_t value)
+{
+    size_t n = k->batches * k->row_size, words = k->row_size / 8;
+    uint64_t *want = malloc(n), *got = malloc(n);
+    int rc = CLI_FAIL;
+    (void)value;
+    if (!want || !got) {
+        free(want);
+        free(got);
+        return cli_error("gather check", -ENOMEM);
+    }
+    gather_host(k, want);
+    if (k->managed) {
+        uint64_t pages = 0;
+        if (uvm_session_sync(k->uvm, k->aux_mptr, &pages) != 0) {
+            fprintf(stderr, "uvmsoc run: write-back of the output before the host reads: %s\n",
+                    uvm_session_last_error(k->uvm));
+            goto out;
+        }
+        memcpy(got, (uint8_t *)k->aux_mptr + k->aux_out, n);
+    } else {
+        int err = xfer(k, UVS_DMA_OP_D2H, k->aux_dev + k->aux_out, got, n, &k->c_out, &k->b_out);
+        if (err) {
+            cli_error("read back the gather output", err);
+            goto out;
+        }
+    }
+    for (size_t i = 0; i < n / 8; i++) {
+        if (got[i] != want[i]) {
+            printf("gather: MISMATCH in batch %zu, word %zu: device 0x%016llx, host 0x%016llx\n", i / words,
+                   i % words, (unsigned long long)got[i], (unsigned long long)want[i]);
+            goto out;
+        }
+    }
+    printf("gather: %llu batches x %llu rows of %llu bytes from a %llu-row table (Zipf alpha %.2f, seed %llu) "
+           "checked on the host -> MATCH\n", (unsigned long long)k->batches, (unsigned long long)k->batch,
+           (unsigned long long)k->row_size, (unsigned long long)k->table_rows, k->alpha, (unsigned long long)k->seed);
+    rc = CLI_OK;
+out:
+    free(want);
+    free(got);
+    return rc;
+}
+
 static const struct recipe recipes[] = {
-    {"crc32c", 1, 0, crc_args, crc_check},
-    {"memcpy", 1, 1, memcpy_args, memcpy_check},
-    {"fill", 1, 0, fill_args, fill_check},
-    {"axpy", 1, 1, axpy_args, axpy_check},
-    {"histogram", 1, 0, histogram_args, histogram_check},
-    {"reduce", 1, 0, reduce_args, reduce_check},
-    {"order", 1, 0, order_args, order_check},
-    {"pattern", 1, 0, pattern_args, pattern_check},
-    {"storm", 1, 0, storm_args, storm_check},
+    {"crc32c", 1, 0, crc_args, crc_check, 1},
+    {"memcpy", 1, 1, memcpy_args, memcpy_check, 1},
+    {"fill", 1, 0, fill_args, fill_check, 1},
+    {"axpy", 1, 1, axpy_args, axpy_check, 1},
+    {"histogram", 1, 0, histogram_args, histogram_check, 0},
+    {"reduce", 1, 0, reduce_args, reduce_check, 0},
+    {"order", 1, 0, order_args, order_check, 0},
+    {"pattern", 1, 0, pattern_args, pattern_check, 1},
+    {"storm", 1, 0, storm_args, storm_check, 1},
+    {"stream", 1, 0, stream_args, stream_check, 1},
+    {"gather", 0, 0, gather_args, gather_check, 1},
 };
+
+static int is_recipe(const struct krun *k, const char *name)
+{
+    return k->rc && strcmp(k->rc->name, name) == 0;
+}
 
 /* ---------------- inputs ---------------- */
 
@@ -661,12 +833,15 @@ static int find_kernel(struct krun *k)
             snprintf(dir, sizeof dir, "%s", k->kdir_opt);
         else if (cli_locate(CLI_KERNEL_DIR, dir, sizeof dir) != 0)
             return CLI_FAIL;
-        if ((size_t)snprintf(k->kpath, sizeof k->kpath, "%s/%s.elf", dir, k->name) >= sizeof k->kpath) {
+        if ((size_t)snprintf(k->kpath, sizeof k->kpath, "%s/%s%s.elf", dir, k->name,
+                             strcmp(k->variant, "tile") == 0 && !tile_by_mode(k->name) ? "_tile" : "") >=
+            sizeof k->kpath) {
             fprintf(stderr, "uvmsoc run: --kernel '%s': name too long\n", k->name);
             return CLI_USAGE;
         }
         if (stat(k->kpath, &st) != 0) {
-            fprintf(stderr, "uvmsoc run: no kernel '%s' (%s: %s)\n", k->name, k->kpath, strerror(errno));
+            fprintf(stderr, "uvmsoc run: no kernel '%s'%s (%s: %s)\n", k->name,
+                    strcmp(k->variant, "tile") == 0 ? " in its tile variant" : "", k->kpath, strerror(errno));
             list_kernels(dir);
             return CLI_FAIL;
         }
@@ -684,7 +859,9 @@ static int find_kernel(struct krun *k)
         const char *base = strrchr(k->kpath, '/');
         base = base ? base + 1 : k->kpath;
         size_t n = strlen(recipes[i].name);
-        if (strncmp(base, recipes[i].name, n) == 0 && strcmp(base + n, ".elf") == 0)
+        /* NAME.elf (hart loads) or NAME_tile.elf (tile engine): the same recipe and check. */
+        if (strncmp(base, recipes[i].name, n) == 0 &&
+            (strcmp(base + n, ".elf") == 0 || strcmp(base + n, "_tile.elf") == 0))
             k->rc = &recipes[i];
     }
     return CLI_OK;
@@ -793,7 +970,7 @@ static int place_data(struct krun *k)
     int err = k->len && !k->managed ? xfer(k, UVS_DMA_OP_H2D, UVS_HBM_BASE, k->data, k->len, &k->c_in, &k->b_in) : 0;
     if (err)
         return cli_error("copy the input into HBM", err);
-    if (k->rc && k->rc->buf2 && k->len) {
+    if (k->rc && k->rc->buf2 && k->len && !k->managed) {
         uint8_t *y = malloc(k->len);
         if (!y)
             return cli_error("prepare the second buffer", -ENOMEM);
@@ -807,6 +984,10 @@ static int place_data(struct krun *k)
         if (err)
             return cli_error("prepare the second buffer", err);
     }
+    /* The second region (gather's index list and cleared output) after the data in HBM. */
+    if (k->aux_len && !k->managed &&
+        (err = xfer(k, UVS_DMA_OP_H2D, k->aux_dev, k->aux, k->aux_len, &k->c_in, &k->b_in)))
+        return cli_error("copy the index list into HBM", err);
     /* The argument block and the (cleared) output word after it, in one copy. */
     struct {
         struct uvs_kernel_args a;
@@ -879,7 +1060,10 @@ static int launch_failed(const struct krun *k, const struct uvs_hostq_evt *ev)
         break;
     case UVS_HOSTQ_ERR_ECANCELED:
         fprintf(stderr, "uvmsoc run: kernel %s failed: thread %u (hart %u) exited with status %d%s\n", n, thread, hart,
-                (int32_t)code, (int32_t)code == UVS_KERNEL_EXIT_BAD_ARGS ? " (bad arguments)" : "");
+                (int32_t)code, (int32_t)code == UVS_KERNEL_EXIT_BAD_ARGS ? " (bad arguments)"
+                               : (int32_t)code == GATHER_EXIT_BAD_INDEX && strstr(k->kpath, "gather")
+                                   ? " (gather: an index not below the table's rows)"
+                                   : "");
         break;
     case UVS_HOSTQ_ERR_ETIMEDOUT:
         fprintf(stderr, "uvmsoc run: kernel %s timed out: thread %u (hart %u) still running at pc 0x%llx; stopped\n", n,
@@ -1076,6 +1260,27 @@ static void print_managed_stats(const struct krun *k)
     if (st.fault_records)
         printf("  fault-to-replay        %12llu  cycles mean\n",
                (unsigned long long)(st.fault_wait_cycles / st.fault_records));
+    if (is_recipe(k, "gather") && k->aux) {
+        /* Of the table pages the lookups touch (a row never straddles a page), those that never faulted. */
+        uint64_t tpages = (k->len + 4095) / 4096, touched = 0;
+        uint8_t *seen = calloc(tpages ? tpages : 1, 1);
+        for (uint64_t j = 0; seen && j < k->batch * k->batches; j++) {
+            uint32_t r;
+            memcpy(&r, k->aux + 4 * j, 4);
+            uint64_t pg = (uint64_t)r * k->row_size / 4096;
+            touched += !seen[pg];
+            seen[pg] = 1;
+        }
+        free(seen);
+        if (touched)
+            printf("  table pages touched    %12llu  of %llu (%.2f faults per touched page, index and output "
+                   "pages' faults included)\n", (unsigned long long)touched, (unsigned long long)tpages,
+                   (double)st.host.faults / (double)touched);
+    }
+    if (is_recipe(k, "gather") && k->batches)
+        printf("  faults per batch       %12.2f  (%llu faults over %llu batches of %llu rows)\n",
+               (double)st.host.faults / (double)k->batches, (unsigned long long)st.host.faults,
+               (unsigned long long)k->batches, (unsigned long long)k->batch);
 }
 
 /* ---------------- the command ---------------- */
@@ -1084,6 +1289,102 @@ static void print_managed_stats(const struct krun *k)
  * and page tables at the start of HBM and frames after them; it refuses less
  * (uvm.def UVM_HBM_MIN, firmware/uvm_dev.c state_reset). */
 #define MANAGED_HBM_MIN ((uint64_t)UVS_UVM_HBM_MIN)
+
+/* Which ELF --kernel NAME means without --variant: NAME.elf, the hart-load variant. */
+#define KRUN_VARIANT_DEFAULT "load"
+/* gather's defaults: 128-byte rows, 16 batches of 32 lookups, the Zipf
+ * exponent of the issue's benchmark (0.99), seed 1; the table: --size bytes. */
+#define GATHER_ROW_DEFAULT 128
+#define GATHER_BATCH_DEFAULT 32
+#define GATHER_BATCHES_DEFAULT 16
+#define GATHER_ALPHA_DEFAULT 0.99
+#define GATHER_SEED_DEFAULT 1
+#define GATHER_LOOKUPS_MAX (1ull << 22) /* batch x batches: a 16 MiB index list */
+
+/* The workload options (stream, gather; --variant): each refused with why,
+ * before anything runs. Sets gather's table size (k->size). */
+static int check_workload(struct krun *k)
+{
+    int gather = is_recipe(k, "gather");
+    if (k->have_gather_opt && !gather) {
+        fprintf(stderr, "uvmsoc run: --alpha, --row-size, --batch, --batches, --seed and --table-rows apply to "
+                "--kernel gather only\n");
+        return CLI_USAGE;
+    }
+    if (is_recipe(k, "stream") && (k->input || k->size % 8 != 0)) {
+        fprintf(stderr, "uvmsoc run: stream: %s; the kernel moves 8-byte words\n",
+                k->input ? "takes --size, not --input" : "--size is not a multiple of 8 bytes");
+        return CLI_USAGE;
+    }
+    if (k->rc && strcmp(k->variant, "tile") == 0 && !k->managed) {
+        fprintf(stderr, "uvmsoc run: --variant tile: the tile engines reach memory only through the IOMMU (virtual "
+                "addresses): add --managed\n");
+        return CLI_USAGE;
+    }
+    if (k->pre_touch &&
+        (!k->managed || !(is_recipe(k, "stream") || is_recipe(k, "crc32c") || is_recipe(k, "memcpy") || gather))) {
+        fprintf(stderr, "uvmsoc run: --pre-touch: for stream, crc32c, memcpy and gather on managed memory "
+                "(--managed)\n");
+        return CLI_USAGE;
+    }
+    if (!gather)
+        return CLI_OK;
+    if (k->input) {
+        fprintf(stderr, "uvmsoc run: gather generates its table: give --table-rows or --size (table bytes), "
+                "not --input\n");
+        return CLI_USAGE;
+    }
+    if (k->row_size < GATHER_ROW_MIN || k->row_size > GATHER_ROW_MAX || k->row_size % GATHER_ROW_MIN != 0) {
+        fprintf(stderr, "uvmsoc run: --row-size %llu: a row is a multiple of %d bytes from %d to %d\n",
+                (unsigned long long)k->row_size, GATHER_ROW_MIN, GATHER_ROW_MIN, GATHER_ROW_MAX);
+        return CLI_USAGE;
+    }
+    if (k->batch == 0 || k->batches == 0 || k->batch > GATHER_LOOKUPS_MAX || k->batches > GATHER_LOOKUPS_MAX ||
+        k->batch * k->batches > GATHER_LOOKUPS_MAX) {
+        fprintf(stderr, "uvmsoc run: --batch %llu --batches %llu: each at least 1, at most %llu lookups in all\n",
+                (unsigned long long)k->batch, (unsigned long long)k->batches, GATHER_LOOKUPS_MAX);
+        return CLI_USAGE;
+    }
+    if (k->have_table_rows && k->have_size) {
+        fprintf(stderr, "uvmsoc run: --table-rows and --size (table bytes) exclude each other\n");
+        return CLI_USAGE;
+    }
+    if (!k->have_table_rows) {
+        if (k->size % k->row_size != 0 || k->size == 0) {
+            fprintf(stderr, "uvmsoc run: --size %llu: the table must be a whole number of %llu-byte rows\n",
+                    (unsigned long long)k->size, (unsigned long long)k->row_size);
+            return CLI_USAGE;
+        }
+        k->table_rows = k->size / k->row_size;
+    }
+    if (k->table_rows == 0 || k->table_rows > (1ull << 32) || k->table_rows > (1ull << 34) / k->row_size) {
+        fprintf(stderr, "uvmsoc run: --table-rows %llu: from 1 to 2^32 rows (u32 indices) and at most 16 GiB of "
+                "table\n", (unsigned long long)k->table_rows);
+        return CLI_USAGE;
+    }
+    k->size = k->table_rows * k->row_size;
+    return CLI_OK;
+}
+
+/* gather's second region: batches x batch Zipf row indices (u32), then
+ * batches output rows (zero), the output 64-byte aligned. */
+static int gather_indices(struct krun *k)
+{
+    struct zipf z;
+    size_t n = (size_t)(k->batch * k->batches);
+    if (zipf_init(&z, k->table_rows, k->alpha, k->seed) != 0) /* ranges checked by check_workload */
+        return cli_error("gather indices", -EINVAL);
+    k->aux_out = (4 * n + 63) & ~(size_t)63;
+    k->aux_len = k->aux_out + k->batches * k->row_size;
+    k->aux = calloc(1, k->aux_len);
+    if (!k->aux)
+        return cli_error("gather index list", -ENOMEM);
+    for (size_t i = 0; i < n; i++) {
+        uint32_t r = zipf_row(&z);
+        memcpy(k->aux + 4 * i, &r, 4);
+    }
+    return CLI_OK;
+}
 
 /* --hbm and --harts as given: 0 and sizes beyond the device's HBM window are refused. */
 static int check_sizes(const struct krun *k)
@@ -1127,6 +1428,11 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
         {"advise", required_argument, NULL, 'A'},
         {"host-cost-batch", required_argument, NULL, 0x100}, {"host-cost-page", required_argument, NULL, 0x101},
         {"sbi", required_argument, NULL, 0x102},     {"clock-mhz", required_argument, NULL, 0x103},
+        {"variant", required_argument, NULL, 0x110}, {"alpha", required_argument, NULL, 0x111},
+        {"row-size", required_argument, NULL, 0x112}, {"batch", required_argument, NULL, 0x113},
+        {"batches", required_argument, NULL, 0x114}, {"seed", required_argument, NULL, 0x115},
+        {"table-rows", required_argument, NULL, 0x116}, {"tile", no_argument, NULL, 0x117},
+        {"pre-touch", no_argument, NULL, 0x118},
         {NULL, 0, NULL, 0},
     };
     struct krun k;
@@ -1135,6 +1441,12 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
     memset(&k, 0, sizeof k);
     k.g = &local;
     k.size = 64 << 10;
+    k.variant = KRUN_VARIANT_DEFAULT;
+    k.row_size = GATHER_ROW_DEFAULT;
+    k.batch = GATHER_BATCH_DEFAULT;
+    k.batches = GATHER_BATCHES_DEFAULT;
+    k.alpha = GATHER_ALPHA_DEFAULT;
+    k.seed = GATHER_SEED_DEFAULT;
     optind = 0;
     while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
         switch (c) {
@@ -1189,6 +1501,37 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
                 return CLI_USAGE;
             }
             break;
+        case 0x110:
+            if (strcmp(optarg, "load") != 0 && strcmp(optarg, "tile") != 0) {
+                fprintf(stderr, "uvmsoc run: --variant %s: use load (hart loads and stores) or tile (tile engine)\n",
+                        optarg);
+                return CLI_USAGE;
+            }
+            k.variant = optarg;
+            break;
+        case 0x117: k.variant = "tile"; break; /* --tile = --variant tile */
+        case 0x118: k.pre_touch = 1; break;
+        case 0x111: {
+            char *end;
+            errno = 0;
+            k.alpha = strtod(optarg, &end);
+            if (errno || end == optarg || *end || !(k.alpha >= 0.0 && k.alpha <= ZIPF_ALPHA_MAX)) {
+                fprintf(stderr, "uvmsoc run: --alpha %s: the Zipf exponent must be a number from 0 (uniform) to %g\n",
+                        optarg, ZIPF_ALPHA_MAX);
+                return CLI_USAGE;
+            }
+            k.have_gather_opt = 1;
+            break;
+        }
+        case 0x112: if (cli_parse_u64("--row-size", optarg, &k.row_size)) return CLI_USAGE; k.have_gather_opt = 1; break;
+        case 0x113: if (cli_parse_u64("--batch", optarg, &k.batch)) return CLI_USAGE; k.have_gather_opt = 1; break;
+        case 0x114: if (cli_parse_u64("--batches", optarg, &k.batches)) return CLI_USAGE; k.have_gather_opt = 1; break;
+        case 0x115: if (cli_parse_u64("--seed", optarg, &k.seed)) return CLI_USAGE; k.have_gather_opt = 1; break;
+        case 0x116:
+            if (cli_parse_u64("--table-rows", optarg, &k.table_rows))
+                return CLI_USAGE;
+            k.have_gather_opt = k.have_table_rows = 1;
+            break;
         default:
             fprintf(stderr, "uvmsoc run: option '%s' is unknown or needs an argument; see 'uvmsoc run --help'\n",
                     argv[optind - 1]);
@@ -1234,12 +1577,14 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
      * write theirs; a kernel taking --args runs with the unified-memory
      * context attached (its addresses are served by the fault service, and
      * outside every allocation they fault). */
-    if (k.managed && k.rc && strcmp(k.rc->name, "crc32c") != 0 && strcmp(k.rc->name, "pattern") != 0 &&
-        strcmp(k.rc->name, "storm") != 0) {
-        fprintf(stderr, "uvmsoc run: --managed supports crc32c, pattern, storm and kernels taking --args\n");
+    if (k.managed && k.rc && !k.rc->managed) {
+        fprintf(stderr, "uvmsoc run: --managed supports crc32c, memcpy, fill, axpy, pattern, storm, stream, gather and "
+                "kernels taking --args\n");
         rc = CLI_USAGE;
         goto out;
     }
+    if ((rc = check_workload(&k)) != CLI_OK)
+        goto out;
     /* Input before starting anything: a bad file costs no simulation. */
     if (k.rc && k.input && (rc = read_input(&k, 1ull << 34)) != CLI_OK)
         goto out;
@@ -1253,6 +1598,9 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
         }
         generate(k.data, k.len);
     }
+    if (is_recipe(&k, "gather") && (rc = gather_indices(&k)) != CLI_OK)
+        goto out;
+    rc = CLI_FAIL;
 
     /* Without --kernel-timeout, large data gets time in proportion (64 cycles a
      * byte: crc32c takes about 7 with 4 harts, faults and evictions included). */
@@ -1304,8 +1652,9 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
     }
     if (k.rc) {
         uint64_t room = (k.len + 4095) & ~4095ull;
-        uint64_t need = k.rc->buf2 ? 2 * room : room;
+        uint64_t need = (k.rc->buf2 ? 2 * room : room) + ((k.aux_len + 4095) & ~4095ull);
         k.buf2 = UVS_HBM_BASE + room;
+        k.aux_dev = k.buf2;
         if (!k.managed && need > k.info.hbm_size) {
             fprintf(stderr, "uvmsoc run: %zu bytes of data need %llu bytes of HBM, the device has %llu (--hbm)\n",
                     k.len, (unsigned long long)need, (unsigned long long)k.info.hbm_size);
@@ -1341,9 +1690,31 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
             fprintf(stderr, "uvmsoc run: managed allocation of %zu bytes: %s\n", k.len, uvm_session_last_error(k.uvm));
             goto fail;
         }
+        /* memcpy's destination, axpy's y: a second managed allocation, y's initial values as in HBM. */
+        if (k.rc && k.rc->buf2 && k.len) {
+            k.aux_len = k.len;
+            if (!(k.aux = malloc(k.aux_len))) {
+                cli_error("prepare the second buffer", -ENOMEM);
+                goto fail;
+            }
+            memset(k.aux, 0, k.aux_len);
+            for (size_t i = 0; i + 8 <= k.len; i += 8) {
+                uint64_t v = axpy_y0(i / 8);
+                memcpy(k.aux + i, &v, 8);
+            }
+        }
+        if (k.rc && k.aux_len && (err = uvm_session_alloc(k.uvm, k.aux_len, &k.aux_mptr)) != 0) {
+            fprintf(stderr, "uvmsoc run: managed allocation of %zu bytes (index list and output): %s\n", k.aux_len,
+                    uvm_session_last_error(k.uvm));
+            goto fail;
+        }
         if (k.rc) {
             memcpy(k.mptr, k.data, k.len);
-            k.args[0] = (uint64_t)(uintptr_t)k.mptr;
+            if (k.aux_len) {
+                memcpy(k.aux_mptr, k.aux, k.aux_len);
+                k.aux_dev = k.buf2 = (uint64_t)(uintptr_t)k.aux_mptr;
+            }
+            k.rc->args(&k); /* the managed VAs instead of HBM addresses */
         }
         if (k.rc && k.advice && (err = uvm_session_advise(k.uvm, k.mptr, k.advice)) != 0) {
             fprintf(stderr, "uvmsoc run: --advise: %s\n", uvm_session_last_error(k.uvm));
@@ -1356,13 +1727,19 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
     }
     if ((rc = place_data(&k)) != CLI_OK)
         goto fail;
-    printf("kernel:    %s (entry 0x%llx), %u argument%s", k.kpath, (unsigned long long)k.kimg.entry, k.nargs,
-           k.nargs == 1 ? "" : "s");
+    printf("kernel:    %s (entry 0x%llx, %s variant), %u argument%s", k.kpath, (unsigned long long)k.kimg.entry,
+           k.variant, k.nargs, k.nargs == 1 ? "" : "s");
     if (k.rc)
         printf(", %zu bytes of %s%s", k.len, k.input ? "input from " : "generated data", k.input ? k.input : "");
     printf("\n");
     fflush(stdout);
     struct uvs_hostq_evt ev;
+    if (k.pre_touch) {
+        if ((rc = launch(&k, &ev)) != CLI_OK)
+            goto fail;
+        printf("pre-touch: %llu cycles (a first launch of the kernel brought its data into HBM; the managed "
+               "statistics below count both launches)\n", (unsigned long long)k.c_kernel);
+    }
     if ((rc = launch(&k, &ev)) != CLI_OK)
         goto fail;
     printf("result:    0x%llx\n", (unsigned long long)ev.value);
@@ -1381,5 +1758,6 @@ out:
         uvs_close(k.dev);
     uvs_fw_image_free(&k.kimg);
     free(k.data);
+    free(k.aux);
     return rc;
 }

@@ -29,7 +29,9 @@
 // trc_walk_busy_o the walker holds a request (page tables must not be
 // changed by software behind its back without an invalidation);
 // trc_hit_id_o / trc_walk_id_o the request id of a hit / walker result;
-// trc_parked_o the number of requests parked now.
+// trc_parked_o the number of requests parked now. inv_o pulses with every
+// IOTLB or device-context invalidation (ATS-style invalidation of the tile
+// engines' ATCs, docs/architecture.md "Tile engines").
 module uvs_iommu
   import uvs_iommu_pkg::*;
 #(
@@ -109,7 +111,11 @@ module uvs_iommu
   output logic [8:0]    trc_walk_prgi_o,
   output logic          trc_cmd_o,
   output logic          trc_walk_busy_o,
-  output logic [CW-1:0] trc_parked_o  // requests parked (waiting for PAGE_REPLAY) now
+  output logic [CW-1:0] trc_parked_o, // requests parked (waiting for PAGE_REPLAY) now
+  // an IOTLB or device-context invalidation command (IOTINVAL.VMA,
+  // IODIR.INVAL_DDT) executes this cycle: device-side caches of
+  // translations (the tile engines' ATCs) drop theirs
+  output logic          inv_o
 );
   // ---- registers ----
   logic [3:0]  ddtp_mode;
@@ -347,4 +353,5 @@ module uvs_iommu
     trc_parked_o = '0;
     for (int e = 0; e < NPARK; e++) trc_parked_o = trc_parked_o + CW'(park_wait[e]);
   end
+  assign inv_o = tlb_inv || dcc_inv;
 endmodule

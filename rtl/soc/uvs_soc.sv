@@ -62,10 +62,14 @@ module uvs_soc #(
   localparam int DMA_NCH  = int'(UVS_DMA_CHANNELS);
   localparam int DMA_HOST = int'(UVS_DMA_CHAN_HOST);
   localparam int DMA_FW   = int'(UVS_DMA_CHAN_FW);
-  // IOMMU requester ports: one per compute hart (at least one, tied off).
-  localparam int NPORT    = (NUM_HARTS > 1) ? NUM_HARTS - 1 : 1;
-  // IOMMU request ids per port: the hardware threads of a multithreaded hart, else 1.
-  localparam int IIDS     = (MT_THREADS > 1) ? MT_THREADS : 1;
+  // IOMMU requester ports: one per compute hart (port h - 1) and one per
+  // tile engine (port NCH + h - 1); at least one, tied off.
+  localparam int NCH      = NUM_HARTS - 1;
+  localparam int NPORT    = (NUM_HARTS > 1) ? 2 * NCH : 1;
+  // IOMMU request ids per port: the hardware threads of a multithreaded
+  // hart, and at least an engine's translation slots (tile.def TILE_XLAT_IDS).
+  localparam int XIDS     = int'(uvs_tile_pkg::UVS_TILE_XLAT_IDS);
+  localparam int IIDS     = (NUM_HARTS == 1) ? 1 : (MT_THREADS > XIDS) ? MT_THREADS : XIDS;
   localparam int IIW      = (IIDS > 1) ? $clog2(IIDS) : 1;
 
   // ---- hart ports ----
@@ -97,6 +101,11 @@ module uvs_soc #(
   logic [7:0]  dn_be [NPORT];
   logic [3:0]  dn_amo [NPORT];
   logic        irq_iommu;
+  // a hart's MMIO request (hm_*), split into the MMIO arbiter (mm_*) and
+  // its own tile engine's registers (tr_*: memmap.def TILE)
+  logic [NUM_HARTS-1:0]       hm_req, hm_gnt, hm_rvalid, hm_err, t_sel;
+  logic [NUM_HARTS-1:0]       tr_rvalid, tr_err;
+  logic [NUM_HARTS-1:0][63:0] hm_rdata, tr_rdata;
   // data port -> MMIO arbiter
   logic [NUM_HARTS-1:0]       mm_req, mm_gnt, mm_rvalid;
   logic [63:0]                mm_rdata;
@@ -213,11 +222,11 @@ module uvs_soc #(
         .mem_rvalid_i  (dm_rvalid[h]),
         .mem_rdata_i   (dm_rdata[h]),
         .mem_err_i     (dm_err[h]),
-        .mmio_req_o    (mm_req[h]),
-        .mmio_gnt_i    (mm_gnt[h]),
-        .mmio_rvalid_i (mm_rvalid[h]),
-        .mmio_rdata_i  (mm_rdata),
-        .mmio_err_i    (mm_err),
+        .mmio_req_o    (hm_req[h]),
+        .mmio_gnt_i    (hm_gnt[h]),
+        .mmio_rvalid_i (hm_rvalid[h]),
+        .mmio_rdata_i  (hm_rdata[h]),
+        .mmio_err_i    (hm_err[h]),
         .uva_req_o     (u_req[h]),
         .uva_gnt_i     (u_gnt[h]),
         .uva_rvalid_i  (u_rvalid[h]),
@@ -366,15 +375,15 @@ module uvs_soc #(
         .rst_ni        (core_rst_n),
         .host_blocks_i (host_blocks),
         .mtime_i       (mtime),
-        .mm_req_o      (mm_req[h]),
-        .mm_gnt_i      (mm_gnt[h]),
+        .mm_req_o      (hm_req[h]),
+        .mm_gnt_i      (hm_gnt[h]),
         .d_addr_o      (d_addr[h]),
         .d_we_o        (d_we[h]),
         .d_be_o        (d_be[h]),
         .d_wdata_o     (d_wdata[h]),
-        .mm_rvalid_i   (mm_rvalid[h]),
-        .mm_rdata_i    (mm_rdata),
-        .mm_err_i      (mm_err),
+        .mm_rvalid_i   (hm_rvalid[h]),
+        .mm_rdata_i    (hm_rdata[h]),
+        .mm_err_i      (hm_err[h]),
         .d_amo_o       (rq_amo[h-1]),
         .rq_req_o      (rq_req[h-1]),
         .rq_gnt_i      (rq_gnt[h-1]),
@@ -424,6 +433,75 @@ module uvs_soc #(
     assign mt_ctl_rd  = '0;
     assign irq_mt     = 1'b0;
   end
+
+  // ---- tile engines (uvs_tile, tile.def): one per compute hart ----
+  // A compute hart's MMIO request to the TILE region goes to its own engine
+  // (answered the next cycle like the MMIO bus, err for another hart's
+  // block), never to the shared arbiter. The engine's translations use
+  // IOMMU requester port NCH + h - 1 (device_id UVA_DID, user, request id =
+  // translation slot); its downstream port is the engine's translation
+  // responder.
+  logic [NUM_HARTS-1:0] tile_busy;
+  logic                 atc_flush;  // IOMMU invalidation pulse (uvs_iommu inv_o)
+  for (genvar h = 0; h < NUM_HARTS; h++) begin : g_tile_route
+    assign t_sel[h]     = h >= 1 && in_region(d_addr[h], UVS_TILE_BASE, UVS_TILE_SIZE);
+    assign mm_req[h]    = hm_req[h] && !t_sel[h];
+    assign hm_gnt[h]    = t_sel[h] ? 1'b1 : mm_gnt[h];
+    assign hm_rvalid[h] = mm_rvalid[h] | tr_rvalid[h];
+    assign hm_rdata[h]  = tr_rvalid[h] ? tr_rdata[h] : mm_rdata;
+    assign hm_err[h]    = tr_rvalid[h] ? tr_err[h] : mm_err;
+    if (h == 0) begin : g_none
+      assign tr_rvalid[h] = 1'b0;
+      assign tr_rdata[h]  = '0;
+      assign tr_err[h]    = 1'b0;
+      assign tile_busy[h] = 1'b0;
+    end else begin : g_eng
+      localparam int P = NCH + h - 1;
+      assign rq_be[P]    = 8'hff;
+      assign rq_wdata[P] = '0;
+      assign rq_amo[P]   = '0;
+      assign rq_did[P]   = 24'(UVS_UVA_DID);
+      assign rq_priv[P]  = 1'b0;  // user, like the kernel's own accesses
+      assign rq_exec[P]  = 1'b0;
+      /* verilator lint_off UNUSEDSIGNAL */
+      logic unused_dn;
+      assign unused_dn = dn_we[P] | (|dn_be[P]) | (|dn_wdata[P]) | (|dn_amo[P]) | (|dn_id[P]);
+      /* verilator lint_on UNUSEDSIGNAL */
+      uvs_tile #(.HART(h), .NHWT(MT_THREADS > 0 ? MT_THREADS : 1), .IW(IIW)) u_tile (
+        .clk_i,
+        .rst_ni       (core_rst_n),
+        .cycle_i      (cycle_q),
+        .reg_req_i    (hm_req[h] && t_sel[h]),
+        .reg_addr_i   (d_addr[h][15:3]),
+        .reg_we_i     (d_we[h]),
+        .reg_wdata_i  (d_wdata[h]),
+        .reg_rvalid_o (tr_rvalid[h]),
+        .reg_rdata_o  (tr_rdata[h]),
+        .reg_err_o    (tr_err[h]),
+        .rq_req_o     (rq_req[P]),
+        .rq_gnt_i     (rq_gnt[P]),
+        .rq_addr_o    (rq_addr[P]),
+        .rq_we_o      (rq_we[P]),
+        .rq_id_o      (rq_id[P]),
+        .rq_rvalid_i  (rq_rvalid[P]),
+        .rq_rid_i     (rq_rid[P]),
+        .rq_rdata_i   (rq_rdata[P]),
+        .rq_err_i     (rq_err[P]),
+        .dn_req_i     (dn_req[P]),
+        .dn_gnt_o     (dn_gnt[P]),
+        .dn_addr_i    (dn_addr[P]),
+        .dn_rvalid_o  (dn_rvalid[P]),
+        .dn_rdata_o   (dn_rdata[P]),
+        .dn_err_o     (dn_err[P]),
+        .atc_flush_i  (atc_flush),
+        .busy_o       (tile_busy[h])
+      );
+    end
+  end
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic unused_tile_busy;
+  assign unused_tile_busy = (|tile_busy) | atc_flush;
+  /* verilator lint_on UNUSEDSIGNAL */
 
   // ---- shared MMIO bus: CLINT, UART0, HOSTIF, DMA; requesters: harts + host ----
   localparam int NREQ = NUM_HARTS + 1;
@@ -791,7 +869,8 @@ module uvs_soc #(
     .trc_walk_prgi_o   (unused_trc_prgi),
     .trc_cmd_o         (unused_trc_cmd),
     .trc_walk_busy_o   (unused_trc_busy),
-    .trc_parked_o      (trc_parked)
+    .trc_parked_o      (trc_parked),
+    .inv_o             (atc_flush)
   );
 
   // SoC events of the harts' performance counters (include/uvmsoc/hpm.def):

@@ -6,8 +6,8 @@ package uvs_soc_pkg;
 
   // Target of a data-port request.
   typedef enum logic [1:0] {
-    TGT_MEM  = 2'd0,  // BOOTROM, SRAM or HBM window: the DPI memory port
-    TGT_MMIO = 2'd1,  // CLINT, PLIC, UART0, IOMMU, HOSTIF, DMA or MTCTL: the shared MMIO arbiter
+    TGT_MEM  = 2'd0,  // BOOTROM, SRAM, HBM window or scratchpads: the DPI memory port
+    TGT_MMIO = 2'd1,  // CLINT, PLIC, UART0, IOMMU, HOSTIF, DMA or MTCTL: the shared MMIO arbiter; TILE: the hart's engine
     TGT_ERR  = 2'd2,  // unmapped or reserved: the error responder
     TGT_UVA  = 2'd3   // unified virtual range of a compute hart: the IOMMU
   } target_e;
@@ -42,12 +42,19 @@ package uvs_soc_pkg;
   // mt = 1 when the configuration has multithreaded compute harts: their
   // thread-control region (mt.def MT_CTL_BASE/SIZE) is then MMIO (else it
   // is unmapped: a bus error, or UVA for a compute hart, as before).
+  // The scratchpads (memmap.def SPAD) are memory for every hart (the C
+  // model lets a compute hart reach only its own, the management hart all);
+  // the tile-engine registers (TILE) are MMIO for compute harts (uva = 1),
+  // which the SoC steers to the hart's own engine (never the shared bus).
   function automatic target_e decode(logic [63:0] addr, logic is_amo,
                                      logic host_blocks, logic uva, logic mt);
     if (in_region(addr, UVS_BOOTROM_BASE, UVS_BOOTROM_SIZE) ||
         in_region(addr, UVS_SRAM_BASE, UVS_SRAM_SIZE) ||
-        in_region(addr, UVS_HBM_BASE, UVS_HBM_SIZE))
+        in_region(addr, UVS_HBM_BASE, UVS_HBM_SIZE) ||
+        in_region(addr, UVS_SPAD_BASE, UVS_SPAD_SIZE))
       return TGT_MEM;
+    if (!is_amo && uva && in_region(addr, UVS_TILE_BASE, UVS_TILE_SIZE))
+      return TGT_MMIO;
     if (!is_amo && (in_region(addr, UVS_CLINT_BASE, UVS_CLINT_SIZE) ||
                     in_region(addr, UVS_PLIC_BASE, UVS_PLIC_SIZE) ||
                     in_region(addr, UVS_UART0_BASE, UVS_UART0_SIZE) ||
@@ -75,7 +82,9 @@ package uvs_soc_pkg;
            in_region(addr, UVS_DMA_BASE, UVS_DMA_SIZE) ||
            in_region(addr, UVS_HOSTIF_BASE, UVS_HOSTIF_SIZE) ||
            in_region(addr, UVS_SRAM_BASE, UVS_SRAM_SIZE) ||
-           in_region(addr, UVS_HBM_BASE, UVS_HBM_SIZE);
+           in_region(addr, UVS_HBM_BASE, UVS_HBM_SIZE) ||
+           in_region(addr, UVS_TILE_BASE, UVS_TILE_SIZE) ||
+           in_region(addr, UVS_SPAD_BASE, UVS_SPAD_SIZE);
   endfunction
 
   // Which MMIO target an address on the shared MMIO bus selects.

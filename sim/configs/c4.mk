@@ -9,3 +9,4 @@ CFG_CLOCK_MHZ     := 200
 CFG_MTIME_DIV     := $(shell echo $$(($(CFG_CLOCK_MHZ) / 10)))
 CFG_DTS           := boards/sim/uvmsoc-c4.dts
 CFG_CORE          := pipe
+CFG_SPAD_KIB        := 256

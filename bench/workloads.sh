@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# Workload benchmark of issue 13 (tile engines): the goal scenarios, each one
+# `uvmsoc run` on the c4 simulator, with a summary table at the end.
+#   1. resident stream: the data in HBM before the measured launch (managed,
+#      HBM = 2 x data, --pre-touch: a first launch migrated it in), 4
+#      compute harts, every word read and written in place;
+#   2. managed stream that fits in HBM (HBM = 2 x data): first touch, every
+#      page migrated in over the link while the kernel runs;
+#   3. managed stream 4x oversubscribed (HBM = data / 4): dirty pages written
+#      back as others come in; slowdown against run 2;
+#   4. Zipf gather: alpha 0.99, table 4x HBM, 128-byte rows, 16 batches of
+#      256 lookups: faults per batch, table pages touched, link utilisation.
+# Bandwidth over the whole kernel (launch -> completion event, device
+# cycles): stream moves 2 x SIZE bytes (read + write) on the HBM side; the
+# link carries what the managed statistics count (pages in + written back).
+# % of the models: achieved bytes/cycle over the HBM model's bytes/cycle (from
+# the run's "kernel HBM" line when the simulator reports it, else 256, the
+# model's figure at 1 GHz, sim/link.h) and over the link's (the run's
+# "statistics" header). The firmware runs in M mode (--sbi none) to keep
+# OpenSBI's boot out of the simulation time; it is outside the kernel cycles.
+# Usage: bench/workloads.sh UVMSOC_CLI SIMULATOR SIZE_BYTES VARIANT(load|tile)
+set -euo pipefail
+cli=$1 sim=$2 size=$3 variant=${4:-load}
+export UVMSOC_SBI=none
+page=4096
+fit=$(( (2 * size + page - 1) / page * page ))
+over=$(( (size / 4 + page - 1) / page * page ))
+[ "$over" -ge $((128 << 10)) ] || over=$((128 << 10))
+
+rows=()   # one summary line per run
+
+num() { sed -nE "s#$1#\1#p" <<<"$out" | head -n 1; }
+
+bad=0      # runs whose result did not match the host's (reported in the table, exit status 1)
+run() { # LABEL ARGS... -> $out, $cyc, $lbw, $hbw, $link, $ok ("" or "RESULT WRONG; ")
+  local label=$1; shift
+  echo "== $label: $cli --sim $sim run --variant $variant $*"
+  ok=""
+  out=$("$cli" --sim "$sim" run --variant "$variant" "$@" 2>&1) || true
+  echo "$out"
+  if ! grep -q -- '-> MATCH$' <<<"$out"; then
+    grep -q '^  kernel (launch->event)' <<<"$out" || { echo "bench/workloads.sh: $label failed"; exit 1; }
+    echo "bench/workloads.sh: $label: the result does not match the host's"
+    ok="RESULT WRONG (no MATCH); " bad=$((bad + 1))
+  fi
+  cyc=$(num '^  kernel \(launch->event\) +([0-9]+) cycles.*')
+  lbw=$(num '^statistics \(.*link ([0-9.]+) bytes/cycle.*')
+  hbw=$(num '^  kernel HBM .*\(([0-9.]+) bytes/cycle\).*')
+  hbw=${hbw:-256}
+  link=$(num '^  bytes over the link +([0-9]+).*')
+  link=${link:-0}
+}
+
+pct() { awk -v a="$1" -v c="$2" -v bw="$3" 'BEGIN { printf "%.1f", (c > 0 && bw > 0) ? 100 * a / (c * bw) : 0 }'; }
+
+# Resident: managed (the tile engines see only virtual addresses), HBM holds the
+# data, a first launch brings it in (--pre-touch), the second is measured.
+run "resident stream" --kernel stream --size "$size" --managed --hbm "$fit" --pre-touch
+c_res=$cyc
+rows+=("$(printf '%-34s %12s %12s %8s%% %8s%%  %s' "resident stream (in HBM)" "$cyc" "$((2 * size))" \
+  "$(pct $((2 * size)) "$cyc" "$hbw")" "-" "${ok}HBM model $hbw B/cycle")")
+
+# The same with the engines alone moving the data (memcpy: copy-in, copy-out,
+# no hart work per word): what the tile engines and HBM sustain.
+run "resident copy" --kernel memcpy --size "$size" --managed --hbm $((2 * fit)) --pre-touch
+rows+=("$(printf '%-34s %12s %12s %8s%% %8s%%  %s' "resident copy (memcpy, engines only)" "$cyc" "$((2 * size))" \
+  "$(pct $((2 * size)) "$cyc" "$hbw")" "-" "${ok}HBM model $hbw B/cycle")")
+
+run "managed stream, fits" --kernel stream --size "$size" --managed --hbm "$fit"
+c_fit=$cyc
+rows+=("$(printf '%-34s %12s %12s %8s%% %8s%%  %s' "managed stream, fits (first touch)" "$cyc" "$((2 * size))" \
+  "$(pct $((2 * size)) "$cyc" "$hbw")" "$(pct "$link" "$cyc" "$lbw")" "${ok}link bytes $link, link $lbw B/cycle")")
+
+run "managed stream, 4x oversubscribed" --kernel stream --size "$size" --managed --hbm "$over"
+slow=$(awk -v a="$cyc" -v b="$c_fit" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
+rows+=("$(printf '%-34s %12s %12s %8s%% %8s%%  %s' "managed stream, 4x oversubscribed" "$cyc" "$((2 * size))" \
+  "$(pct $((2 * size)) "$cyc" "$hbw")" "$(pct "$link" "$cyc" "$lbw")" "${ok}link bytes $link; slowdown ${slow}x vs fits")")
+
+table=$(( size / 128 * 128 ))   # the table is SIZE bytes: 4x the oversubscribed run's HBM
+run "Zipf gather" --kernel gather --managed --size "$table" --hbm "$over" --row-size 128 --batch 256 --batches 16 --alpha 0.99 --seed 1
+fpb=$(num '^  faults per batch +([0-9.]+).*')
+touched=$(num '^  table pages touched +([0-9]+).*')
+hit=$(num '^  HBM hit rate \(pages\) +([0-9.]+)%.*')
+gbytes=$(( 16 * 256 * 128 ))
+rows+=("$(printf '%-34s %12s %12s %8s%% %8s%%  %s' "Zipf gather a=0.99, table 4x HBM" "$cyc" "$gbytes" \
+  "$(pct "$gbytes" "$cyc" "$hbw")" "$(pct "$link" "$cyc" "$lbw")" "${ok}faults/batch $fpb; pages touched $touched; hit rate (pages) $hit%")")
+
+echo
+echo "workloads, $variant variant, c4 (4 compute harts), SIZE $size bytes, HBM fits $fit / oversubscribed $over:"
+printf '%-34s %12s %12s %9s %9s  %s\n' run kernel_cycles bytes HBM_bw link_bw notes
+for r in "${rows[@]}"; do echo "$r"; done
+[ "$bad" -eq 0 ] || { echo "bench/workloads.sh: $bad run(s) computed a wrong result (see above)"; exit 1; }
