@@ -197,6 +197,8 @@ static const char run_help[] =
     "                     context attached; prints fault, migration and eviction\n"
     "                     statistics\n"
     "  --no-managed       crc32c --input the old way: the file copied into HBM\n"
+    "  --tile             crc32c streams its input through the compute harts'\n"
+    "                     tile engines and scratchpads (default: hart loads)\n"
     "  --policy P         managed migration policy: baseline (default: 64 KiB\n"
     "                     growth and density prefetch) or 4k (one page a fault)\n"
     "  --advise A         advice for the managed allocation: none (default),\n"

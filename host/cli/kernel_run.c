@@ -70,6 +70,7 @@ struct krun {
     struct uvm_session *uvm;
     void *mptr;
     int no_managed;                 /* --no-managed: crc32c --input copied into HBM (the old way) */
+    int tile;                       /* --tile: crc32c streams its input through the tile engines */
     int have_hbm, have_harts;       /* --hbm / --harts given */
     int policy_4k;                  /* --policy 4k: one page per fault, no prefetch (UVM_POLICY_4K) */
     uint32_t advice;                /* --advise: UVM_ADV_* of the managed allocation (0 = none) */
@@ -137,6 +138,10 @@ static void crc_args(struct krun *k)
     k->args[1] = k->len;
     k->args[2] = out_addr();
     k->nargs = 3;
+    if (k->tile) { /* firmware/kernels/crc32c.c mode 1: tile engines (tile.h) */
+        k->args[3] = 1;
+        k->nargs = 4;
+    }
 }
 
 static int crc_check(struct krun *k, uint64_t value)
@@ -1086,7 +1091,7 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
         {"no-managed", no_argument, NULL, 'N'},      {"policy", required_argument, NULL, 'P'},
         {"advise", required_argument, NULL, 'A'},
         {"host-cost-batch", required_argument, NULL, 0x100}, {"host-cost-page", required_argument, NULL, 0x101},
-        {"sbi", required_argument, NULL, 0x102},
+        {"sbi", required_argument, NULL, 0x102},     {"tile", no_argument, NULL, 0x103},
         {NULL, 0, NULL, 0},
     };
     struct krun k;
@@ -1104,6 +1109,7 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
         case 'i': k.input = optarg; break;
         case 'f': k.fw_opt = optarg; break;
         case 0x102: k.sbi_opt = optarg; break;
+        case 0x103: k.tile = 1; break;
         case 'K': k.kdir_opt = optarg; break;
         case 'c': k.console = optarg; break;
         case 'M': k.managed = 1; break;

@@ -135,13 +135,22 @@ module uvs_tile #(
   logic        atc_hit, atc_fill;
   logic [51:0] atc_ppn;
 
+  // Like the hart's own accesses, device addresses (SRAM, HBM; the others
+  // answer a bus error) are physical: no translation. Everything else is a
+  // unified-range VA translated by the IOMMU.
+  logic        atc_hit_q, direct;
+  logic [51:0] atc_ppn_q;
+  assign direct  = uvs_soc_pkg::in_device_region(g_va);
+  assign atc_hit = direct || atc_hit_q;
+  assign atc_ppn = direct ? g_va[63:12] : atc_ppn_q;
+
   uvs_tile_atc #(.N(int'(UVS_TILE_ATC_ENTRIES))) u_atc (
     .clk_i, .rst_ni,
     .flush_i    (atc_flush_i),
     .vpn_i      (g_va[63:12]),
     .we_i       (q_we[q_gen]),
-    .hit_o      (atc_hit),
-    .ppn_o      (atc_ppn),
+    .hit_o      (atc_hit_q),
+    .ppn_o      (atc_ppn_q),
     .fill_i     (atc_fill),
     .fill_vpn_i (x_vpn[XW'(rq_rid_i)]),
     .fill_ppn_i (rq_rdata_i[63:12]),
