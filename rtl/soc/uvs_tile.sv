@@ -12,7 +12,8 @@
 // scratchpad rows are packed. Indexed rows read their u32 index from the
 // scratchpad (uvs_dpi_tile_index) when the row starts; an index >= table
 // rows fails the descriptor (TILE_ST_INDEX) and ends its generation.
-// Per beat the ATC (uvs_tile_atc) is looked up: a hit issues the beat (one
+// A beat at a device address (SRAM, HBM) is physical like the hart's own
+// accesses; otherwise the ATC (uvs_tile_atc) is looked up: a hit issues the beat (one
 // per cycle, at most OUT in flight); a miss parks it in the pending set (PN
 // entries) linked to a translation slot (XS slots: a page's translation
 // request on the IOMMU requester port with request id = slot, so up to XS
@@ -224,7 +225,7 @@ module uvs_tile #(
   assign reg_rvalid_o = rv_q;
   assign reg_rdata_o  = rd_q;
   assign reg_err_o    = err_q;
-  assign busy_o       = q_n != '0 || r_n != '0;
+  assign busy_o       = q_n != '0 || r_n != '0 || x_want != '0 || x_sent != '0;
 
   // per-descriptor beat counts: +1 generated, -1 retired, -1 failed pending
   logic retire;
