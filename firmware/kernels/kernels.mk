@@ -21,6 +21,7 @@ KERNEL_BINS := $(KERNEL_ELFS:.elf=.bin)
 # Objects besides kcrt0 + kernel_rt + <name> that a kernel links.
 KRN_EXTRA_crc32c := crc32c_math tile
 $(foreach t,$(TILE_KERNELS),$(eval KRN_EXTRA_$(t) := tile tile_pipe))
+KRN_EXTRA_fault  := tile
 
 KRN_CFLAGS  := $(RV_CFLAGS) --specs=picolibc.specs -ffreestanding \
                -fno-tree-loop-distribute-patterns -Ifirmware/kernels -MMD -MP

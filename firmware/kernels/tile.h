@@ -22,6 +22,10 @@
  * Up to TILE_RT_SLOTS - 1 (7) copies per thread may be outstanding; a
  * further call first waits for this thread's oldest one.
  *
+ * VAs are unified-range addresses (translated by the IOMMU with the
+ * kernel's context, like the hart's loads) or device addresses in SRAM/HBM
+ * (physical, as for the hart).
+ *
  * Copies run in the background (up to 32 64-byte beats in flight per
  * engine); the hart must not touch a tile's scratchpad bytes until its
  * copy was waited for (COPY_IN: data not there yet; COPY_OUT: the engine

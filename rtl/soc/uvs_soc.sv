@@ -467,8 +467,19 @@ module uvs_soc #(
       logic unused_dn;
       assign unused_dn = dn_we[P] | (|dn_be[P]) | (|dn_wdata[P]) | (|dn_amo[P]) | (|dn_id[P]);
       /* verilator lint_on UNUSEDSIGNAL */
-      uvs_tile #(.HART(h), .NHWT(MT_THREADS > 0 ? MT_THREADS : 1), .IW(IIW)) u_tile (
+      // The engine's clock runs only while it has work (uvs_clk_gate): reset,
+      // a register access, descriptors queued or beats/translations in
+      // flight, an IOMMU answer or invalidation; so an idle engine costs no
+      // simulation time. IDLE = 2 covers the register answer cycle.
+      logic tile_clk;
+      uvs_clk_gate #(.IDLE(2)) u_tile_cg (
         .clk_i,
+        .act_i (!core_rst_n || (hm_req[h] && t_sel[h]) || tile_busy[h] || dn_req[P] ||
+                rq_rvalid[P] || atc_flush),
+        .clk_o (tile_clk)
+      );
+      uvs_tile #(.HART(h), .NHWT(MT_THREADS > 0 ? MT_THREADS : 1), .IW(IIW)) u_tile (
+        .clk_i        (tile_clk),
         .rst_ni       (core_rst_n),
         .cycle_i      (cycle_q),
         .reg_req_i    (hm_req[h] && t_sel[h]),

@@ -12,7 +12,8 @@
 // scratchpad rows are packed. Indexed rows read their u32 index from the
 // scratchpad (uvs_dpi_tile_index) when the row starts; an index >= table
 // rows fails the descriptor (TILE_ST_INDEX) and ends its generation.
-// Per beat the ATC (uvs_tile_atc) is looked up: a hit issues the beat (one
+// A beat at a device address (SRAM, HBM) is physical like the hart's own
+// accesses; otherwise the ATC (uvs_tile_atc) is looked up: a hit issues the beat (one
 // per cycle, at most OUT in flight); a miss parks it in the pending set (PN
 // entries) linked to a translation slot (XS slots: a page's translation
 // request on the IOMMU requester port with request id = slot, so up to XS
@@ -135,13 +136,22 @@ module uvs_tile #(
   logic        atc_hit, atc_fill;
   logic [51:0] atc_ppn;
 
+  // Like the hart's own accesses, device addresses (SRAM, HBM; the others
+  // answer a bus error) are physical: no translation. Everything else is a
+  // unified-range VA translated by the IOMMU.
+  logic        atc_hit_q, direct;
+  logic [51:0] atc_ppn_q;
+  assign direct  = uvs_soc_pkg::in_device_region(g_va);
+  assign atc_hit = direct || atc_hit_q;
+  assign atc_ppn = direct ? g_va[63:12] : atc_ppn_q;
+
   uvs_tile_atc #(.N(int'(UVS_TILE_ATC_ENTRIES))) u_atc (
     .clk_i, .rst_ni,
     .flush_i    (atc_flush_i),
     .vpn_i      (g_va[63:12]),
     .we_i       (q_we[q_gen]),
-    .hit_o      (atc_hit),
-    .ppn_o      (atc_ppn),
+    .hit_o      (atc_hit_q),
+    .ppn_o      (atc_ppn_q),
     .fill_i     (atc_fill),
     .fill_vpn_i (x_vpn[XW'(rq_rid_i)]),
     .fill_ppn_i (rq_rdata_i[63:12]),
@@ -215,7 +225,7 @@ module uvs_tile #(
   assign reg_rvalid_o = rv_q;
   assign reg_rdata_o  = rd_q;
   assign reg_err_o    = err_q;
-  assign busy_o       = q_n != '0 || r_n != '0;
+  assign busy_o       = q_n != '0 || r_n != '0 || x_want != '0 || x_sent != '0;
 
   // per-descriptor beat counts: +1 generated, -1 retired, -1 failed pending
   logic retire;
