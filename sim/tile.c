@@ -55,18 +55,15 @@ static uint8_t *mem_range(uint64_t pa, uint64_t len, enum uvs_loc *loc)
 
 /**
  * uvs_tile_beat_done_cycle - completion cycle of a beat of @len bytes issued
- * at cycle @now to @loc: reads (COPY_IN) take the memory's read time (HBM
- * latency + transfer; host window: link round trip + transfer), writes its
- * write time (posted to the host), from the link/memory model (sim/link.h).
- * ONE CALL SITE for the shared memory-system model: when sim/memsys.h lands
- * (helper `mem`, uvs_memsys_sched), this becomes its channel schedule so
- * that engines, harts, DMA and the walker contend for HBM and the link.
+ * at cycle @now to @loc: reserved on the shared channels of sim/memsys.h
+ * (HBM, or the host link for the host window), so engines, harts, the DMA
+ * engine and the walker contend for the same bandwidth. Reads (COPY_IN)
+ * complete when the data is back; writes (COPY_OUT) when HBM took them, or
+ * when they were sent for posted host writes.
  */
 static uint64_t uvs_tile_beat_done_cycle(uint64_t now, enum uvs_loc loc, unsigned len, bool we)
 {
-    const struct uvs_link_model *m = &uvs_sim.model;
-    uint64_t t = we ? uvs_link_write(m, loc, len) : uvs_link_read(m, loc, len);
-    return now + (t ? t : 1);
+    return uvs_memsys_access(&uvs_sim.memsys, loc, now, len, we ? UVS_MEMSYS_WRITE : UVS_MEMSYS_READ);
 }
 
 /* Populated scratchpad bytes per compute hart (engine register SPAD_SIZE). */
