@@ -78,7 +78,7 @@ $(CROSS_LIB): $(patsubst host/lib/%.c,$(CROSS_HOST_BUILD)/obj/%.o,$(HOST_LIB_SRC
 	@rm -f $@
 	$(CROSS_AR) rcs $@ $^
 $(CROSS_CLI): $(HOST_CLI_SRCS) $(wildcard host/cli/*.h) $(CROSS_LIB) $(HOST_LIB_HDRS) $(ABI_H)
-	$(CROSS_CC) $(HOST_CFLAGS) $(CROSS_CFLAGS) $(CROSS_INC) -Ihost/lib $(HOST_CLI_SRCS) $(CROSS_LIB) $(CROSS_LDFLAGS) $(CROSS_LDLIBS) -o $@
+	$(CROSS_CC) $(HOST_CFLAGS) $(CROSS_CFLAGS) $(CROSS_INC) -Ihost/lib $(HOST_CLI_SRCS) $(CROSS_LIB) $(CROSS_LDFLAGS) $(CROSS_LDLIBS) -lm -o $@
 
 CROSS_DEVICE_FILES := $(if $(CROSS_FIRMWARE),$(FIRMWARE_ELF) $(KERNEL_ELFS))
 cross-install: cross-host $(ABI_H) $(CROSS_DEVICE_FILES)
