@@ -149,6 +149,21 @@ module uvs_pipe_fetch
   assign pred_npc_o = (hit_taken || (end_word && !straddle)) ? fq_npc_q[head_q]
                                                              : pc_o + (is32 ? 64'd4 : 64'd2);
   assign block_pc_o = fq_pc_q[head_q];
+  // Entry data are written on every response of the current path, flush or
+  // not (a flushed queue ignores them: count and tail restart), so that the
+  // execute stage's redirect gates only the queue pointers, not the enables
+  // of its 3 x 193 data flip-flops (the core's longest path).
+  always_ff @(posedge clk_i) begin
+    if (imem_rvalid_i && !stale_q) begin
+      fq_pc_q[tail_q]   <= inf_pc_q;
+      fq_word_q[tail_q] <= imem_rdata_i;
+      fq_npc_q[tail_q]  <= inf_npc_q;
+      fq_err_q[tail_q]  <= imem_err_i;
+      fq_tk_q[tail_q]   <= inf_tk_q;
+      fq_off_q[tail_q]  <= inf_off_q;
+    end
+  end
+
   // the head entry is used up: taken, or its word consumed (a straddling
   // instruction also takes the next entry's first parcel: mid_q, offset 1)
   assign pop_entry = pop_i && (hit_taken || end_word);
@@ -212,15 +227,7 @@ module uvs_pipe_fetch
         count_q <= '0;
         mid_q   <= 1'b0;
       end else begin
-        if (push) begin
-          fq_pc_q[tail_q]   <= inf_pc_q;
-          fq_word_q[tail_q] <= imem_rdata_i;
-          fq_npc_q[tail_q]  <= inf_npc_q;
-          fq_err_q[tail_q]  <= imem_err_i;
-          fq_tk_q[tail_q]   <= inf_tk_q;
-          fq_off_q[tail_q]  <= inf_off_q;
-          tail_q       <= next_slot(tail_q);
-        end
+        if (push) tail_q <= next_slot(tail_q);
         if (pop_entry) head_q <= next_slot(head_q);
         if (pop_i) begin
           mid_q  <= !pop_entry || straddle;

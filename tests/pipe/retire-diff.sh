@@ -6,7 +6,7 @@
 # counters (CSRs cycle 0xc00, time 0xc01, mcycle 0xb00), which depend on
 # the core's timing, and the value of a later load or move (addi rd, rs, 0)
 # equal to one of those reads (a copy: a register move, a restore from the
-# stack); PROGRAM must not otherwise compute with them. The simulator
+# stack, in 32-bit or 16-bit form); PROGRAM must not otherwise compute with them. The simulator
 # stops in the cycle the program's tohost store is performed, when a
 # pipeline may not have reported the (at most 2) instructions before it
 # yet: one trace may miss up to 2 final lines of the other. Both runs must
@@ -30,13 +30,21 @@ norm() {
   python3 -c '
 import sys
 seen = set()
+def copy16(insn):
+    # 16-bit copies (unprivileged ch. 16): C.LW, C.LD (quadrant 0, funct3
+    # 010/011), C.LWSP, C.LDSP (quadrant 2, funct3 010/011), C.MV (quadrant
+    # 2, funct4 1000, rs2 != 0)
+    if insn >> 16 or insn & 3 == 3:
+        return False
+    q, f3 = insn & 3, insn >> 13
+    return (q in (0, 2) and f3 in (2, 3)) or (q == 2 and insn >> 12 == 8 and (insn >> 2) & 31 != 0)
 for line in open(sys.argv[1]):
     f = line.split()
     insn = int(f[3], 16)
     if insn & 0x7f == 0x73 and (insn >> 12) & 7 and insn >> 20 in (0xc00, 0xc01, 0xb00):
         seen.add(f[5])
         f[5] = "counter"
-    elif f[5] in seen and (insn & 0x7f == 0x03 or insn & 0xfff0707f == 0x13):
+    elif f[5] in seen and (insn & 0x7f == 0x03 or insn & 0xfff0707f == 0x13 or copy16(insn)):
         f[5] = "counter-copy"
     print(" ".join(f[1:]))
 ' "$1"
