@@ -441,8 +441,11 @@ module uvs_soc #(
   // IOMMU requester port NCH + h - 1 (device_id UVA_DID, user, request id =
   // translation slot); its downstream port is the engine's translation
   // responder.
-  logic [NUM_HARTS-1:0] tile_busy;
+  // IOFENCE.C waits for every engine's issued beats (tile_fbusy), and the
+  // engines issue none while it waits (fence_wait).
+  logic [NUM_HARTS-1:0] tile_busy, tile_fbusy;
   logic                 atc_flush;  // IOMMU invalidation pulse (uvs_iommu inv_o)
+  logic                 fence_wait; // an IOFENCE.C waits (uvs_iommu fence_wait_o)
   for (genvar h = 0; h < NUM_HARTS; h++) begin : g_tile_route
     assign t_sel[h]     = h >= 1 && in_region(d_addr[h], UVS_TILE_BASE, UVS_TILE_SIZE);
     assign mm_req[h]    = hm_req[h] && !t_sel[h];
@@ -455,6 +458,7 @@ module uvs_soc #(
       assign tr_rdata[h]  = '0;
       assign tr_err[h]    = 1'b0;
       assign tile_busy[h] = 1'b0;
+      assign tile_fbusy[h] = 1'b0;
     end else begin : g_eng
       localparam int P = NCH + h - 1;
       assign rq_be[P]    = 8'hff;
@@ -505,6 +509,8 @@ module uvs_soc #(
         .dn_rdata_o   (dn_rdata[P]),
         .dn_err_o     (dn_err[P]),
         .atc_flush_i  (atc_flush),
+        .fence_wait_i (fence_wait),
+        .fence_busy_o (tile_fbusy[h]),
         .busy_o       (tile_busy[h])
       );
     end
@@ -881,7 +887,9 @@ module uvs_soc #(
     .trc_cmd_o         (unused_trc_cmd),
     .trc_walk_busy_o   (unused_trc_busy),
     .trc_parked_o      (trc_parked),
-    .inv_o             (atc_flush)
+    .inv_o             (atc_flush),
+    .fence_busy_i      (|tile_fbusy),
+    .fence_wait_o      (fence_wait)
   );
 
   // SoC events of the harts' performance counters (include/uvmsoc/hpm.def):
