@@ -766,8 +766,9 @@ module uvs_soc #(
 
   // The IOMMU's clock runs only while it is in use (uvs_clk_gate): reset, a
   // register access, a requester port with a request or answers
-  // outstanding (parked ones included), or its memory master with a request or an answer
-  // outstanding, and IOMMU_IDLE cycles after that for its internal steps.
+  // outstanding (parked ones included), its memory master with a request or an answer
+  // outstanding, or an IOFENCE.C waiting for the tile engines' beats
+  // (fence_wait), and IOMMU_IDLE cycles after that for its internal steps.
   localparam int IOMMU_IDLE = 64;
   logic             iommu_clk, iommu_act, im_out_q;
   logic [NPORT-1:0] rq_busy;
@@ -786,7 +787,7 @@ module uvs_soc #(
     else if (im_rvalid)        im_out_q <= 1'b0;
   end
   assign iommu_act = !dev_rst_n || (m_req && m_tgt == MT_IOMMU) || (|rq_busy) ||
-                     im_req || im_out_q;
+                     im_req || im_out_q || fence_wait;
 
   // Register accesses reach the IOMMU through a register stage in its clock
   // domain, and its answer and interrupt come back through one in the SoC's
