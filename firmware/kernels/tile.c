@@ -14,11 +14,12 @@
 struct tile_rt {
 	uint32_t next;                          /* slot used next, 1..SLOTS-1 */
 	uint32_t pad;
-	int64_t handle[UVS_TILE_RT_SLOTS];      /* slot -> outstanding handle, -1 none */
+	int64_t handle[UVS_TILE_RT_SLOTS - 1];  /* slot s (1..SLOTS-1) -> its outstanding handle at [s - 1], -1 none */
 };
 
-_Static_assert(sizeof(struct tile_rt) <= UVS_TILE_DESC_SIZE + 8 * UVS_TILE_RT_SLOTS,
-	       "runtime state must fit its slot area");
+/* Slot 0 (one descriptor's bytes) holds it: a larger struct would overlap
+ * slot 1's descriptor, whose VA word would then overwrite a handle. */
+_Static_assert(sizeof(struct tile_rt) <= UVS_TILE_DESC_SIZE, "runtime state must fit slot 0");
 
 static volatile uint64_t *tile_reg(uint64_t off)
 {
@@ -73,7 +74,7 @@ void uvs_tile_rt_start(void)
 	struct tile_rt *r = rt();
 
 	r->next = 1;
-	for (unsigned i = 0; i < UVS_TILE_RT_SLOTS; i++)
+	for (unsigned i = 0; i < UVS_TILE_RT_SLOTS - 1; i++)
 		r->handle[i] = -1;
 }
 
@@ -101,12 +102,12 @@ void uvs_tile_wait(int64_t handle)
 	slot = (unsigned)(handle % UVS_TILE_RT_SLOTS);
 	ticket = (uint64_t)handle / UVS_TILE_RT_SLOTS;
 	r = rt();
-	if (slot == 0 || r->handle[slot] != handle)
+	if (slot == 0 || r->handle[slot - 1] != handle)
 		return; /* already waited for */
 	while (*tile_reg(UVS_TILE_REG_DONE) <= ticket)
 		;
 	__atomic_thread_fence(__ATOMIC_ACQUIRE);
-	r->handle[slot] = -1;
+	r->handle[slot - 1] = -1;
 	d = uvs_spad_ptr(slot_off(slot));
 	st = d[UVS_TILE_DESC_STATUS / 8];
 	if ((st & UVS_TILE_STATUS_CODE_MASK) != UVS_TILE_ST_OK)
@@ -119,7 +120,7 @@ void uvs_tile_wait_all(void)
 	struct tile_rt *r = rt();
 
 	for (unsigned i = 1; i < UVS_TILE_RT_SLOTS; i++)
-		uvs_tile_wait(r->handle[i]);
+		uvs_tile_wait(r->handle[i - 1]);
 }
 
 /* Queues one descriptor (fields already checked); returns its handle. */
@@ -132,7 +133,7 @@ static int64_t submit(uint64_t va, uint32_t spad, uint32_t row_bytes, uint32_t r
 	volatile uint64_t *d = uvs_spad_ptr(off);
 	int64_t t;
 
-	uvs_tile_wait(r->handle[slot]);
+	uvs_tile_wait(r->handle[slot - 1]);
 	r->next = slot + 1 < UVS_TILE_RT_SLOTS ? slot + 1 : 1;
 	d[UVS_TILE_DESC_VA / 8] = va;
 	d[UVS_TILE_DESC_SPAD / 8] = spad | (uint64_t)row_bytes << 32;
@@ -153,8 +154,8 @@ static int64_t submit(uint64_t va, uint32_t spad, uint32_t row_bytes, uint32_t r
 	}
 	if (t < 0) /* the engine refused it: the API's checks missed a case */
 		return -EINVAL;
-	r->handle[slot] = t * UVS_TILE_RT_SLOTS + slot;
-	return r->handle[slot];
+	r->handle[slot - 1] = t * UVS_TILE_RT_SLOTS + slot;
+	return r->handle[slot - 1];
 }
 
 /* Checks a tile of @rows x @row_bytes at scratchpad offset @spad. */

@@ -31,7 +31,10 @@
 // trc_hit_id_o / trc_walk_id_o the request id of a hit / walker result;
 // trc_parked_o the number of requests parked now. inv_o pulses with every
 // IOTLB or device-context invalidation (ATS-style invalidation of the tile
-// engines' ATCs, docs/architecture.md "Tile engines").
+// engines' ATCs, docs/architecture.md "Tile engines"); an IOFENCE.C waits
+// while fence_busy_i is set (device-side accesses translated before it still
+// outstanding; tie to 0 without such devices) and sets fence_wait_o meanwhile
+// (the devices issue no new access then).
 module uvs_iommu
   import uvs_iommu_pkg::*;
 #(
@@ -115,7 +118,9 @@ module uvs_iommu
   // an IOTLB or device-context invalidation command (IOTINVAL.VMA,
   // IODIR.INVAL_DDT) executes this cycle: device-side caches of
   // translations (the tile engines' ATCs) drop theirs
-  output logic          inv_o
+  output logic          inv_o,
+  input  logic          fence_busy_i,  // device-side accesses outstanding (IOFENCE.C waits)
+  output logic          fence_wait_o   // an IOFENCE.C waits for fence_busy_i
 );
   // ---- registers ----
   logic [3:0]  ddtp_mode;
@@ -329,6 +334,7 @@ module uvs_iommu
     .clk_i, .rst_ni,
     .cq_ppn_i(cq_ppn), .cq_head_i(cq_head), .cq_tail_i(cq_tail), .cq_on_i(cq_on), .cq_stop_i(cq_stop),
     .fctl_wsi_i(fctl_wsi), .ddtp_mode_i(ddtp_mode), .park_busy_i(park_busy),
+    .fence_busy_i, .fence_wait_o,
     .head_inc_o(cq_head_inc), .set_cqmf_o(cq_set_cqmf), .set_cmd_ill_o(cq_set_cmd_ill),
     .set_fence_w_ip_o(cq_set_fence_w_ip), .cmd_o(cmd),
     .tlb_inv_o(tlb_inv), .tlb_inv_av_o(tlb_inv_av), .tlb_inv_pscv_o(tlb_inv_pscv),

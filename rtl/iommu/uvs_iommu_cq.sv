@@ -6,8 +6,11 @@
 //    cache (GV, PSCV, AV operands passed on);
 //  - IODIR.INVAL_DDT (3.1.3): device-context cache invalidation; DV with a
 //    device_id wider than the ddtp mode allows is illegal;
-//  - IOFENCE.C (3.1.2): commands complete in order, so only the optional
-//    4-byte DATA store to ADDR (AV) and cqcsr.fence_w_ip (WSI) remain;
+//  - IOFENCE.C (3.1.2): commands complete in order; the fence also waits
+//    until no device-side access translated before it is outstanding
+//    (fence_busy_i: the tile engines' issued beats, which pause new issues
+//    while fence_wait_o is set, so the wait cannot starve); then the
+//    optional 4-byte DATA store to ADDR (AV) and cqcsr.fence_w_ip (WSI);
 //  - PAGE_REPLAY (uvmsoc, opcode 64): releases the parked requests of
 //    (DID, PRGI) with response RESP; waits while the walker is finishing a
 //    request (park_busy_i) so that park state changes one at a time.
@@ -32,6 +35,8 @@ module uvs_iommu_cq
   input  logic        fctl_wsi_i,
   input  logic [3:0]  ddtp_mode_i,
   input  logic        park_busy_i,
+  input  logic        fence_busy_i, // device accesses translated earlier still outstanding
+  output logic        fence_wait_o, // an IOFENCE.C waits for fence_busy_i to clear
   output logic        head_inc_o,  // pulses to the register block
   output logic        set_cqmf_o,
   output logic        set_cmd_ill_o,
@@ -120,7 +125,9 @@ module uvs_iommu_cq
   end
 
   logic exec_now;  // EXEC completes this cycle without a memory access
-  assign exec_now = state_q == EXEC && !illegal && !(is_fence && f_av) && !(is_replay && park_busy_i);
+  assign exec_now = state_q == EXEC && !illegal && !(is_fence && (f_av || fence_busy_i)) &&
+                    !(is_replay && park_busy_i);
+  assign fence_wait_o = state_q == EXEC && !illegal && is_fence;
 
   assign tlb_inv_o       = exec_now && is_inval;
   assign tlb_inv_av_o    = dw0_q[UVS_IOMMU_CMD_IOTINVAL_DW0_AV_SHIFT[5:0]];
@@ -180,7 +187,7 @@ module uvs_iommu_cq
         end
         EXEC: begin
           if (illegal || exec_now) state_q <= IDLE;
-          else if (is_fence && f_av) state_q <= FWR;
+          else if (is_fence && f_av && !fence_busy_i) state_q <= FWR;
         end
         FWR: if (m_gnt_i) state_q <= FWAIT;
         FWAIT: if (m_rvalid_i) state_q <= IDLE;

@@ -441,8 +441,11 @@ module uvs_soc #(
   // IOMMU requester port NCH + h - 1 (device_id UVA_DID, user, request id =
   // translation slot); its downstream port is the engine's translation
   // responder.
-  logic [NUM_HARTS-1:0] tile_busy;
+  // IOFENCE.C waits for every engine's issued beats (tile_fbusy), and the
+  // engines issue none while it waits (fence_wait).
+  logic [NUM_HARTS-1:0] tile_busy, tile_fbusy;
   logic                 atc_flush;  // IOMMU invalidation pulse (uvs_iommu inv_o)
+  logic                 fence_wait; // an IOFENCE.C waits (uvs_iommu fence_wait_o)
   for (genvar h = 0; h < NUM_HARTS; h++) begin : g_tile_route
     assign t_sel[h]     = h >= 1 && in_region(d_addr[h], UVS_TILE_BASE, UVS_TILE_SIZE);
     assign mm_req[h]    = hm_req[h] && !t_sel[h];
@@ -455,6 +458,7 @@ module uvs_soc #(
       assign tr_rdata[h]  = '0;
       assign tr_err[h]    = 1'b0;
       assign tile_busy[h] = 1'b0;
+      assign tile_fbusy[h] = 1'b0;
     end else begin : g_eng
       localparam int P = NCH + h - 1;
       assign rq_be[P]    = 8'hff;
@@ -505,6 +509,8 @@ module uvs_soc #(
         .dn_rdata_o   (dn_rdata[P]),
         .dn_err_o     (dn_err[P]),
         .atc_flush_i  (atc_flush),
+        .fence_wait_i (fence_wait),
+        .fence_busy_o (tile_fbusy[h]),
         .busy_o       (tile_busy[h])
       );
     end
@@ -760,8 +766,9 @@ module uvs_soc #(
 
   // The IOMMU's clock runs only while it is in use (uvs_clk_gate): reset, a
   // register access, a requester port with a request or answers
-  // outstanding (parked ones included), or its memory master with a request or an answer
-  // outstanding, and IOMMU_IDLE cycles after that for its internal steps.
+  // outstanding (parked ones included), its memory master with a request or an answer
+  // outstanding, or an IOFENCE.C waiting for the tile engines' beats
+  // (fence_wait), and IOMMU_IDLE cycles after that for its internal steps.
   localparam int IOMMU_IDLE = 64;
   logic             iommu_clk, iommu_act, im_out_q;
   logic [NPORT-1:0] rq_busy;
@@ -780,7 +787,7 @@ module uvs_soc #(
     else if (im_rvalid)        im_out_q <= 1'b0;
   end
   assign iommu_act = !dev_rst_n || (m_req && m_tgt == MT_IOMMU) || (|rq_busy) ||
-                     im_req || im_out_q;
+                     im_req || im_out_q || fence_wait;
 
   // Register accesses reach the IOMMU through a register stage in its clock
   // domain, and its answer and interrupt come back through one in the SoC's
@@ -881,7 +888,9 @@ module uvs_soc #(
     .trc_cmd_o         (unused_trc_cmd),
     .trc_walk_busy_o   (unused_trc_busy),
     .trc_parked_o      (trc_parked),
-    .inv_o             (atc_flush)
+    .inv_o             (atc_flush),
+    .fence_busy_i      (|tile_fbusy),
+    .fence_wait_o      (fence_wait)
   );
 
   // SoC events of the harts' performance counters (include/uvmsoc/hpm.def):

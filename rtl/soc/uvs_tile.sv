@@ -24,7 +24,17 @@
 // downstream (physical) address, so the IOMMU's walk, A/D update, page-
 // request parking and PAGE_REPLAY are those of a hart's access. A
 // translation answered err fails its beats (TILE_ST_FAULT, cause 5 read /
-// 7 write, ERR_VA = the first failing beat's VA).
+// 7 write, ERR_VA = the first failing beat's VA). A slot stays held until
+// its pending beats issued.
+//
+// Invalidation (atc_flush_i, the IOMMU's IOTINVAL.VMA / IODIR.INVAL_DDT
+// pulse; ATS invalidation): the ATC empties, pending beats whose answer
+// arrived forget it and their slot asks again, and a request in flight
+// (sent, or answered that cycle) is stale: its answer neither fills the ATC
+// nor readies beats, and the slot asks again. No beat issues in the pulse
+// cycle. IOFENCE.C: while fence_wait_i no beat issues, and fence_busy_o
+// (beats issued, not yet retired) holds the fence, so after it every beat
+// translated before the invalidation reached memory.
 //
 // Issued beats (uvs_dpi_tile_issue: data moved by C, completion cycle from
 // the memory model) wait in a ring and retire in order once their cycle
@@ -73,7 +83,9 @@ module uvs_tile #(
   output logic          dn_rvalid_o,
   output logic [63:0]   dn_rdata_o,
   output logic          dn_err_o,
-  input  logic          atc_flush_i, // IOMMU invalidation: drop cached translations
+  input  logic          atc_flush_i, // IOMMU invalidation: drop every held translation
+  input  logic          fence_wait_i,  // an IOFENCE.C waits: issue no beat
+  output logic          fence_busy_o,  // beats issued and not yet retired
   output logic          busy_o       // descriptors queued or beats in flight
 );
   import uvs_tile_pkg::*;
@@ -124,6 +136,8 @@ module uvs_tile #(
 
   // ---- translation slots ----
   logic [XS-1:0] x_want, x_sent, x_we;
+  logic [XS-1:0] x_stale;  // sent before an invalidation: discard the answer, ask again
+  logic [XS-1:0] x_held;   // answered, pending beats still linked
   logic [51:0]   x_vpn [XS];
 
   // ---- in-flight ring ----
@@ -142,7 +156,7 @@ module uvs_tile #(
   logic        atc_hit_q, direct;
   logic [51:0] atc_ppn_q;
   assign direct  = uvs_soc_pkg::in_device_region(g_va);
-  assign atc_hit = direct || atc_hit_q;
+  assign atc_hit = direct || (atc_hit_q && !atc_flush_i);
   assign atc_ppn = direct ? g_va[63:12] : atc_ppn_q;
 
   uvs_tile_atc #(.N(int'(UVS_TILE_ATC_ENTRIES))) u_atc (
@@ -157,7 +171,7 @@ module uvs_tile #(
     .fill_ppn_i (rq_rdata_i[63:12]),
     .fill_w_i   (x_we[XW'(rq_rid_i)])
   );
-  assign atc_fill = rq_rvalid_i && !rq_err_i;
+  assign atc_fill = rq_rvalid_i && !rq_err_i && !x_stale[XW'(rq_rid_i)];
 
   // ---- beat of the generator ----
   logic [31:0] g_rest;
@@ -173,32 +187,37 @@ module uvs_tile #(
   assign g_last        = g_last_in_row && g_r + 32'd1 == q_rows[q_gen];
 
   // ---- issue arbitration ----
-  logic          ring_room, pe_pick_v, pe_free_v, x_match_v, x_free_v;
+  logic          ring_room, can_issue, pe_pick_v, pe_free_v, x_match_v, x_free_v;
   logic [$clog2(PN)-1:0] pe_pick, pe_free;
   logic [XW-1:0] x_match, x_free, x_send;
   logic          x_send_v;
   logic          issue_pe, drop_pe, issue_gen, park_gen, gen_step;
 
   assign ring_room = r_n < (OW + 1)'(OUT);
+  assign can_issue = ring_room && !fence_wait_i;
   always_comb begin
     pe_pick_v = 1'b0; pe_pick = '0; pe_free_v = 1'b0; pe_free = '0;
     for (int i = PN - 1; i >= 0; i--) begin
       if (pe_v[i] && pe_rdy[i]) begin pe_pick_v = 1'b1; pe_pick = $clog2(PN)'(i); end
       if (!pe_v[i]) begin pe_free_v = 1'b1; pe_free = $clog2(PN)'(i); end
     end
+    x_held = '0;
+    for (int i = 0; i < PN; i++)
+      if (pe_v[i]) x_held[pe_x[i]] = 1'b1;
     x_match_v = 1'b0; x_match = '0; x_free_v = 1'b0; x_free = '0; x_send_v = 1'b0; x_send = '0;
     for (int k = XS - 1; k >= 0; k--) begin
       if ((x_want[k] || x_sent[k]) && x_vpn[k] == g_va[63:12] && (x_we[k] || !q_we[q_gen])) begin
         x_match_v = 1'b1; x_match = XW'(k);
       end
-      if (!x_want[k] && !x_sent[k]) begin x_free_v = 1'b1; x_free = XW'(k); end
+      if (!x_want[k] && !x_sent[k] && !x_held[k]) begin x_free_v = 1'b1; x_free = XW'(k); end
       if (x_want[k]) begin x_send_v = 1'b1; x_send = XW'(k); end
     end
   end
-  // a ready pending beat first (a failed one just drains); else the generator's
-  assign issue_pe  = pe_pick_v && (pe_fail[pe_pick] || ring_room);
+  // a ready pending beat first (a failed one just drains); else the
+  // generator's; none in an invalidation pulse (its translation is dropped)
+  assign issue_pe  = pe_pick_v && !atc_flush_i && (pe_fail[pe_pick] || can_issue);
   assign drop_pe   = issue_pe && pe_fail[pe_pick];
-  assign issue_gen = g_valid && !q_fail[q_gen] && atc_hit && ring_room && !issue_pe;
+  assign issue_gen = g_valid && !q_fail[q_gen] && atc_hit && can_issue && !issue_pe;
   // a miss parks while no translation answer arrives this cycle (so it
   // cannot link to a slot being freed)
   assign park_gen  = g_valid && !q_fail[q_gen] && !atc_hit && pe_free_v && !rq_rvalid_i &&
@@ -226,6 +245,7 @@ module uvs_tile #(
   assign reg_rdata_o  = rd_q;
   assign reg_err_o    = err_q;
   assign busy_o       = q_n != '0 || r_n != '0 || x_want != '0 || x_sent != '0;
+  assign fence_busy_o = r_n != '0;
 
   // per-descriptor beat counts: +1 generated, -1 retired, -1 failed pending
   logic retire;
@@ -239,7 +259,7 @@ module uvs_tile #(
       spad_size_q <= uvs_dpi_tile_spad_size();
       g_rowok <= 1'b0; g_r <= '0; g_c <= '0; g_sp <= '0; g_base <= '0;
       pe_v <= '0; pe_rdy <= '0; pe_fail <= '0;
-      x_want <= '0; x_sent <= '0;
+      x_want <= '0; x_sent <= '0; x_stale <= '0;
       r_head <= '0; r_tail <= '0; r_n <= '0;
       dn_v_q <= 1'b0; dn_a_q <= '0;
       rv_q <= 1'b0; err_q <= 1'b0; rd_q <= '0;
@@ -310,19 +330,36 @@ module uvs_tile #(
         end
       end
 
-      // -- translation slots: send, answer --
+      // -- translation slots: send, invalidate, answer --
       if (rq_req_o && rq_gnt_i) begin
         x_want[x_send] <= 1'b0;
         x_sent[x_send] <= 1'b1;
+        if (atc_flush_i) x_stale[x_send] <= 1'b1;
+      end
+      if (atc_flush_i) begin
+        for (int k = 0; k < XS; k++)
+          if (x_sent[k]) x_stale[k] <= 1'b1;
+        // answered beats forget their translation; their (held) slot asks again
+        for (int i = 0; i < PN; i++)
+          if (pe_v[i] && pe_rdy[i]) begin
+            pe_rdy[i]        <= 1'b0;
+            pe_fail[i]       <= 1'b0;
+            x_want[pe_x[i]]  <= 1'b1;
+          end
       end
       if (rq_rvalid_i) begin
         x_sent[XW'(rq_rid_i)] <= 1'b0;
-        for (int i = 0; i < PN; i++)
-          if (pe_v[i] && !pe_rdy[i] && pe_x[i] == XW'(rq_rid_i)) begin
-            pe_rdy[i]  <= 1'b1;
-            pe_fail[i] <= rq_err_i;
-            pe_ppn[i]  <= rq_rdata_i[63:12];
-          end
+        if (x_stale[XW'(rq_rid_i)] || atc_flush_i) begin
+          x_stale[XW'(rq_rid_i)] <= 1'b0;
+          x_want[XW'(rq_rid_i)]  <= 1'b1;
+        end else begin
+          for (int i = 0; i < PN; i++)
+            if (pe_v[i] && !pe_rdy[i] && pe_x[i] == XW'(rq_rid_i)) begin
+              pe_rdy[i]  <= 1'b1;
+              pe_fail[i] <= rq_err_i;
+              pe_ppn[i]  <= rq_rdata_i[63:12];
+            end
+        end
       end
 
       // -- retire the oldest beat in flight --
