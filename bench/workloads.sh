@@ -63,7 +63,7 @@ rows+=("$(printf '%-34s %12s %12s %8s%% %8s%%  %s' "resident stream (in HBM)" "$
 # The same with the engines alone moving the data (memcpy: copy-in, copy-out,
 # no hart work per word): what the tile engines and HBM sustain.
 run "resident copy" --kernel memcpy --size "$size" --managed --hbm $((2 * fit)) --pre-touch
-rows+=("$(printf '%-34s %12s %12s %8s%% %8s%%  %s' "resident copy (memcpy, engines only)" "$cyc" "$((2 * size))" \
+rows+=("$(printf '%-34s %12s %12s %8s%% %8s%%  %s' "resident copy (memcpy, $variant)" "$cyc" "$((2 * size))" \
   "$(pct $((2 * size)) "$cyc" "$hbw")" "-" "${ok}HBM model $hbw B/cycle")")
 
 run "managed stream, fits" --kernel stream --size "$size" --managed --hbm "$fit"
