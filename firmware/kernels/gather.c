@@ -27,9 +27,7 @@ int kernel_main(const struct uvs_kernel_args *args)
 	rows = args->arg[GATHER_ARG_ROWS];
 	batch = args->arg[GATHER_ARG_BATCH];
 	batches = args->arg[GATHER_ARG_BATCHES];
-	if (row < GATHER_ROW_MIN || row > GATHER_ROW_MAX || row % GATHER_ROW_MIN != 0 || rows == 0 ||
-	    rows > (1ull << 32) || batch == 0 || batches == 0 ||
-	    ((args->arg[GATHER_ARG_TABLE] | args->arg[GATHER_ARG_OUT]) & 7) != 0 || (args->arg[GATHER_ARG_IDX] & 3) != 0)
+	if (!gather_args_valid(args->arg))
 		return UVS_KERNEL_EXIT_BAD_ARGS;
 	table = (const uint64_t *)(uintptr_t)args->arg[GATHER_ARG_TABLE];
 	idx = (const uint32_t *)(uintptr_t)args->arg[GATHER_ARG_IDX];

@@ -40,6 +40,22 @@ static inline uint64_t stream_word(uint64_t x, uint64_t add)
 #define GATHER_ARG_OUT 6	/**< output: batches rows of row bytes (8-byte aligned) */
 #define GATHER_NARGS 7
 
+/**
+ * gather_args_valid - 1 if the gather arguments @a (GATHER_NARGS values,
+ * indexed by GATHER_ARG_*) follow the rules above: row bytes a multiple of
+ * 64 in 64..512, 1..2^32 rows, at least one batch of at least one index,
+ * table and output 8-byte aligned, index list 4-byte aligned; else 0.
+ * Shared by the hart-load and the tile variant of the kernel.
+ */
+static inline int gather_args_valid(const uint64_t *a)
+{
+	uint64_t row = a[GATHER_ARG_ROW];
+	return row >= GATHER_ROW_MIN && row <= GATHER_ROW_MAX && row % GATHER_ROW_MIN == 0 &&
+	       a[GATHER_ARG_ROWS] != 0 && a[GATHER_ARG_ROWS] <= (1ull << 32) && a[GATHER_ARG_BATCH] != 0 &&
+	       a[GATHER_ARG_BATCHES] != 0 && ((a[GATHER_ARG_TABLE] | a[GATHER_ARG_OUT]) & 7) == 0 &&
+	       (a[GATHER_ARG_IDX] & 3) == 0;
+}
+
 /** Exit status of gather when an index is not below the table's rows (the result value holds its position). */
 #define GATHER_EXIT_BAD_INDEX 3
 
