@@ -79,51 +79,8 @@ enum { PAGE_RW = 0, PAGE_RO = 1, PAGE_MISSING = 2, PAGE_REMAP = 3 };
 
 #define TIMEOUT 200000u /* polling iterations */
 
-static volatile uint8_t *const uart = (volatile uint8_t *)(uintptr_t)UVS_UART0_BASE;
-
-static void puts_(const char *s)
-{
-    while (*s)
-        uart[0] = (uint8_t)*s++;
-}
-
-static void puthex(uint64_t v)
-{
-    char b[19] = "0x";
-    for (int i = 0; i < 16; i++)
-        b[2 + i] = "0123456789abcdef"[(v >> (60 - 4 * i)) & 15];
-    b[18] = 0;
-    puts_(b);
-}
-
-/* Ends the run: status 0 = pass. */
-static __attribute__((noreturn)) void finish(unsigned status)
-{
-    tohost = status ? ((uint64_t)status << 1) | 1 : 1;
-    for (;;)
-        __asm__ volatile("wfi");
-}
-
-/* Fails step @st with a console line naming it and the values compared. */
-static __attribute__((noreturn)) void fail(unsigned st, const char *what, uint64_t got, uint64_t want)
-{
-    puts_("iommu_soc: FAIL step ");
-    puthex(st);
-    puts_(": ");
-    puts_(what);
-    puts_(" got ");
-    puthex(got);
-    puts_(" want ");
-    puthex(want);
-    puts_("\n");
-    finish(st);
-}
-
-static void check(unsigned st, const char *what, uint64_t got, uint64_t want)
-{
-    if (got != want)
-        fail(st, what, got, want);
-}
+#define SOC_TEST_NAME "iommu_soc"
+#include "../soclib/report.h"
 
 __attribute__((interrupt("machine"))) static void hart0_trap(void)
 {

@@ -67,49 +67,8 @@ enum { PG_RO = 8, PG_MISS = 9, PG_FAIL = 10, PG_MISS2 = 11 };
 #define SPAD1 (UVS_SPAD_BASE + UVS_TILE_SPAD_STRIDE)
 #define DESC_AREA 0x30000u /* descriptor slots: offsets DESC_AREA + 64 * k */
 
-static volatile uint8_t *const uart = (volatile uint8_t *)(uintptr_t)UVS_UART0_BASE;
-
-static void puts_(const char *s)
-{
-    while (*s)
-        uart[0] = (uint8_t)*s++;
-}
-
-static void puthex(uint64_t v)
-{
-    char b[19] = "0x";
-    for (int i = 0; i < 16; i++)
-        b[2 + i] = "0123456789abcdef"[(v >> (60 - 4 * i)) & 15];
-    b[18] = 0;
-    puts_(b);
-}
-
-static __attribute__((noreturn)) void finish(unsigned status)
-{
-    tohost = status ? ((uint64_t)status << 1) | 1 : 1;
-    for (;;)
-        __asm__ volatile("wfi");
-}
-
-static __attribute__((noreturn)) void fail(unsigned st, const char *what, uint64_t got, uint64_t want)
-{
-    puts_("tile_soc: FAIL step ");
-    puthex(st);
-    puts_(": ");
-    puts_(what);
-    puts_(" got ");
-    puthex(got);
-    puts_(" want ");
-    puthex(want);
-    puts_("\n");
-    finish(st);
-}
-
-static void check(unsigned st, const char *what, uint64_t got, uint64_t want)
-{
-    if (got != want)
-        fail(st, what, got, want);
-}
+#define SOC_TEST_NAME "tile_soc"
+#include "../soclib/report.h"
 
 __attribute__((interrupt("machine"))) static void hart0_trap(void)
 {
