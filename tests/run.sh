@@ -5,29 +5,46 @@
 # comment line). Each command runs from the repository root in bash with
 # tests/lib.sh sourced and must exit 0 to pass; it sees the environment that
 # `make test` exports (SIM, SIM_C4, FIRMWARE_ELF, BUILD, ...). Each test's
-# output goes to LOGDIR/<name>.log. Prints one line per test and, last,
-# "N passed, N failed". Exit status 1 if any test failed.
+# output goes to LOGDIR/<name>.log.
+#
+# Tests run TEST_JOBS at a time (default: the number of CPUs), so a test must
+# not share fixed file paths, sockets or ports with another (use mktemp).
+# TEST_TIMEOUT (seconds, default 600) bounds each test. Prints one line per
+# test as it finishes ("PASS name (12 s)"), then the ten slowest tests, and
+# last "N passed, N failed". Exit status 1 if any test failed or a manifest
+# line is malformed.
 set -u
 logdir=$1; shift
 mkdir -p "$logdir"
-timeout_s=${TEST_TIMEOUT:-600}
-pass=0; fail=0; failed=()
+rm -f "$logdir"/*.result
+jobs=${TEST_JOBS:-$(nproc 2>/dev/null || echo 1)}
+export TEST_TIMEOUT=${TEST_TIMEOUT:-600} RUN_LOGDIR=$logdir
+
+declare -A seen=()
+queue="$logdir/.queue"; : > "$queue"
+bad=0
 for manifest in "$@"; do
+  lineno=0
   while IFS= read -r line || [ -n "$line" ]; do
+    lineno=$((lineno + 1))
     case "$line" in ''|'#'*) continue ;; esac
     name=$(printf '%s' "${line%%|*}" | xargs)
-    cmd=${line#*|}
-    log="$logdir/$name.log"
-    if timeout "$timeout_s" bash -c "source tests/lib.sh; $cmd" >"$log" 2>&1 </dev/null; then
-      pass=$((pass + 1)); echo "PASS $name"
-    else
-      rc=$?
-      fail=$((fail + 1)); failed+=("$name")
-      echo "FAIL $name (exit $rc; log $log)"
-      tail -n 5 "$log" | sed 's/^/    /'
+    if [ "$name" = "$line" ] || [ -z "$name" ] || [ -n "${seen[$name]:-}" ]; then
+      echo "FAIL $manifest:$lineno: needs a unique name, '|', then a command"; bad=$((bad + 1)); continue
     fi
+    seen[$name]=1
+    printf '%s\0%s\0' "$name" "${line#*|}" >> "$queue"
   done < "$manifest"
 done
-[ $fail -eq 0 ] || echo "failed: ${failed[*]}"
+xargs -0 -n 2 -P "$jobs" tests/run-one.sh < "$queue"
+
+pass=0; fail=$bad; failed=()
+for r in "$logdir"/*.result; do
+  [ -e "$r" ] || continue
+  read -r rc secs name < "$r"
+  if [ "$rc" -eq 0 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); failed+=("$name"); fi
+done
+echo "slowest:"; sort -k2,2nr "$logdir"/*.result 2>/dev/null | head -n 10 | awk '{printf "  %5d s  %s\n", $2, $3}'
+[ ${#failed[@]} -eq 0 ] || echo "failed: ${failed[*]}"
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
