@@ -227,7 +227,7 @@ static uint32_t rd32(const struct uio_ctx *c, uint64_t off)
 static int uio_irq_enable(struct uio_ctx *c)
 {
     int32_t one = 1;
-    if (pwrite(c->fd, &one, sizeof one, UVS_UIO_IRQ_POS) == (ssize_t)sizeof one)
+    if (pwrite(c->fd, &one, sizeof one, UVS_UIO_IRQ_ENABLE_POS) == (ssize_t)sizeof one)
         return 0;
     /* A driver without irqcontrol (uio_pdrv_genirq has it) keeps the line enabled. */
     return errno == ENOSYS ? 0 : uvs_err(-errno, "%s: re-enabling the interrupt: %s", c->node, strerror(errno));

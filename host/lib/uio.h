@@ -11,12 +11,14 @@
 #include "devtree.h"
 
 /**
- * Position of the interrupt count for pread()/pwrite() on /dev/uioN. The
- * kernel's uio driver ignores the position (uio_read/uio_write), so any
- * value works on a real node; a regular file standing for /dev/uioN in the
- * unit tests keeps its count there, beyond the map windows.
+ * Positions for pread() of the interrupt count and pwrite() of the enable
+ * word (1) on /dev/uioN. The kernel's uio driver ignores the position
+ * (uio_read/uio_write), so any value works on a real node; a regular file
+ * standing for /dev/uioN in the unit tests keeps the count and the last
+ * enable word there, beyond its map windows.
  */
 #define UVS_UIO_IRQ_POS (1ll << 30)
+#define UVS_UIO_IRQ_ENABLE_POS (UVS_UIO_IRQ_POS + 4)
 
 /** One memory map of a uio device (/sys/class/uio/uioN/maps/mapM/). */
 struct uvs_uio_map {
