@@ -66,7 +66,9 @@ int uvs_uio_map_find(const char *root, const char *uio, uint64_t addr, uint64_t 
         char p[PATH_MAX];
         if (!uvs_path(p, root, "/sys/class/uio/%s/maps/map%u/name", uio, i))
             (void)uvs_read_line(p, m->name, sizeof m->name);
-        if (m->addr == addr && m->size >= min_size)
+        /* uio_pdrv_genirq reports a region at its page (addr) plus the offset in it; older kernels
+         * give the region's own address with offset 0: addr + offset is the region either way. */
+        if (m->addr + m->offset == addr && m->size >= m->offset && m->size - m->offset >= min_size)
             return 0;
     }
     return -ENOENT;
@@ -153,14 +155,15 @@ static void uio_close(void *vctx)
 /* mmap the uio map m of fd; *p = its first byte. */
 static int map_uio(struct uio_ctx *c, const struct uvs_uio_map *m, void **map, size_t *maplen, uint8_t **p)
 {
-    long pg = sysconf(_SC_PAGESIZE);
-    *maplen = (size_t)((m->offset + m->size + (uint64_t)pg - 1) & ~((uint64_t)pg - 1));
+    uint64_t pg = (uint64_t)sysconf(_SC_PAGESIZE), in_page = m->addr & (pg - 1);
+    /* the uio core allows as many pages as (addr % page + size) covers */
+    *maplen = (size_t)((in_page + m->size + pg - 1) & ~(pg - 1));
     void *a = mmap(NULL, *maplen, PROT_READ | PROT_WRITE, MAP_SHARED, c->fd, (off_t)m->index * pg);
     if (a == MAP_FAILED)
         return uvs_err(-errno, "%s: mmap of map%u (0x%llx bytes at 0x%llx): %s", c->node, m->index,
                        (unsigned long long)m->size, (unsigned long long)m->addr, strerror(errno));
     *map = a;
-    *p = (uint8_t *)a + m->offset;
+    *p = (uint8_t *)a + in_page + m->offset;
     return 0;
 }
 
@@ -206,12 +209,13 @@ static int setup_dma(struct uio_ctx *c, const char *root, const struct uvs_devsp
             return uvs_err(-ENODEV, "no DMA-able host memory: the memory-region of %s (0x%llx, 0x%llx bytes) is not "
                            "a map of %s, and no u-dma-buf was given (uio:/dev/%s,udmabuf=/dev/udmabuf0)", dt->path,
                            (unsigned long long)dt->dma, (unsigned long long)dt->dma_size, uio, uio);
-        if (m.addr % UVS_PAGE || m.size < UVS_PAGE)
-            return uvs_err(-EINVAL, "%s map%u at 0x%llx is not page-aligned", uio, m.index, (unsigned long long)m.addr);
+        if ((m.addr + m.offset) % UVS_PAGE)
+            return uvs_err(-EINVAL, "%s map%u at 0x%llx is not page-aligned", uio, m.index,
+                           (unsigned long long)(m.addr + m.offset));
         if ((err = map_uio(c, &m, &c->dma_map, &c->dma_maplen, &base)))
             return err;
-        bus = m.addr;
-        size = m.size & ~(uint64_t)(UVS_PAGE - 1);
+        bus = m.addr + m.offset;
+        size = (m.size - m.offset) & ~(uint64_t)(UVS_PAGE - 1);
     }
     if ((err = uvs_hostmem_init(&c->hm, base, bus, size)))
         return uvs_err(err, "DMA window at 0x%llx: %s", (unsigned long long)bus, strerror(-err));

@@ -23,9 +23,9 @@
 /** One memory map of a uio device (/sys/class/uio/uioN/maps/mapM/). */
 struct uvs_uio_map {
     unsigned index;   /**< M: mmap() offset M * page size selects it */
-    uint64_t addr;    /**< physical address */
-    uint64_t size;    /**< bytes */
-    uint64_t offset;  /**< offset of addr inside its first page */
+    uint64_t addr;    /**< physical address (uio_pdrv_genirq: of the region's first page) */
+    uint64_t size;    /**< bytes from addr */
+    uint64_t offset;  /**< the region's offset from addr (0 when addr is the region's own) */
     char name[64];    /**< the map's name ("" when the driver gives none) */
 };
 
@@ -40,8 +40,9 @@ struct uvs_uio_map {
 int uvs_uio_locate(const char *root, const struct uvs_dt_dev *dt, const char *want, char *name, size_t n);
 
 /**
- * uvs_uio_map_find - the map of @uio starting at physical @addr with at
- * least @min_size bytes. -ENOENT (no detail) when none does.
+ * uvs_uio_map_find - the map of @uio whose region starts at physical @addr
+ * (map addr + offset) with at least @min_size bytes. -ENOENT (no detail)
+ * when none does.
  */
 int uvs_uio_map_find(const char *root, const char *uio, uint64_t addr, uint64_t min_size, struct uvs_uio_map *m);
 

@@ -369,6 +369,26 @@ static void test_uio_errors(void **state)
     ft_done(root);
 }
 
+/* Maps as uio_pdrv_genirq reports a region inside a page: page address + offset. */
+static void test_uio_map_offset(void **state)
+{
+    (void)state;
+    char *root = make_tree();
+    ft_text(root, "sys/class/uio/uio0/maps/map2/addr", "0x70000000\n");
+    ft_text(root, "sys/class/uio/uio0/maps/map2/offset", "0x100\n");
+    ft_text(root, "sys/class/uio/uio0/maps/map2/size", "0x2000\n");
+    struct uvs_uio_map m;
+    assert_int_equal(uvs_uio_map_find(root, "uio0", 0x70000100, 0x1f00, &m), 0);
+    assert_int_equal(m.index, 2);
+    assert_int_equal(m.offset, 0x100);
+    assert_int_equal(uvs_uio_map_find(root, "uio0", 0x70000100, 0x1f01, &m), -ENOENT); /* too small */
+    assert_int_equal(uvs_uio_map_find(root, "uio0", 0x70000000, 1, &m), -ENOENT);      /* the page, not the region */
+    assert_int_equal(uvs_uio_map_find(root, "uio0", 0x60000000, 0x10000, &m), 0);
+    assert_int_equal(m.index, 0);
+    assert_string_equal(m.name, "hostif");
+    ft_done(root);
+}
+
 /* Another process (here: another open file) holds /dev/uio0: -EBUSY. */
 static void test_uio_busy(void **state)
 {
@@ -425,7 +445,7 @@ int main(void)
         cmocka_unit_test(test_devspec),     cmocka_unit_test(test_devspec_bad), cmocka_unit_test(test_cycles_to_ms),
         cmocka_unit_test(test_dt_boards),   cmocka_unit_test(test_dt_procfs),   cmocka_unit_test(test_uio_open),
         cmocka_unit_test(test_uio_dma_map), cmocka_unit_test(test_uio_errors),  cmocka_unit_test(test_uio_busy),
-        cmocka_unit_test(test_uio_permission),
+        cmocka_unit_test(test_uio_permission), cmocka_unit_test(test_uio_map_offset),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
