@@ -3,8 +3,9 @@
  * (docs/embedded-linux.md "uio backend"). The BAR0 node is found by its
  * compatible in the devicetree; the kernel's uio_pdrv_genirq (or
  * generic-uio) exposes it as /dev/uioN. Registers: the uio map at the node's
- * reg. DMA-able host memory: the uio map at the node's memory-region, or a
- * u-dma-buf buffer; no IOMMU sits between the fabric and DDR, so bus
+ * reg. DMA-able host memory: a u-dma-buf buffer named in the device string,
+ * else the uio map at the node's memory-region, else the u-dma-buf buffer
+ * allocated inside that region; no IOMMU sits between the fabric and DDR, so bus
  * addresses are physical addresses. Interrupt: the node's one line, counted
  * by the uio driver; all causes share it, so wait_irq reports the pending
  * causes (HOSTIF_INT_STATUS & ~HOSTIF_INT_MASK) as the vector mask, with the
@@ -167,48 +168,82 @@ static int map_uio(struct uio_ctx *c, const struct uvs_uio_map *m, void **map, s
     return 0;
 }
 
-/* DMA window: the u-dma-buf named in the device string, else the uio map at the node's memory-region. */
+/* The u-dma-buf buffer `name` ("udmabufN") as the DMA window: *base, *bus, *size. */
+static int setup_udmabuf(struct uio_ctx *c, const char *root, const char *name, uint8_t **base, uint64_t *bus,
+                         uint64_t *size)
+{
+    char p[PATH_MAX];
+    int err;
+    if (uvs_path(p, root, "/sys/class/u-dma-buf/%s/phys_addr", name))
+        return -ENAMETOOLONG;
+    if ((err = uvs_read_u64(p, bus)))
+        return uvs_err(err, "u-dma-buf %s: cannot read %s: %s (is the u-dma-buf module loaded with the buffer?)", name,
+                       p, strerror(-err));
+    if (uvs_path(p, root, "/sys/class/u-dma-buf/%s/size", name))
+        return -ENAMETOOLONG;
+    if ((err = uvs_read_u64(p, size)))
+        return uvs_err(err, "u-dma-buf %s: cannot read %s: %s", name, p, strerror(-err));
+    if (uvs_path(p, root, "/dev/%s", name))
+        return -ENAMETOOLONG;
+    /* O_SYNC: u-dma-buf maps the buffer uncached, so no cache maintenance is needed for the device's DMA. */
+    if ((err = uvs_open_node(p, O_SYNC, "u-dma-buf", &c->dma_fd)))
+        return err;
+    *size &= ~(uint64_t)(UVS_PAGE - 1);
+    if (*size == 0 || *bus % UVS_PAGE)
+        return uvs_err(-EINVAL, "u-dma-buf %s: buffer at 0x%llx of 0x%llx bytes is not page-aligned", name,
+                       (unsigned long long)*bus, (unsigned long long)*size);
+    c->dma_maplen = *size;
+    void *a = mmap(NULL, *size, PROT_READ | PROT_WRITE, MAP_SHARED, c->dma_fd, 0);
+    if (a == MAP_FAILED)
+        return uvs_err(-errno, "%s: mmap of 0x%llx bytes: %s", p, (unsigned long long)*size, strerror(errno));
+    c->dma_map = a;
+    *base = a;
+    return 0;
+}
+
+/* The u-dma-buf buffer inside the node's memory-region (u-dma-buf allocates from it when its node names it). */
+static int find_udmabuf(const char *root, const struct uvs_dt_dev *dt, char *name, size_t n)
+{
+    char p[PATH_MAX];
+    if (uvs_path(p, root, "/sys/class/u-dma-buf"))
+        return -ENAMETOOLONG;
+    DIR *d = opendir(p);
+    struct dirent *e;
+    int found = 0;
+    while (d && !found && (e = readdir(d))) {
+        uint64_t a;
+        if (e->d_name[0] == '.' || strlen(e->d_name) >= n ||
+            uvs_path(p, root, "/sys/class/u-dma-buf/%s/phys_addr", e->d_name) || uvs_read_u64(p, &a))
+            continue;
+        if (a >= dt->dma && a - dt->dma < dt->dma_size) {
+            memcpy(name, e->d_name, strlen(e->d_name) + 1);
+            found = 1;
+        }
+    }
+    if (d)
+        closedir(d);
+    return found ? 0 : -ENOENT;
+}
+
+/*
+ * DMA window: the u-dma-buf named in the device string; else the uio map at
+ * the node's memory-region; else the u-dma-buf buffer inside that region.
+ */
 static int setup_dma(struct uio_ctx *c, const char *root, const struct uvs_devspec *spec, const struct uvs_dt_dev *dt,
                      const char *uio)
 {
     uint8_t *base;
     uint64_t bus, size;
     int err;
+    struct uvs_uio_map m;
+    char ub[64];
     if (spec->udmabuf[0]) {
-        char p[PATH_MAX];
-        if (uvs_path(p, root, "/sys/class/u-dma-buf/%s/phys_addr", spec->udmabuf))
-            return -ENAMETOOLONG;
-        if ((err = uvs_read_u64(p, &bus)))
-            return uvs_err(err, "u-dma-buf %s: cannot read %s: %s (is the u-dma-buf module loaded with the buffer?)",
-                           spec->udmabuf, p, strerror(-err));
-        if (uvs_path(p, root, "/sys/class/u-dma-buf/%s/size", spec->udmabuf))
-            return -ENAMETOOLONG;
-        if ((err = uvs_read_u64(p, &size)))
-            return uvs_err(err, "u-dma-buf %s: cannot read %s: %s", spec->udmabuf, p, strerror(-err));
-        if (uvs_path(p, root, "/dev/%s", spec->udmabuf))
-            return -ENAMETOOLONG;
-        /* O_SYNC: u-dma-buf maps the buffer uncached, so no cache maintenance is needed for the device's DMA. */
-        if ((err = uvs_open_node(p, O_SYNC, "u-dma-buf", &c->dma_fd)))
+        if ((err = setup_udmabuf(c, root, spec->udmabuf, &base, &bus, &size)))
             return err;
-        size &= ~(uint64_t)(UVS_PAGE - 1);
-        if (size == 0 || bus % UVS_PAGE)
-            return uvs_err(-EINVAL, "u-dma-buf %s: buffer at 0x%llx of 0x%llx bytes is not page-aligned", spec->udmabuf,
-                           (unsigned long long)bus, (unsigned long long)size);
-        c->dma_maplen = size;
-        void *a = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, c->dma_fd, 0);
-        if (a == MAP_FAILED)
-            return uvs_err(-errno, "%s: mmap of 0x%llx bytes: %s", p, (unsigned long long)size, strerror(errno));
-        c->dma_map = a;
-        base = a;
-    } else {
-        struct uvs_uio_map m;
-        if (!dt->has_dma)
-            return uvs_err(-ENODEV, "no DMA-able host memory: the node %s has no memory-region and no u-dma-buf was "
-                           "given (uio:/dev/%s,udmabuf=/dev/udmabuf0)", dt->path, uio);
-        if (uvs_uio_map_find(root, uio, dt->dma, UVS_PAGE, &m))
-            return uvs_err(-ENODEV, "no DMA-able host memory: the memory-region of %s (0x%llx, 0x%llx bytes) is not "
-                           "a map of %s, and no u-dma-buf was given (uio:/dev/%s,udmabuf=/dev/udmabuf0)", dt->path,
-                           (unsigned long long)dt->dma, (unsigned long long)dt->dma_size, uio, uio);
+    } else if (!dt->has_dma) {
+        return uvs_err(-ENODEV, "no DMA-able host memory: the node %s has no memory-region and no u-dma-buf was "
+                       "given (uio:/dev/%s,udmabuf=/dev/udmabuf0)", dt->path, uio);
+    } else if (uvs_uio_map_find(root, uio, dt->dma, UVS_PAGE, &m) == 0) {
         if ((m.addr + m.offset) % UVS_PAGE)
             return uvs_err(-EINVAL, "%s map%u at 0x%llx is not page-aligned", uio, m.index,
                            (unsigned long long)(m.addr + m.offset));
@@ -216,6 +251,13 @@ static int setup_dma(struct uio_ctx *c, const char *root, const struct uvs_devsp
             return err;
         bus = m.addr + m.offset;
         size = (m.size - m.offset) & ~(uint64_t)(UVS_PAGE - 1);
+    } else if (find_udmabuf(root, dt, ub, sizeof ub) == 0) {
+        if ((err = setup_udmabuf(c, root, ub, &base, &bus, &size)))
+            return err;
+    } else {
+        return uvs_err(-ENODEV, "no DMA-able host memory: the memory-region of %s (0x%llx, 0x%llx bytes) is neither "
+                       "a map of %s nor holds a u-dma-buf buffer, and none was given (uio:/dev/%s,udmabuf=/dev/udmabuf0)",
+                       dt->path, (unsigned long long)dt->dma, (unsigned long long)dt->dma_size, uio, uio);
     }
     if ((err = uvs_hostmem_init(&c->hm, base, bus, size)))
         return uvs_err(err, "DMA window at 0x%llx: %s", (unsigned long long)bus, strerror(-err));

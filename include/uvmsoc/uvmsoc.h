@@ -58,8 +58,9 @@ struct uvs_open_opts {
      *   "cosim" or "cosim:SOCKET" (SOCKET used when socket_path is NULL), "mock",
      *   "uio[:/dev/uioN][,dtb=FILE][,udmabuf=/dev/udmabufN]": the devicetree node
      *     compatible with "uvmsoc,hostif" (in FILE, else /proc/device-tree) and its
-     *     uio device (found from the node when not given); DMA memory is the uio
-     *     map at the node's memory-region, or the u-dma-buf buffer when given,
+     *     uio device (found from the node when not given); DMA memory is the
+     *     u-dma-buf buffer when given, else the uio map at the node's
+     *     memory-region, else the u-dma-buf buffer inside that region,
      *   "vfio:DDDD:BB:DD.F" (or BB:DD.F, domain 0): the PCI function bound to vfio-pci.
      * When .backend is set too it must name the same backend.
      */

@@ -334,9 +334,18 @@ static void test_uio_errors(void **state)
     (void)state;
     char *root = make_tree();
     struct uvs_dev *dev = (struct uvs_dev *)1;
-    /* no DMA memory: no map at the memory-region, no u-dma-buf */
+    /* the u-dma-buf buffer inside the memory-region is found without being named */
+    assert_int_equal(open_uio(root, "uio:/dev/uio0", &dev), 0);
+    struct uvs_dma_buf b;
+    assert_int_equal(uvs_dma_alloc(dev, 4096, &b), 0);
+    assert_int_equal(b.bus, 0xb8000000);
+    uvs_close(dev);
+    /* no DMA memory: no map at the memory-region, no u-dma-buf inside it (this one is elsewhere) */
+    ft_text(root, "sys/class/u-dma-buf/udmabuf0/phys_addr", "0x40000000\n");
     assert_int_equal(open_uio(root, "uio:/dev/uio0", &dev), -ENODEV);
-    assert_err_contains("no DMA-able host memory: the memory-region of /hostif@60000000 (0xb8000000");
+    assert_err_contains("no DMA-able host memory: the memory-region of /hostif@60000000 (0xb8000000, 0x4000000 bytes) "
+                        "is neither a map of uio0 nor holds a u-dma-buf buffer");
+    ft_text(root, "sys/class/u-dma-buf/udmabuf0/phys_addr", "0xb8000000\n");
     /* a u-dma-buf that is not there */
     assert_int_equal(open_uio(root, "uio:/dev/uio0,udmabuf=/dev/udmabuf5", &dev), -ENOENT);
     assert_err_contains("u-dma-buf udmabuf5: cannot read");
