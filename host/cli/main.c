@@ -184,8 +184,8 @@ int main(int argc, char **argv)
             }
         }
         optind++;
-        if (sim && g.open.socket_path) {
-            fprintf(stderr, "uvmsoc: --sim and --socket exclude each other\n");
+        if (sim && (g.open.socket_path || (g.open.device && cli_is_cosim(&g) && g.open.device[5] == ':'))) {
+            fprintf(stderr, "uvmsoc: --sim and --socket exclude each other (so do --sim and --device cosim:SOCKET)\n");
             return CLI_USAGE;
         }
         if (g.open.device) {

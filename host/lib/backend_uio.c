@@ -37,7 +37,6 @@ struct uio_ctx {
     size_t regs_maplen;
     volatile uint8_t *regs;  /* BAR0 byte 0 */
     int dma_fd;              /* /dev/udmabufN or -1 (DMA memory is a uio map) */
-    uint64_t dma_file_off;   /* offset of the window in dma_fd's mmap space */
     void *dma_map;
     size_t dma_maplen;
     struct uvs_hostmem hm;   /* allocator over the DMA window */
@@ -261,7 +260,6 @@ static int setup_dma(struct uio_ctx *c, const char *root, const struct uvs_devsp
     }
     if ((err = uvs_hostmem_init(&c->hm, base, bus, size)))
         return uvs_err(err, "DMA window at 0x%llx: %s", (unsigned long long)bus, strerror(-err));
-    c->dma_file_off = 0;
     return 0;
 }
 
@@ -416,7 +414,7 @@ static int uio_hostmem_fd(void *ctx, uint64_t bus, uint64_t len, int *fd, uint64
     if (!uvs_hostmem_ptr(&c->hm, bus, len))
         return -EINVAL;
     *fd = c->dma_fd;
-    *off = c->dma_file_off + (bus - c->hm.bus);
+    *off = bus - c->hm.bus; /* the u-dma-buf buffer is mapped from offset 0 */
     return 0;
 }
 

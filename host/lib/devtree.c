@@ -82,8 +82,12 @@ static int fs_node(void *fdt, const char *dir, const char *name, int depth)
             if (pass == 0 && S_ISREG(st.st_mode)) {
                 void *v;
                 size_t len;
-                if ((err = read_file(p, &v, &len)))
-                    break;
+                if ((err = read_file(p, &v, &len))) {
+                    if (err != -EACCES)
+                        break;
+                    err = 0; /* a root-only property: not one the lookup needs */
+                    continue;
+                }
                 err = fdt_property(fdt, e->d_name, v, (int)len);
                 free(v);
                 if (err)
