@@ -450,6 +450,7 @@ static void test_uio_permission(void **state)
 
 int main(void)
 {
+    umask(022); /* the fake trees must be readable by the unprivileged child of the permission tests */
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_devspec),     cmocka_unit_test(test_devspec_bad), cmocka_unit_test(test_cycles_to_ms),
         cmocka_unit_test(test_dt_boards),   cmocka_unit_test(test_dt_procfs),   cmocka_unit_test(test_uio_open),

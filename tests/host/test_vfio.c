@@ -232,6 +232,7 @@ static void test_parse_iova_ranges(void **state)
 
 int main(void)
 {
+    umask(022); /* the fake trees must be readable by the unprivileged child of the permission tests */
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_group_discovery), cmocka_unit_test(test_open_not_vfio),
         cmocka_unit_test(test_open_permission), cmocka_unit_test(test_iova),
