@@ -55,8 +55,21 @@ $(HOST_TEST_BUILD)/fw-payload.elf: tests/host/fw_tiny.S
 $(HOST_TEST_BUILD)/test.dtb: tests/host/test.dts
 	@mkdir -p $(@D)
 	dtc -q -I dts -O dtb -o $@ $<
+# Board DTBs the hardware backends' discovery is tested against: the c4
+# simulator board (no host-side node) and the Icicle Kit's DTB from Linux 6.1
+# with the uvmsoc overlay applied (boards/icicle-kit/, as tests/overlay.tests).
+$(HOST_TEST_BUILD)/board-c4.dtb: boards/sim/uvmsoc-c4.dts boards/sim/uvmsoc.dtsi
+	@mkdir -p $(@D)
+	cpp -nostdinc -undef -x assembler-with-cpp -P -I boards/sim $< | dtc -q -I dts -O dtb -o $@ -
+$(BUILD)/tests/overlay/mpfs-icicle-kit.dtb: boards/icicle-kit/base-dtb.sh
+	boards/icicle-kit/base-dtb.sh $(BUILD)/third_party $@
+$(HOST_TEST_BUILD)/icicle-uvmsoc.dtb: boards/icicle-kit/uvmsoc-overlay.dtso $(BUILD)/tests/overlay/mpfs-icicle-kit.dtb
+	@mkdir -p $(@D)
+	dtc -@ -q -I dts -O dtb -o $@.dtbo $<
+	fdtoverlay -i $(BUILD)/tests/overlay/mpfs-icicle-kit.dtb -o $@ $@.dtbo
+	@rm -f $@.dtbo
 HOST_TEST_DATA := $(HOST_TEST_BUILD)/fw-good.elf $(HOST_TEST_BUILD)/fw-outside.elf $(HOST_TEST_BUILD)/fw-payload.elf \
-                  $(HOST_TEST_BUILD)/test.dtb
+                  $(HOST_TEST_BUILD)/test.dtb $(HOST_TEST_BUILD)/board-c4.dtb $(HOST_TEST_BUILD)/icicle-uvmsoc.dtb
 
 HOST_TEST_CFLAGS = $(HOST_CFLAGS) -Ihost/lib -DTEST_DATA='"$(HOST_TEST_BUILD)"'
 $(HOST_TEST_BUILD)/%: tests/host/%.c $(wildcard tests/host/*.h) $(HOST_LIB) $(HOST_LIB_HDRS) $(HOST_ABI_H) | $(HOST_TEST_DATA)

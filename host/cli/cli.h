@@ -46,6 +46,9 @@ int cli_parse_u64(const char *what, const char *s, uint64_t *out);
 /** cli_error - print "uvmsoc: <what>: <detail>" for a libuvmsoc error and return CLI_FAIL. */
 int cli_error(const char *what, int err);
 
+/** cli_is_cosim - 1 when the global options name the cosim backend (--device / --backend; the default). */
+int cli_is_cosim(const struct cli_global *g);
+
 /** cli_open - open the device of the global options; prints the error and returns NULL on failure. */
 struct uvs_dev *cli_open(const struct cli_global *g);
 

@@ -19,8 +19,11 @@ static void usage(FILE *f)
             "\n"
             "Global options:\n"
             "  --backend NAME    how to reach the device: cosim (default; the simulator\n"
-            "                    uvmsoc-sim over a Unix socket) or mock (in-process fake\n"
-            "                    device, for tests)\n"
+            "                    uvmsoc-sim over a Unix socket), mock (in-process fake\n"
+            "                    device, for tests), uio or vfio (hardware; see --device)\n"
+            "  --device DEV      the device: cosim (default), cosim:SOCKET, mock,\n"
+            "                    uio[:/dev/uioN][,dtb=FILE][,udmabuf=/dev/udmabufN] (FPGA SoC),\n"
+            "                    vfio:DDDD:BB:DD.F (PCIe card bound to vfio-pci)\n"
             "  --socket PATH     cosim: the simulator's host socket (default: $UVMSOC_SOCKET,\n"
             "                    else ./" UVS_DEFAULT_SOCKET ")\n"
             "  --sim SIMULATOR   start a private simulator for this command (uvmsoc-sim with\n"
@@ -41,6 +44,7 @@ static void usage(FILE *f)
     for (const struct cli_cmd *c = cli_cmds; c->name; c++)
         fprintf(f, "  %-10s %s\n", c->name, c->summary);
     fprintf(f, "\nEnvironment: UVMSOC_SOCKET (simulator socket), UVMSOC_SIM, UVMSOC_FIRMWARE,\n"
+               "UVS_SYSROOT (uio/vfio: directory standing for / when looking in /sys, /dev, /proc),\n"
                "UVMSOC_KERNEL_DIR (what 'run --kernel' uses when no option names it; default:\n"
                "next to this program, e.g. build/c4/uvmsoc-sim for build/host/uvmsoc).\n");
     fprintf(f, "\nExit status: 0 success, 1 device or driver error, 2 bad command line.\n");
@@ -75,6 +79,13 @@ int cli_error(const char *what, int err)
     return CLI_FAIL;
 }
 
+int cli_is_cosim(const struct cli_global *g)
+{
+    if (g->open.device)
+        return strncmp(g->open.device, "cosim", 5) == 0 && (!g->open.device[5] || g->open.device[5] == ':');
+    return !g->open.backend || strcmp(g->open.backend, "cosim") == 0;
+}
+
 struct uvs_dev *cli_open(const struct cli_global *g)
 {
     struct uvs_dev *dev;
@@ -92,11 +103,13 @@ int main(int argc, char **argv)
         {"backend", required_argument, NULL, 'b'}, {"socket", required_argument, NULL, 's'},
         {"timeout", required_argument, NULL, 't'}, {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},       {"sim", required_argument, NULL, 'S'},
+        {"device", required_argument, NULL, 'D'},
         {"sim-args", required_argument, NULL, 'A'}, {"reply-timeout", required_argument, NULL, 'R'},
         {NULL, 0, NULL, 0},
     };
     struct cli_global g;
     const char *sim = NULL, *sim_args = NULL;
+    int backend_set = 0;
     memset(&g, 0, sizeof g);
     g.open.backend = "cosim";
     opterr = 0;
@@ -104,11 +117,20 @@ int main(int argc, char **argv)
     while ((c = getopt_long(argc, argv, "+", opts, NULL)) != -1) {
         switch (c) {
         case 'b':
-            if (strcmp(optarg, "cosim") && strcmp(optarg, "mock")) {
-                fprintf(stderr, "uvmsoc: --backend: unknown backend '%s' (cosim, mock)\n", optarg);
+            if (strcmp(optarg, "cosim") && strcmp(optarg, "mock") && strcmp(optarg, "uio") && strcmp(optarg, "vfio")) {
+                fprintf(stderr, "uvmsoc: --backend: unknown backend '%s' (cosim, mock, uio, vfio; --device says "
+                        "more)\n", optarg);
                 return CLI_USAGE;
             }
             g.open.backend = optarg;
+            backend_set = 1;
+            break;
+        case 'D':
+            if (uvs_device_check(optarg)) {
+                fprintf(stderr, "uvmsoc: --device: %s\n", uvs_last_error());
+                return CLI_USAGE;
+            }
+            g.open.device = optarg;
             break;
         case 's': g.open.socket_path = optarg; break;
         case 'S': sim = optarg; break;
@@ -162,11 +184,20 @@ int main(int argc, char **argv)
             }
         }
         optind++;
-        if (sim && g.open.socket_path) {
-            fprintf(stderr, "uvmsoc: --sim and --socket exclude each other\n");
+        if (sim && (g.open.socket_path || (g.open.device && cli_is_cosim(&g) && g.open.device[5] == ':'))) {
+            fprintf(stderr, "uvmsoc: --sim and --socket exclude each other (so do --sim and --device cosim:SOCKET)\n");
             return CLI_USAGE;
         }
-        if (sim && strcmp(g.open.backend, "cosim") != 0) {
+        if (g.open.device) {
+            /* --device names the backend; a --backend given too must agree (uvs_open checks) */
+            if (backend_set && strncmp(g.open.device, g.open.backend, strlen(g.open.backend)) != 0) {
+                fprintf(stderr, "uvmsoc: --backend %s and --device %s disagree\n", g.open.backend, g.open.device);
+                return CLI_USAGE;
+            }
+            if (!backend_set)
+                g.open.backend = NULL;
+        }
+        if (sim && !cli_is_cosim(&g)) {
             fprintf(stderr, "uvmsoc: --sim needs the cosim backend\n");
             return CLI_USAGE;
         }

@@ -17,7 +17,7 @@
 
 /** Operations of one backend; every function returns 0 or a negative errno. */
 struct uvs_backend_ops {
-    const char *name; /**< "cosim", "mock", ... */
+    const char *name; /**< "cosim", "mock", "uio", "vfio" */
     /** Attach to the device; *ctx receives the backend's state. */
     int (*open)(const struct uvs_open_opts *opts, void **ctx);
     /** Detach and free ctx. */
@@ -49,5 +49,7 @@ struct uvs_backend_ops {
 
 extern const struct uvs_backend_ops uvs_backend_cosim;
 extern const struct uvs_backend_ops uvs_backend_mock;
+extern const struct uvs_backend_ops uvs_backend_uio;  /* backend_uio.c: FPGA SoC through /dev/uioN */
+extern const struct uvs_backend_ops uvs_backend_vfio; /* backend_vfio.c: PCIe card through VFIO */
 
 #endif

@@ -10,6 +10,7 @@
 
 #include <uvmsoc/hostif.h>
 
+#include "hw.h"
 #include "internal.h"
 
 static _Thread_local char last_err[512];
@@ -59,7 +60,18 @@ static const struct uvs_backend_ops *find_backend(const char *name)
         return &uvs_backend_cosim;
     if (strcmp(name, "mock") == 0)
         return &uvs_backend_mock;
+    if (strcmp(name, "uio") == 0)
+        return &uvs_backend_uio;
+    if (strcmp(name, "vfio") == 0)
+        return &uvs_backend_vfio;
     return NULL;
+}
+
+int uvs_device_check(const char *device)
+{
+    struct uvs_devspec spec;
+    uvs_err_clear();
+    return uvs_devspec_parse(device, &spec);
 }
 
 int uvs_open(const struct uvs_open_opts *opts, struct uvs_dev **out)
@@ -71,12 +83,22 @@ int uvs_open(const struct uvs_open_opts *opts, struct uvs_dev **out)
     *out = NULL;
     if (!opts)
         opts = &defaults;
-    const struct uvs_backend_ops *ops = find_backend(opts->backend);
-    if (!ops) {
-        if (strcmp(opts->backend, "vfio") == 0 || strcmp(opts->backend, "uio") == 0)
-            return uvs_err(-ENOTSUP, "backend '%s' is not implemented yet (use cosim or mock)", opts->backend);
-        return uvs_err(-EINVAL, "unknown backend '%s' (cosim, mock)", opts->backend);
+    struct uvs_open_opts o = *opts;
+    struct uvs_devspec spec;
+    if (o.device) {
+        int err = uvs_devspec_parse(o.device, &spec);
+        if (err)
+            return err;
+        if (o.backend && strcmp(o.backend, spec.name) != 0)
+            return uvs_err(-EINVAL, "backend '%s' and device '%s' disagree", o.backend, o.device);
+        o.backend = spec.name;
+        if (spec.kind == UVS_DEV_COSIM && spec.path[0] && !o.socket_path)
+            o.socket_path = spec.path;
     }
+    opts = &o;
+    const struct uvs_backend_ops *ops = find_backend(opts->backend);
+    if (!ops)
+        return uvs_err(-EINVAL, "unknown backend '%s' (cosim, mock, uio, vfio)", opts->backend);
     struct uvs_dev *dev = calloc(1, sizeof *dev);
     if (!dev)
         return uvs_err(-ENOMEM, "out of memory");

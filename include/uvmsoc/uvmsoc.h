@@ -1,10 +1,13 @@
 /*
  * libuvmsoc: the uvmsoc host driver library (public API).
  *
- * A device is opened through a backend (struct uvs_open_opts.backend):
+ * A device is opened through a backend, named by struct uvs_open_opts.device
+ * (or .backend):
  *   "cosim" - the simulator uvmsoc-sim over a Unix socket (include/uvmsoc/cosim.h)
  *   "mock"  - an in-process fake device for unit tests (host/lib/mock.h)
- * ("vfio" and "uio" are reserved names for a PCIe card and an FPGA SoC.)
+ *   "uio"   - the device in an SoC's FPGA fabric through /dev/uioN (Linux uio)
+ *   "vfio"  - a PCIe card bound to vfio-pci
+ * (docs/embedded-linux.md describes binding the hardware ones.)
  * Register offsets and record formats: include/uvmsoc/hostif.def and dma.def
  * (generated <uvmsoc/hostif.h>, <uvmsoc/dma.h>), records in <uvmsoc/hostq.h>
  * and <uvmsoc/dma_desc.h>.
@@ -50,13 +53,40 @@ struct uvs_open_opts {
                                    UVS_COSIM_RUN_SLICE cycles, so a simulator that makes progress always
                                    answers well within it. */
     const void *backend_arg;  /**< backend-specific (mock: const struct uvs_mock_config *, NULL = defaults) */
+    /**
+     * Device string, NULL = use .backend. One of:
+     *   "cosim" or "cosim:SOCKET" (SOCKET used when socket_path is NULL), "mock",
+     *   "uio[:/dev/uioN][,dtb=FILE][,udmabuf=/dev/udmabufN]": the devicetree node
+     *     compatible with "uvmsoc,hostif" (in FILE, else /proc/device-tree) and its
+     *     uio device (found from the node when not given); DMA memory is the
+     *     u-dma-buf buffer when given, else the uio map at the node's
+     *     memory-region, else the u-dma-buf buffer inside that region,
+     *   "vfio:DDDD:BB:DD.F" (or BB:DD.F, domain 0): the PCI function bound to vfio-pci.
+     * When .backend is set too it must name the same backend.
+     */
+    const char *device;
+    /**
+     * uio/vfio: directory standing for "/" when looking in /sys, /dev and /proc
+     * (tests build a fake tree there); NULL: $UVS_SYSROOT, else "" (the real ones).
+     */
+    const char *sysroot;
 };
+
+/**
+ * uvs_device_check - check the syntax of a device string (uvs_open_opts.device)
+ * without opening anything. Returns 0, or -EINVAL with uvs_last_error()
+ * naming the bad part and the expected form.
+ */
+int uvs_device_check(const char *device);
 
 /**
  * uvs_open - open a device and check it is a uvmsoc device of a compatible ABI.
  * @opts: options (NULL: all defaults); @out: the device on success
- * Reads HOSTIF_ID and HOSTIF_VERSION. Errors: -EINVAL bad argument or unknown
- * backend; -ENOTSUP backend not implemented; cosim: -ENOENT/-ECONNREFUSED no
+ * Reads HOSTIF_ID and HOSTIF_VERSION. Errors: -EINVAL bad argument, bad device
+ * string or unknown backend; uio/vfio: -ENOENT missing node or PCI function,
+ * -ENODEV no devicetree node / not bound to uio or vfio-pci / no IOMMU group,
+ * -EACCES no read/write permission on the device node, -EBUSY another process
+ * holds it (uio: flock; vfio: group not viable or device open); cosim: -ENOENT/-ECONNREFUSED no
  * simulator at the socket, -EPROTO/-EBADMSG malformed reply, -ECONNRESET the
  * simulator closed the connection; -ENODEV wrong HOSTIF_ID;
  * -EPROTONOSUPPORT different major ABI or transport version; -ENOMEM.
@@ -111,10 +141,10 @@ struct uvs_perf {
  */
 int uvs_perf(struct uvs_dev *dev, struct uvs_perf *p);
 
-/** uvs_backend_name - the name of @dev's backend ("cosim", "mock"). */
+/** uvs_backend_name - the name of @dev's backend ("cosim", "mock", "uio", "vfio"). */
 const char *uvs_backend_name(const struct uvs_dev *dev);
 
-/** uvs_cycles - the device cycle count last seen (simulated backends), else 0. */
+/** uvs_cycles - the device cycle count last seen (simulated backends), else 0 (uio, vfio). */
 uint64_t uvs_cycles(const struct uvs_dev *dev);
 
 /**
@@ -133,7 +163,12 @@ int uvs_mmio_write(struct uvs_dev *dev, uint64_t off, unsigned size, uint64_t va
  * uvs_wait_irq - wait for an interrupt (MSI) for at most @timeout_cycles.
  * @vectors: if not NULL, receives the mask of MSI vectors that arrived
  * Returns 0; -ETIMEDOUT when none came; -EINVAL @timeout_cycles == 0;
- * transport errors. (cosim: runs the simulation until the MSI or the budget.)
+ * transport errors. (cosim: runs the simulation until the MSI or the budget.
+ * uio/vfio: the budget becomes wall-clock time, @timeout_cycles divided by
+ * the device clock HOSTIF_CLOCK_KHZ read at open, rounded up to whole
+ * milliseconds; 200 MHz, the design's clock, when the register reads 0.
+ * uio has one interrupt line: the mask is the pending causes,
+ * HOSTIF_INT_STATUS & ~HOSTIF_INT_MASK, numbered as MSI vectors.)
  */
 int uvs_wait_irq(struct uvs_dev *dev, uint64_t timeout_cycles, uint32_t *vectors);
 

@@ -35,9 +35,9 @@ static void test_open_errors(void **state)
     assert_int_equal(uvs_open(&o, &dev), -EINVAL);
     assert_null(dev);
     assert_err_contains("unknown backend 'pcie-magic'");
-    o.backend = "vfio";
-    assert_int_equal(uvs_open(&o, &dev), -ENOTSUP);
-    assert_err_contains("not implemented");
+    o.backend = "vfio"; /* without a device string: no PCI address */
+    assert_int_equal(uvs_open(&o, &dev), -EINVAL);
+    assert_err_contains("bad PCI address '' (expected vfio:DDDD:BB:DD.F");
     assert_int_equal(uvs_open(&o, NULL), -EINVAL);
 
     struct uvs_mock_config cfg = {.id = 0x12345678};
