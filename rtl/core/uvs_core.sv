@@ -45,8 +45,10 @@ module uvs_core
 #(
   parameter int HART_ID = 0  // value of mhartid
 ) (
-  input  logic        clk_i,
+  input  logic        clk_i,            // the hart's clock (uvs_pipe_sel gates it in WFI)
+  input  logic        clk_free_i,       // the SoC clock, never gated (mcycle)
   input  logic        rst_ni,           // synchronous, active low
+  output logic        sleep_o,          // WFI with nothing in flight and no wake-up: the clock may stop
   // instruction port
   output logic        imem_req_o,
   input  logic        imem_gnt_i,
@@ -149,6 +151,8 @@ module uvs_core
   // ---- fetch: the instruction at pc_q from the fetched or the held word ----
 
   assign word       = from_buf_q ? buf_q : imem_rdata_i;
+  // In S_WFI nothing is in flight (fetch and data wait in their own states).
+  assign sleep_o    = (state_q == S_WFI) && !wake;
   assign fetch_resp = (state_q == S_EXEC) && (from_buf_q || imem_rvalid_i);
   assign imem_fault = (state_q == S_EXEC) && !from_buf_q && imem_rvalid_i && imem_err_i;
   assign word_at_pc = 32'({16'd0, word} >> {pc_q[2:1], 4'b0000});
@@ -204,7 +208,7 @@ module uvs_core
   assign sret       = retire & dec.sret;
 
   uvs_csr #(.HART_ID(HART_ID)) u_csr (
-    .clk_i, .rst_ni,
+    .clk_i, .clk_free_i, .rst_ni,
     .csr_addr_i(insn[31:20]), .csr_op_i(insn[13:12]), .csr_write_i(csr_write),
     .csr_src_i(insn[14] ? {59'd0, insn[19:15]} : rs1_val),
     .csr_commit_i(csr_commit), .csr_rdata_o(csr_rdata), .csr_illegal_o(csr_illegal),

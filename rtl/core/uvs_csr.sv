@@ -36,7 +36,8 @@ module uvs_csr
 #(
   parameter int HART_ID = 0
 ) (
-  input  logic        clk_i,
+  input  logic        clk_i,            // the hart's clock (gated while it sleeps in WFI)
+  input  logic        clk_free_i,       // the SoC clock, never gated: mcycle counts on it
   input  logic        rst_ni,           // synchronous, active low
   // CSR instruction (checked combinationally, performed on commit)
   input  logic [11:0] csr_addr_i,
@@ -281,7 +282,6 @@ module uvs_csr
       mcounteren_q <= '0;
       scounteren_q <= '0;
       inhibit_q    <= '0;
-      mcycle_q     <= '0;
       minstret_q   <= '0;
       for (int i = 0; i < NHPM; i++) begin
         hpm_q[i]    <= '0;
@@ -289,8 +289,6 @@ module uvs_csr
       end
     end else begin
       // Counters (Zicntr/Zihpm, privileged 3.1.10-3.1.13); a CSR write wins.
-      if (do_write && csr_addr_i == CSR_MCYCLE) mcycle_q <= wdata;
-      else if (!inhibit_q[0])                   mcycle_q <= mcycle_q + 64'd1;
       if (do_write && csr_addr_i == CSR_MINSTRET) minstret_q <= wdata;
       else if (retire_i && !inhibit_q[2])         minstret_q <= minstret_q + 64'd1;
       for (int i = 0; i < NHPM; i++) begin
@@ -373,4 +371,18 @@ module uvs_csr
       end
     end
   end
+  // mcycle (privileged 3.1.11) counts every SoC clock cycle, also those in
+  // which uvs_pipe_sel gates the hart's clock while it sleeps in WFI, so a
+  // sleeping hart's cycle count is that of an ungated one. The write
+  // inputs come from the hart's clock domain; they hold while it is gated,
+  // and a gated hart executes no CSR write (it retired WFI last). The
+  // other counters (minstret, mhpmcounter3..10) stop while the clock is
+  // gated: their events cannot occur in WFI except the SoC levels
+  // HPM_EV_EXT0/EXT3 (hpm.def), which a sleeping hart does not count.
+  always_ff @(posedge clk_free_i) begin
+    if (!rst_ni)                              mcycle_q <= '0;
+    else if (do_write && csr_addr_i == CSR_MCYCLE) mcycle_q <= wdata;
+    else if (!inhibit_q[0])                   mcycle_q <= mcycle_q + 64'd1;
+  end
+
 endmodule

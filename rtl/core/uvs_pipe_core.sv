@@ -32,8 +32,10 @@ module uvs_pipe_core
 #(
   parameter int HART_ID = 0  // value of mhartid
 ) (
-  input  logic        clk_i,
+  input  logic        clk_i,            // the hart's clock (uvs_pipe_sel gates it in WFI)
+  input  logic        clk_free_i,       // the SoC clock, never gated (mcycle)
   input  logic        rst_ni,           // synchronous, active low
+  output logic        sleep_o,          // WFI with nothing in flight and no wake-up: the clock may stop
   // instruction port
   output logic        imem_req_o,
   input  logic        imem_gnt_i,
@@ -183,6 +185,11 @@ module uvs_pipe_core
   // A wrong-path instruction that enters execute in the cycle of a
   // mispredict redirect is killed there in the next cycle (e_kill_q), so
   // that the redirect decision does not gate this transfer.
+  // WFI retired (everything younger flushed, no data access can be in
+  // flight behind a serializing W) and the fetch unit idle: nothing changes
+  // until an interrupt is pending, so uvs_pipe_sel may stop the clock.
+  assign sleep_o = wfi_q && !wake && !imem_req_o && !f_mem_wait;
+
   assign d_go  = f_valid && !d_stall && e_free;
   assign f_pop = d_go;
 
@@ -259,7 +266,7 @@ module uvs_pipe_core
   assign csr_write = (w_insn_q[13:12] == 2'b01) || (w_insn_q[19:15] != 5'd0);
 
   uvs_csr #(.HART_ID(HART_ID)) u_csr (
-    .clk_i, .rst_ni,
+    .clk_i, .clk_free_i, .rst_ni,
     .csr_addr_i(w_insn_q[31:20]), .csr_op_i(w_insn_q[13:12]), .csr_write_i(csr_write),
     .csr_src_i(w_insn_q[14] ? {59'd0, w_insn_q[19:15]} : w_rs1_q),
     .csr_commit_i(retire && w_dec_q.csr), .csr_rdata_o(csr_rdata), .csr_illegal_o(csr_illegal),

@@ -2,7 +2,14 @@
 // uvs_pipe_core (PIPE = 1, the pipeline) or uvs_core (PIPE = 0, the
 // multi-cycle state machine). Both have the ports, ISA, privilege
 // behaviour and retire port of docs/architecture.md "The core"; this
-// wrapper only passes them through (uvs_soc's PIPE parameter).
+// wrapper passes them through (uvs_soc's PIPE parameter) and gates the
+// core's clock while it sleeps in WFI (uvs_clk_gate; the core's sleep_o:
+// WFI retired, nothing in flight, no interrupt pending). Parked harts are
+// most harts most of the time (compute harts between kernels, the
+// management hart waiting for the host), so neither hardware nor the
+// simulation model spends work on them. Timing is unchanged: a pending
+// interrupt opens the gate in the cycle it appears, and the core sees it
+// at the next edge as it would ungated; mcycle counts on the ungated clock.
 module uvs_pipe_sel #(
   parameter int HART_ID = 0,  // value of mhartid
   parameter int PIPE    = 0   // 1: uvs_pipe_core, 0: uvs_core
@@ -38,9 +45,18 @@ module uvs_pipe_sel #(
   output logic [63:0] rvfi_rd_wdata_o,
   output logic        rvfi_trap_o
 );
+  logic core_clk, sleep;
+
+  // IDLE 2: the registered retire port clears the cycle after WFI retires.
+  uvs_clk_gate #(.IDLE(2)) u_cg (
+    .clk_i,
+    .act_i (!sleep || !rst_ni),
+    .clk_o (core_clk)
+  );
+
   if (PIPE != 0) begin : g_pipe
-    uvs_pipe_core #(.HART_ID(HART_ID)) u_core (.*);
+    uvs_pipe_core #(.HART_ID(HART_ID)) u_core (.clk_i(core_clk), .clk_free_i(clk_i), .sleep_o(sleep), .*);
   end else begin : g_fsm
-    uvs_core #(.HART_ID(HART_ID)) u_core (.*);
+    uvs_core #(.HART_ID(HART_ID)) u_core (.clk_i(core_clk), .clk_free_i(clk_i), .sleep_o(sleep), .*);
   end
 endmodule

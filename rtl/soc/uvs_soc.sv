@@ -90,7 +90,10 @@ module uvs_soc #(
   logic        rq_priv [NPORT], rq_exec [NPORT];
   // Per hart: the SoC events of its performance counters (hpm.def
   // HPM_EV_EXT0..3, set below from the IOMMU's requester port and trace).
+  // Multithreaded harts (MT_THREADS > 0, harts 1..) have no hpm port.
+  /* verilator lint_off UNUSEDSIGNAL */
   logic [NUM_HARTS-1:0][int'(uvs_hpm_pkg::UVS_HPM_EXT_COUNT)-1:0] hpm_ext;
+  /* verilator lint_on UNUSEDSIGNAL */
   logic [63:0] rq_addr [NPORT], rq_wdata [NPORT], rq_rdata [NPORT];
   logic [7:0]  rq_be [NPORT];
   logic [3:0]  rq_amo [NPORT];

@@ -152,9 +152,12 @@ module mt_tb_top #(
       logic [63:0] rpc, rwd, a0_q;
       logic [31:0] rinsn;
       logic [4:0]  rrd;
+      /* verilator lint_off UNUSEDSIGNAL */
+      logic        rsleep;  // the reference core runs ungated here
+      /* verilator lint_on UNUSEDSIGNAL */
 
       uvs_core #(.HART_ID(c + 1)) u_core (
-        .clk_i, .rst_ni,
+        .clk_i, .clk_free_i(clk_i), .rst_ni, .sleep_o(rsleep),
         .imem_req_o(ireq), .imem_gnt_i(igrant), .imem_addr_o(iaddr),
         .imem_rvalid_i(ivalid), .imem_rdata_i(irdata), .imem_err_i(ierr),
         .dmem_req_o(dreq), .dmem_gnt_i(dgrant), .dmem_addr_o(daddr), .dmem_we_o(dwe),
