@@ -6,9 +6,11 @@
 #                 -march=rv64ima, except rv64c-*.S: rv64imac (they test C).
 # make test       builds every prerequisite (simulators for CONFIG=base, c4,
 #                 c4mt, fsm and c4fsm, firmware, ISA tests, unit tests) and runs all manifests
-#                 tests/*.tests with tests/run.sh; the last line of its output
-#                 is the runner's "N passed, N failed".
+#                 tests/*.tests with tests/run.sh (TEST_JOBS at a time, default
+#                 the CPUs); the last line of its output is the runner's
+#                 "N passed, N failed".
 #                 TESTS="tests/a.tests tests/b.tests" runs only those manifests.
+# make soak       the same prerequisites; runs tests/soak/*.tests (long suites).
 
 ISA_DIR     := tests/isa
 ISA_OUT     := $(BUILD)/tests/isa
@@ -62,9 +64,18 @@ include tests/difftest/difftest.mk
 # OpenSBI 1.1 booted with an S-mode payload (tests/opensbi.tests).
 include tests/opensbi/opensbi.mk
 
-test: sim sim-c4 firmware isa-tests sim-unit-tests firmware-tests model-unit-tests host host-unit-tests-build \
-      iommu-soc-tests tile-soc-tests mt-tb mt-tb-tests
-test: sim-c4mt mtsoc-tests opensbi-tests sim-fsm sim-c4fsm
-	@SIM=$(SIM) SIM_C4=$(SIM_C4) SIM_FSM=$(SIM_FSM) SIM_C4FSM=$(SIM_C4FSM) \
-	  BUILD=$(BUILD) FIRMWARE_ELF=$(FIRMWARE_ELF) \
-	  tests/run.sh $(BUILD)/tests/logs $(TESTS)
+TEST_PREREQS := sim sim-c4 firmware isa-tests sim-unit-tests firmware-tests model-unit-tests host \
+                host-unit-tests-build iommu-soc-tests tile-soc-tests mt-tb mt-tb-tests \
+                sim-c4mt mtsoc-tests opensbi-tests sim-fsm sim-c4fsm
+TEST_ENV = SIM=$(SIM) SIM_C4=$(SIM_C4) SIM_FSM=$(SIM_FSM) SIM_C4FSM=$(SIM_C4FSM) \
+           BUILD=$(BUILD) FIRMWARE_ELF=$(FIRMWARE_ELF)
+test: $(TEST_PREREQS)
+	@$(TEST_ENV) tests/run.sh $(BUILD)/tests/logs $(TESTS)
+
+# make soak: the long suites (tests/soak/*.tests), kept out of `make test`'s
+# 30 minutes: the reference core through the whole OpenSBI chain, ...
+# SOAK_TESTS="tests/soak/a.tests" runs only those manifests.
+SOAK_TESTS ?= $(sort $(wildcard tests/soak/*.tests))
+.PHONY: soak
+soak: $(TEST_PREREQS)
+	@$(TEST_ENV) tests/run.sh $(BUILD)/tests/soak-logs $(SOAK_TESTS)
