@@ -1608,7 +1608,8 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
         k.ktimeout = (uint64_t)k.len * 64;
     /* The device: ours (spawned), or the one at --socket / $UVMSOC_SOCKET. */
     const char *env = getenv("UVMSOC_SOCKET");
-    int spawn = local.sim || (!local.open.socket_path && !(env && *env));
+    int spawn = local.sim || (strcmp(local.open.backend ? local.open.backend : "cosim", "cosim") == 0 &&
+                              !local.open.socket_path && !(env && *env));
     /* Managed: HBM a quarter of the data (4x oversubscribed), in whole pages,
      * at least what the page cache needs (MANAGED_HBM_MIN, 128 KiB). */
     if (k.managed && !k.have_hbm && spawn) {

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "ivshmem.h"
 
 static void usage(FILE *f)
 {
@@ -21,6 +22,9 @@ static void usage(FILE *f)
             "  --backend NAME    how to reach the device: cosim (default; the simulator\n"
             "                    uvmsoc-sim over a Unix socket) or mock (in-process fake\n"
             "                    device, for tests)\n"
+            "  --device ivshmem:DEV  the simulator through shared memory (uvmsoc-sim\n"
+            "                    --host-shm): DEV a PCI address or sysfs directory of a QEMU\n"
+            "                    ivshmem-plain device (in a Linux guest), or the shared file\n"
             "  --socket PATH     cosim: the simulator's host socket (default: $UVMSOC_SOCKET,\n"
             "                    else ./" UVS_DEFAULT_SOCKET ")\n"
             "  --sim SIMULATOR   start a private simulator for this command (uvmsoc-sim with\n"
@@ -93,6 +97,7 @@ int main(int argc, char **argv)
         {"timeout", required_argument, NULL, 't'}, {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},       {"sim", required_argument, NULL, 'S'},
         {"sim-args", required_argument, NULL, 'A'}, {"reply-timeout", required_argument, NULL, 'R'},
+        {"device", required_argument, NULL, 'D'},
         {NULL, 0, NULL, 0},
     };
     struct cli_global g;
@@ -111,6 +116,15 @@ int main(int argc, char **argv)
             g.open.backend = optarg;
             break;
         case 's': g.open.socket_path = optarg; break;
+        case 'D':
+            if (!uvs_ivshmem_spec(optarg)) {
+                fprintf(stderr, "uvmsoc: --device '%s': expected ivshmem:<PCI address|sysfs device directory|shared "
+                        "file>\n", optarg);
+                return CLI_USAGE;
+            }
+            g.open.backend = "ivshmem";
+            g.open.backend_arg = uvs_ivshmem_spec(optarg);
+            break;
         case 'S': sim = optarg; break;
         case 'A': sim_args = optarg; break;
         case 't':

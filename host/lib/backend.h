@@ -49,5 +49,6 @@ struct uvs_backend_ops {
 
 extern const struct uvs_backend_ops uvs_backend_cosim;
 extern const struct uvs_backend_ops uvs_backend_mock;
+extern const struct uvs_backend_ops uvs_backend_ivshmem;
 
 #endif

@@ -59,6 +59,8 @@ static const struct uvs_backend_ops *find_backend(const char *name)
         return &uvs_backend_cosim;
     if (strcmp(name, "mock") == 0)
         return &uvs_backend_mock;
+    if (strcmp(name, "ivshmem") == 0)
+        return &uvs_backend_ivshmem;
     return NULL;
 }
 
@@ -75,7 +77,7 @@ int uvs_open(const struct uvs_open_opts *opts, struct uvs_dev **out)
     if (!ops) {
         if (strcmp(opts->backend, "vfio") == 0 || strcmp(opts->backend, "uio") == 0)
             return uvs_err(-ENOTSUP, "backend '%s' is not implemented yet (use cosim or mock)", opts->backend);
-        return uvs_err(-EINVAL, "unknown backend '%s' (cosim, mock)", opts->backend);
+        return uvs_err(-EINVAL, "unknown backend '%s' (cosim, mock, ivshmem)", opts->backend);
     }
     struct uvs_dev *dev = calloc(1, sizeof *dev);
     if (!dev)

@@ -42,14 +42,16 @@ struct uvs_dev;
 #define UVS_WALL_TIMEOUT_NONE 0xffffffffu
 
 struct uvs_open_opts {
-    const char *backend;      /**< "cosim" (NULL means cosim) or "mock" */
+    const char *backend;      /**< "cosim" (NULL means cosim), "mock" or "ivshmem" */
     const char *socket_path;  /**< cosim: simulator socket; NULL: $UVMSOC_SOCKET, else UVS_DEFAULT_SOCKET */
     uint64_t timeout_cycles;  /**< wait budget for DMA and commands; 0: UVS_DEFAULT_TIMEOUT_CYCLES */
     unsigned wall_timeout_ms; /**< cosim: longest wall-clock wait for one simulator reply, ms; 0: 600000 (10 min);
                                    UVS_WALL_TIMEOUT_NONE: no limit. Long waits are cut into RUN slices of
                                    UVS_COSIM_RUN_SLICE cycles, so a simulator that makes progress always
                                    answers well within it. */
-    const void *backend_arg;  /**< backend-specific (mock: const struct uvs_mock_config *, NULL = defaults) */
+    const void *backend_arg;  /**< backend-specific (mock: const struct uvs_mock_config *, NULL = defaults;
+                                   ivshmem: const char *, a PCI address, sysfs device directory or shared
+                                   file: host/lib/ivshmem.h) */
 };
 
 /**
