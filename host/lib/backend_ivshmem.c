@@ -35,7 +35,7 @@
 #define IVSHMEM_VENDOR 0x1af4u /* Red Hat, Inc. (QEMU's ivshmem: docs/specs/ivshmem-spec.rst) */
 #define IVSHMEM_DEVICE 0x1110u
 /* How long open() waits for the simulator to publish the header. */
-#define IVSHMEM_START_MS 10000
+#define IVSHMEM_START_MS 5000
 /* Polling: this many empty polls back to back, then sleeps from POLL_MIN_NS
  * doubling to POLL_MAX_NS. The spin covers an MMIO round trip of the
  * simulator (tens of microseconds); the sleeps keep a long RUN from holding a
@@ -252,6 +252,20 @@ int uvs_ivshmem_resolve(const char *spec, char *out, size_t outlen)
     if (vendor != IVSHMEM_VENDOR || device != IVSHMEM_DEVICE)
         return uvs_err(-ENODEV, "ivshmem: %s is PCI device %04x:%04x, expected an ivshmem device %04x:%04x", dir,
                        vendor, device, IVSHMEM_VENDOR, IVSHMEM_DEVICE);
+    /* Without a kernel driver bound, memory decoding may be off: BAR reads
+     * then return all ones. The sysfs "enable" attribute turns it on. */
+    char en[PATH_MAX + 16];
+    unsigned enabled = 1;
+    snprintf(en, sizeof en, "%s/enable", dir);
+    if (read_hex_file(dir, "enable", &enabled) == 0 && !enabled) {
+        FILE *f = fopen(en, "w");
+        int ok = f && fputs("1\n", f) >= 0;
+        if (f && fclose(f) != 0)
+            ok = 0;
+        if (!ok)
+            return uvs_err(-EACCES, "ivshmem: %s is disabled and cannot be enabled (writing 1 to %s: %s)", dir, en,
+                           strerror(errno));
+    }
     static const char *const res[] = {"resource2_wc", "resource2"};
     for (unsigned i = 0; i < 2; i++) {
         if ((size_t)snprintf(out, outlen, "%s/%s", dir, res[i]) >= outlen)

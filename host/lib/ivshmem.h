@@ -21,7 +21,8 @@ const char *uvs_ivshmem_spec(const char *dev);
  * address ("0000:00:01.0" or "00:01.0", as /sys/bus/pci/devices names it) or
  * a sysfs device directory gives the directory's resource2_wc (resource2 when
  * there is no _wc file) after checking it is an ivshmem device (vendor 1af4,
- * device 1110); a regular file (the shared file itself, on the build
+ * device 1110) and enabling it through sysfs "enable" when no driver did
+ * (memory decoding off: BAR reads return all ones); a regular file (the shared file itself, on the build
  * machine) is taken as it is. Writes the path to @out (@outlen bytes).
  * Errors: -EINVAL empty spec or neither a directory nor a file; -ENODEV no
  * such PCI device, not an ivshmem device, or no BAR2; -ENAMETOOLONG;
