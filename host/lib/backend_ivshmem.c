@@ -34,7 +34,8 @@
 
 #define IVSHMEM_VENDOR 0x1af4u /* Red Hat, Inc. (QEMU's ivshmem: docs/specs/ivshmem-spec.rst) */
 #define IVSHMEM_DEVICE 0x1110u
-/* How long open() waits for the simulator to publish the header. */
+/* How long open() waits for the simulator to publish the header (or the
+ * wall-clock reply timeout when that is shorter). */
 #define IVSHMEM_START_MS 5000
 /* Polling: this many empty polls back to back, then sleeps from POLL_MIN_NS
  * doubling to POLL_MAX_NS. The spin covers an MMIO round trip of the
@@ -299,10 +300,11 @@ static int attach(struct ivs *c)
     int64_t t0 = now_ms();
     int err;
     unsigned spins = 0;
+    int limit = c->timeout_ms >= 0 && c->timeout_ms < IVSHMEM_START_MS ? c->timeout_ms : IVSHMEM_START_MS;
     while ((err = uvs_shm_check_header(c->map, c->map_size, why, sizeof why)) == -EAGAIN) {
-        if (now_ms() - t0 > IVSHMEM_START_MS)
+        if (now_ms() - t0 > limit)
             return die(c, -ENODEV, "ivshmem %s: %s after %d ms; is uvmsoc-sim --host-shm serving the file QEMU's "
-                       "memory-backend-file maps?", c->path, why, IVSHMEM_START_MS);
+                       "memory-backend-file maps?", c->path, why, limit);
         backoff(&spins);
     }
     if (err)
@@ -363,12 +365,18 @@ static int ivs_open(const struct uvs_open_opts *opts, void **ctx)
                        e == EACCES || e == EPERM ? " (mapping a PCI BAR needs root)" : "");
     }
     struct stat st;
-    if (fstat(fd, &st) != 0 || st.st_size < (off_t)UVS_SHM_AREA) {
-        int e = errno;
+    if (fstat(fd, &st) != 0) {
+        err = uvs_err(-errno, "ivshmem: fstat %s: %s", c->path, strerror(errno));
         close(fd);
         free(c);
-        return uvs_err(-EINVAL, "ivshmem: %s is %lld bytes, need at least %u (fstat: %s)", c->path,
-                       (long long)st.st_size, UVS_SHM_AREA, e ? strerror(e) : "ok");
+        return err;
+    }
+    if (st.st_size < (off_t)UVS_SHM_AREA) {
+        err = uvs_err(-EINVAL, "ivshmem: %s is %lld bytes, need at least %u (the header and rings)", c->path,
+                      (long long)st.st_size, UVS_SHM_AREA);
+        close(fd);
+        free(c);
+        return err;
     }
     c->map_size = (size_t)st.st_size;
     void *p = mmap(NULL, c->map_size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);

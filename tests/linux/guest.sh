@@ -27,8 +27,12 @@ logdir=$B/tests/linux
 mkdir -p "$logdir"
 console=$logdir/console-$mode.log
 d=$(mktemp -d /tmp/uvs-guest.XXXXXX)
-simpid=
-cleanup() { [ -n "$simpid" ] && kill "$simpid" 2>/dev/null; rm -rf "$d"; }
+simpid= natpid=
+cleanup() {
+  [ -n "$simpid" ] && kill "$simpid" 2>/dev/null
+  [ -n "$natpid" ] && kill "$natpid" 2>/dev/null
+  rm -rf "$d"
+}
 trap cleanup EXIT
 fail() { echo "FAIL: $*"; echo "--- console ($console):"; tail -n 40 "$console" 2>/dev/null; exit 1; }
 for f in "$img/vmlinuz" "$img/initramfs.cpio.gz" "$SIM_C4"; do [ -f "$f" ] || fail "$f missing (make linux-test builds it)"; done
@@ -96,7 +100,8 @@ got=$(sed -nE 's/^crc32c: device 0x([0-9a-f]{8}), host 0x[0-9a-f]{8} -> MATCH\r?
 grep -q 'uvmsoc-guest: PASS' "$console" || fail "no PASS verdict"
 [ $src -eq 0 ] || fail "simulator exit $src"
 if [ "$native" = 1 ]; then
-  wait "$natpid" || fail "native run failed: $(cat "$d/native.out")"
+  wait "$natpid" || { natpid=; fail "native run failed: $(cat "$d/native.out")"; }
+  natpid=
   grep -E ' cycles( |$)' "$d/native.out" | grep -v 'simulation speed' >"$d/native.cyc"
   tr -d '\r' <"$console" | grep -E ' cycles( |$)' | grep -v 'simulation speed' >"$d/guest.cyc"
   [ "$(wc -l <"$d/native.cyc")" -ge 6 ] || fail "native run printed no cycle lines"
