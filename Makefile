@@ -91,6 +91,7 @@ include sim/model/model.mk
 include tests/uvm/uvm.mk
 include host/host.mk
 include host/cross.mk
+include tests/linux/linux.mk
 
 # ---- main job: co-simulation end to end. The host CLI starts the c4
 # simulator, loads Debian's OpenSBI and the firmware (its S-mode payload) and

@@ -13,7 +13,7 @@ HOST_LIB        := $(HOST_BUILD)/libuvmsoc.a
 HOST_LIB_SAN    := $(HOST_BUILD)/san/libuvmsoc.a
 HOST_CLI        := $(HOST_BUILD)/uvmsoc
 HOST_LIB_SRCS   := $(wildcard host/lib/*.c)
-HOST_LIB_HDRS   := $(wildcard host/lib/*.h) include/uvmsoc/uvmsoc.h include/uvmsoc/cosim.h \
+HOST_LIB_HDRS   := $(wildcard host/lib/*.h) include/uvmsoc/uvmsoc.h include/uvmsoc/cosim.h include/uvmsoc/shmring.h \
                    include/uvmsoc/dma_desc.h include/uvmsoc/hostq.h
 HOST_ABI_H      := $(GEN_INC)/uvmsoc/hostif.h $(GEN_INC)/uvmsoc/dma.h $(GEN_INC)/uvmsoc/memmap.h \
                    $(GEN_INC)/uvmsoc/kernel.h

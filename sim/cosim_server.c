@@ -12,16 +12,25 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <uvmsoc/cosim.h>
 #include <uvmsoc/hostif.h>
+#include <uvmsoc/shmring.h>
 #include <uvmsoc/sim.h>
 
 #include "sim.h"
 
 #define XQ_MAX 64  /* host->device transactions in flight (posted-write credits) */
 #define MQ_MAX 64  /* MSIs in flight */
+/* --host-shm polling: empty polls back to back, then sleeps of SHM_SLEEP_NS.
+ * The spin covers the guest's next request after a response (a guest under
+ * QEMU TCG takes tens of microseconds); the sleep keeps an idle server (the
+ * guest still booting) from holding a CPU. Chosen, not tuned: the booted-guest
+ * job's wall time with them is in docs/embedded-linux.md. */
+#define SHM_SPIN 20000
+#define SHM_SLEEP_NS 50000L
 
 /* A BAR0 access on its way to the device. */
 struct xact {
@@ -41,8 +50,13 @@ struct msi_ev {
 static struct {
     const struct uvs_opts *o;
     const struct uvs_link_model *lm;
-    int lfd, cfd;                  /* listening and client sockets */
-    int memfd;                     /* host-memory file */
+    int lfd, cfd;                  /* listening and client sockets (--host-shm: cfd is a dup of memfd
+                                      while "attached", so the socket bookkeeping applies unchanged) */
+    int memfd;                     /* host-memory file (--host-shm: the shared file) */
+    bool shm;                      /* --host-shm transport */
+    uint8_t *shm_map;              /* --host-shm: the whole file mapped */
+    uint64_t shm_size;
+    struct uvs_shm_link link;      /* --host-shm: rx = c2s, tx = s2c */
     uint8_t *host;                 /* its mapping */
     uint64_t host_size;
     bool hello;                    /* the client has attached */
@@ -71,6 +85,8 @@ static struct {
 struct uvs_host_io uvs_host_io;
 
 static volatile sig_atomic_t got_signal;
+
+static void drop_client(void);
 
 static void on_signal(int sig)
 {
@@ -120,12 +136,77 @@ static int clear_path(const char *path, char *err, size_t errlen)
     return 0;
 }
 
+/* --host-shm: create the shared file (rings, then host memory) and publish its header. */
+static int shm_open_file(const struct uvs_opts *o, char *err, size_t errlen)
+{
+    int rc;
+    uint64_t fsize = uvs_shm_file_size(o->host_mem);
+    struct stat st;
+    if (fsize == 0 || fsize > (uint64_t)SIZE_MAX) {
+        snprintf(err, errlen, "--host-shm: no file size fits %llu bytes of host memory", (unsigned long long)o->host_mem);
+        return -EINVAL;
+    }
+    if (lstat(o->host_shm, &st) == 0) {
+        if (!S_ISREG(st.st_mode)) {
+            snprintf(err, errlen, "--host-shm %s exists and is not a regular file", o->host_shm);
+            return -EEXIST;
+        }
+        unlink(o->host_shm); /* a stale one: QEMU may still map it; a new file leaves that mapping alone */
+    }
+    S.memfd = open(o->host_shm, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+    if (S.memfd < 0 || ftruncate(S.memfd, (off_t)fsize) != 0) {
+        rc = -errno;
+        snprintf(err, errlen, "cannot create the %llu-byte --host-shm file %s: %s", (unsigned long long)fsize,
+                 o->host_shm, strerror(errno));
+        return rc;
+    }
+    void *p = mmap(NULL, (size_t)fsize, PROT_READ | PROT_WRITE, MAP_SHARED, S.memfd, 0);
+    if (p == MAP_FAILED) {
+        rc = -errno;
+        snprintf(err, errlen, "cannot map the --host-shm file %s: %s", o->host_shm, strerror(errno));
+        return rc;
+    }
+    S.shm = true;
+    S.shm_map = p;
+    S.shm_size = fsize;
+    S.host = S.shm_map + UVS_SHM_AREA;
+    S.host_size = o->host_mem;
+    S.listening = true; /* the file is removed at close like the socket */
+    uvs_shm_link_init(&S.link, S.shm_map, 1);
+    uvs_shm_wr32(p, UVS_SHM_OFF_VERSION, UVS_SHM_VERSION);
+    uvs_shm_wr64(p, UVS_SHM_OFF_AREA, UVS_SHM_AREA);
+    uvs_shm_wr64(p, UVS_SHM_OFF_HOSTMEM_BUS, UVS_COSIM_HOSTMEM_BASE);
+    uvs_shm_wr64(p, UVS_SHM_OFF_HOSTMEM_SIZE, o->host_mem);
+    uvs_shm_wr64(p, UVS_SHM_OFF_FILE_SIZE, fsize);
+    uvs_shm_wr32(p, UVS_SHM_OFF_SLOTS, UVS_SHM_SLOTS);
+    uvs_shm_wr32(p, UVS_SHM_OFF_SERVER_PID, (uint32_t)getpid());
+    uvs_shm_wr32(p, UVS_SHM_OFF_STATE, UVS_SHM_STATE_SERVING);
+    uvs_shm_wr32(p, UVS_SHM_OFF_MAGIC, UVS_SHM_MAGIC); /* last: the client may start */
+    return 0;
+}
+
+static void install_signals(void)
+{
+    struct sigaction act;
+    memset(&act, 0, sizeof act);
+    act.sa_handler = on_signal; /* no SA_RESTART: blocking calls return EINTR */
+    sigaction(SIGINT, &act, NULL);
+    sigaction(SIGTERM, &act, NULL);
+    signal(SIGPIPE, SIG_IGN);
+}
+
 int uvs_cosim_open(const struct uvs_opts *o, char *err, size_t errlen)
 {
     struct sockaddr_un sa = {.sun_family = AF_UNIX};
     int rc;
     S.o = o;
     S.lm = &o->model;
+    if (o->host_shm) {
+        if ((rc = shm_open_file(o, err, errlen)) != 0)
+            return rc;
+        install_signals();
+        return 0;
+    }
     if (strlen(o->host_socket) >= sizeof sa.sun_path) {
         snprintf(err, errlen, "--host-socket path too long (%zu bytes, at most %zu): %s", strlen(o->host_socket),
                  sizeof sa.sun_path - 1, o->host_socket);
@@ -166,13 +247,46 @@ int uvs_cosim_open(const struct uvs_opts *o, char *err, size_t errlen)
         return rc;
     }
     S.listening = true;
-    struct sigaction act;
-    memset(&act, 0, sizeof act);
-    act.sa_handler = on_signal; /* no SA_RESTART: blocking calls return EINTR */
-    sigaction(SIGINT, &act, NULL);
-    sigaction(SIGTERM, &act, NULL);
-    signal(SIGPIPE, SIG_IGN);
+    install_signals();
     return 0;
+}
+
+/* --host-shm: one step of the idle poll; *spins counts empty polls. */
+static void shm_backoff(unsigned *spins)
+{
+    if (*spins < SHM_SPIN) {
+        (*spins)++;
+        return;
+    }
+    struct timespec t = {0, SHM_SLEEP_NS};
+    nanosleep(&t, NULL);
+}
+
+/* --host-shm: put one encoded message in s2c, waiting while the client has
+ * not taken earlier ones (at most UVS_COSIM_PARTIAL_MS). 0, or -1 (dropped). */
+static int shm_send(const uint8_t *b)
+{
+    unsigned spins = 0;
+    struct timespec t0, t;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    for (;;) {
+        int r = uvs_shm_send(&S.link.tx, b);
+        if (r > 0)
+            return 0;
+        if (r < 0) {
+            logf_("--host-shm %s: response ring counters are corrupt; detaching the client", S.o->host_shm);
+            break;
+        }
+        clock_gettime(CLOCK_MONOTONIC, &t);
+        if (got_signal || (t.tv_sec - t0.tv_sec) * 1000 + (t.tv_nsec - t0.tv_nsec) / 1000000 > UVS_COSIM_PARTIAL_MS) {
+            if (!S.closing)
+                logf_("--host-shm %s: the client takes no responses (ring full); detaching it", S.o->host_shm);
+            break;
+        }
+        shm_backoff(&spins);
+    }
+    drop_client();
+    return -1;
 }
 
 /* ---------------------------------------------------------------- socket */
@@ -200,6 +314,8 @@ static int send_msg(union uvs_cosim_msg *m, int pass_fd)
         drop_client();
         return -1;
     }
+    if (S.shm)
+        return shm_send(b);
     union {
         struct cmsghdr h;
         char c[CMSG_SPACE(sizeof(int))];
@@ -268,7 +384,20 @@ static int read_msg(union uvs_cosim_msg *m)
 {
     uint8_t b[UVS_COSIM_MSG_SIZE];
     size_t got = 0;
-    while (got < sizeof b) {
+    unsigned spins = 0;
+    while (S.shm) { /* whole messages only: nothing can be truncated */
+        int r = uvs_shm_recv(&S.link.rx, b);
+        if (r > 0)
+            break;
+        if (r < 0) {
+            protocol_error("request ring counters are corrupt");
+            return 0;
+        }
+        if (got_signal)
+            return -1;
+        shm_backoff(&spins);
+    }
+    while (!S.shm && got < sizeof b) {
         if (got > 0) { /* a started message must be completed promptly */
             struct pollfd p = {.fd = S.cfd, .events = POLLIN};
             int r = poll(&p, 1, UVS_COSIM_PARTIAL_MS);
@@ -330,7 +459,7 @@ static int accept_client(void)
     for (;;) {
         if (got_signal)
             return -1;
-        int fd = accept4(S.lfd, NULL, NULL, SOCK_CLOEXEC);
+        int fd = S.shm ? fcntl(S.memfd, F_DUPFD_CLOEXEC, 0) : accept4(S.lfd, NULL, NULL, SOCK_CLOEXEC);
         if (fd >= 0) {
             S.cfd = fd;
             S.hello = false;
@@ -338,7 +467,7 @@ static int accept_client(void)
             return 1;
         }
         if (errno != EINTR && errno != ECONNABORTED) {
-            logf_("accept on %s: %s", S.o->host_socket, strerror(errno));
+            logf_("accept on %s: %s", S.shm ? S.o->host_shm : S.o->host_socket, strerror(errno));
             return -1;
         }
     }
@@ -353,6 +482,12 @@ static void hello(void)
     r.hello.hdr.type = UVS_COSIM_HELLO_RESP;
     r.hello.hdr.seq = S.rq.hdr.seq;
     r.hello.version = UVS_COSIM_VERSION;
+    if (S.hello && S.shm) { /* one ring: a HELLO means the last client is gone */
+        logf_("new client (pid %llu) on --host-shm; the previous one left without GOODBYE",
+              (unsigned long long)S.rq.hello.client_pid);
+        S.hello = false;
+        S.mh = S.mn = 0;
+    }
     if (S.hello) {
         r.hdr.status = UVS_COSIM_ST_STATE;
         send_msg(&r, -1);
@@ -369,7 +504,7 @@ static void hello(void)
     r.hello.hostmem_base = UVS_COSIM_HOSTMEM_BASE;
     r.hello.hostmem_size = S.host_size;
     r.hello.bar0_size = UVS_HOSTIF_BAR0_SIZE;
-    if (send_msg(&r, S.memfd) == 0)
+    if (send_msg(&r, S.shm ? -1 : S.memfd) == 0)
         S.hello = true;
 }
 
@@ -533,7 +668,7 @@ static int next_request(void)
             return 0;
         S.next_poll = S.now + UVS_COSIM_POLL_CYCLES;
         struct pollfd p = {.fd = S.cfd, .events = POLLIN};
-        if (poll(&p, 1, 0) <= 0)
+        if (S.shm ? uvs_shm_pending(&S.link.rx) == 0 : poll(&p, 1, 0) <= 0)
             return got_signal ? -1 : 0;
     }
     int r = read_msg(&S.rq);
@@ -641,10 +776,15 @@ void uvs_cosim_close(uint64_t now, bool watchdog)
         close(S.lfd);
     S.lfd = -1;
     if (S.listening)
-        unlink(S.o->host_socket);
+        unlink(S.shm ? S.o->host_shm : S.o->host_socket);
     S.listening = false;
-    if (S.host)
+    if (S.shm_map) {
+        uvs_shm_wr32(S.shm_map, UVS_SHM_OFF_STATE, UVS_SHM_STATE_CLOSED); /* after the GOODBYE above */
+        munmap(S.shm_map, (size_t)S.shm_size);
+    } else if (S.host) {
         munmap(S.host, (size_t)S.host_size);
+    }
+    S.shm_map = NULL;
     S.host = NULL;
     if (S.memfd >= 0)
         close(S.memfd);

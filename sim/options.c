@@ -11,6 +11,7 @@ enum {
     OPT_DTB = 256, OPT_MAX_CYCLES, OPT_TRACE_FST, OPT_LOG_RETIRED, OPT_STATS, OPT_HELP,
     OPT_HOST_SOCKET, OPT_HOST_ONCE, OPT_FREE_RUNNING, OPT_HBM, OPT_HOST_MEM, OPT_LINK_LATENCY,
     OPT_LINK_BW, OPT_HBM_LATENCY, OPT_HBM_BW, OPT_COST_MMIO, OPT_COST_IRQ, OPT_SBI, OPT_CLOCK_MHZ,
+    OPT_HOST_SHM,
 };
 
 static const struct option long_opts[] = {
@@ -22,6 +23,7 @@ static const struct option long_opts[] = {
     {"stats", no_argument, NULL, OPT_STATS},
     {"help", no_argument, NULL, OPT_HELP},
     {"host-socket", required_argument, NULL, OPT_HOST_SOCKET},
+    {"host-shm", required_argument, NULL, OPT_HOST_SHM},
     {"host-once", no_argument, NULL, OPT_HOST_ONCE},
     {"free-running", no_argument, NULL, OPT_FREE_RUNNING},
     {"hbm", required_argument, NULL, OPT_HBM},
@@ -65,6 +67,10 @@ void uvs_opts_usage(FILE *f)
         "\n"
         "host link (co-simulation; sizes take K, M, G suffixes):\n"
         "  --host-socket PATH  listen on the Unix socket PATH for a host driver\n"
+        "  --host-shm FILE     serve a host driver through the shared file FILE instead\n"
+        "                      (created; message rings, then host memory:\n"
+        "                      include/uvmsoc/shmring.h), e.g. the memory of a QEMU\n"
+        "                      ivshmem-plain device; removed at exit\n"
         "  --host-once         exit (status 0) when the first host client detaches\n"
         "                      (default: wait for the next one; SIGINT/SIGTERM end)\n"
         "  --free-running      simulated time also runs between host requests\n"
@@ -187,6 +193,7 @@ int uvs_opts_parse(struct uvs_opts *o, int argc, char **argv, char *err, size_t 
             max_set = true;
             break;
         case OPT_HOST_SOCKET: o->host_socket = optarg; break;
+        case OPT_HOST_SHM: o->host_shm = optarg; break;
         case OPT_HOST_ONCE: o->host_once = true; break;
         case OPT_FREE_RUNNING: o->free_running = true; break;
         case OPT_HBM:
@@ -261,7 +268,11 @@ int uvs_opts_parse(struct uvs_opts *o, int argc, char **argv, char *err, size_t 
     if (set_hbw) o->model.hbm_bw_fx = ov.hbm_bw_fx;
     if (set_mmio) o->model.cost_mmio = ov.cost_mmio;
     if (set_irq) o->model.cost_irq = ov.cost_irq;
-    if (o->host_socket) {
+    if (o->host_socket && o->host_shm) {
+        snprintf(err, errlen, "--host-socket and --host-shm exclude each other (try --help)");
+        return -EINVAL;
+    }
+    if (o->host_socket || o->host_shm) {
         if (!hbm_set)
             o->hbm_size = UVS_DEFAULT_HBM_HOST;
         if (!max_set)
@@ -274,7 +285,7 @@ int uvs_opts_parse(struct uvs_opts *o, int argc, char **argv, char *err, size_t 
         return 0;
     }
     if (o->host_once || o->free_running) {
-        snprintf(err, errlen, "%s needs --host-socket (try --help)", o->host_once ? "--host-once" : "--free-running");
+        snprintf(err, errlen, "%s needs --host-socket or --host-shm (try --help)", o->host_once ? "--host-once" : "--free-running");
         return -EINVAL;
     }
     if (optind >= argc) {

@@ -34,6 +34,7 @@ struct uvs_opts {
     bool stats;              /**< --stats */
     bool help;               /**< --help */
     const char *host_socket; /**< --host-socket PATH: serve a host driver (cosim.h), NULL = off */
+    const char *host_shm;    /**< --host-shm FILE: serve a host driver through shared memory (shmring.h), NULL = off */
     bool host_once;          /**< --host-once: exit when the first host client detaches */
     bool free_running;       /**< --free-running: time also advances between host requests */
     uint64_t hbm_size;       /**< --hbm SIZE: populated HBM bytes */

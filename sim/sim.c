@@ -50,8 +50,8 @@ static int setup_dtb(const struct uvs_opts *o, unsigned harts, const void *def, 
         blob = file;
     }
     rc = uvs_dtb_check(blob, size, harts, o->dtb ? o->dtb : "default DTB", err, ERR_MAX);
-    if (rc == 0 && !o->dtb && (o->host_socket || uvs_sim.mem.hbm_size)) {
-        rc = uvs_dtb_add_devices(blob, o->host_socket != NULL, uvs_sim.mem.hbm_size, &file, &size,
+    if (rc == 0 && !o->dtb && (o->host_socket || o->host_shm || uvs_sim.mem.hbm_size)) {
+        rc = uvs_dtb_add_devices(blob, o->host_socket || o->host_shm, uvs_sim.mem.hbm_size, &file, &size,
                                  err, ERR_MAX);
         if (rc != 0)
             return (int)UVS_EXIT_INTERNAL;
@@ -137,7 +137,7 @@ int uvs_sim_setup(struct uvs_opts *o, int argc, char **argv, unsigned harts,
     }
     if (uvs_mem_spad_init(&uvs_sim.mem, harts, (uint64_t)UVS_SPAD_KIB * 1024) != 0)
         return fail((int)UVS_EXIT_INTERNAL, "cannot allocate the scratchpads");
-    uvs_sim.host_mode = o->host_socket != NULL;
+    uvs_sim.host_mode = o->host_socket || o->host_shm;
     uvs_sim.free_running = o->free_running;
     uvs_sim.elf_path = o->elf;
     uvs_sim.model = o->model;

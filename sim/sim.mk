@@ -19,8 +19,9 @@ SIM_VMK    := $(SIM_VOBJ)/V$(RTL_TOP).mk
 SIM_DPI_H  := $(SIM_VOBJ)/V$(RTL_TOP)__Dpi.h
 SIM_C_SRCS := $(sort $(wildcard sim/*.c))
 SIM_C_OBJS := $(patsubst sim/%.c,$(SIM_COBJ)/%.o,$(SIM_C_SRCS))
-# The co-simulation message codec is shared with the host library (libc only).
-SIM_C_OBJS += $(SIM_COBJ)/cosim_msg.o
+# The co-simulation message codec and the shared-memory rings are shared with
+# the host library (libc only).
+SIM_C_OBJS += $(SIM_COBJ)/cosim_msg.o $(SIM_COBJ)/shmring.o
 SIM_LIB    := $(SIM_COBJ)/libuvsim.a
 SIM_BLOB   := $(SIM_COBJ)/dtb_blob.o
 SIM_DEFS   := -DUVS_NUM_HARTS=$(SIM_HARTS) -DUVS_SRAM_KIB=$(CFG_SRAM_KIB) -DUVS_CLOCK_MHZ=$(CFG_CLOCK_MHZ) \
@@ -52,6 +53,9 @@ $(SIM_COBJ)/%.o: sim/%.c $(ABI_H) | $(SETUP_STAMP)
 	@mkdir -p $(@D)
 	$(HOST_CC) $(SIM_CFLAGS) -c $< -o $@
 $(SIM_COBJ)/cosim_msg.o: host/lib/cosim_msg.c include/uvmsoc/cosim.h | $(SETUP_STAMP)
+	@mkdir -p $(@D)
+	$(HOST_CC) $(SIM_CFLAGS) -c $< -o $@
+$(SIM_COBJ)/shmring.o: host/lib/shmring.c include/uvmsoc/shmring.h include/uvmsoc/cosim.h | $(SETUP_STAMP)
 	@mkdir -p $(@D)
 	$(HOST_CC) $(SIM_CFLAGS) -c $< -o $@
 $(SIM_COBJ)/dpi.o: sim/dpi.c $(SIM_DPI_H) $(ABI_H) | $(SETUP_STAMP)

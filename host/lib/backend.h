@@ -51,5 +51,6 @@ extern const struct uvs_backend_ops uvs_backend_cosim;
 extern const struct uvs_backend_ops uvs_backend_mock;
 extern const struct uvs_backend_ops uvs_backend_uio;  /* backend_uio.c: FPGA SoC through /dev/uioN */
 extern const struct uvs_backend_ops uvs_backend_vfio; /* backend_vfio.c: PCIe card through VFIO */
+extern const struct uvs_backend_ops uvs_backend_ivshmem; /* backend_ivshmem.c: uvmsoc-sim --host-shm (QEMU ivshmem-plain) */
 
 #endif

@@ -64,6 +64,8 @@ static const struct uvs_backend_ops *find_backend(const char *name)
         return &uvs_backend_uio;
     if (strcmp(name, "vfio") == 0)
         return &uvs_backend_vfio;
+    if (strcmp(name, "ivshmem") == 0)
+        return &uvs_backend_ivshmem;
     return NULL;
 }
 
@@ -94,11 +96,13 @@ int uvs_open(const struct uvs_open_opts *opts, struct uvs_dev **out)
         o.backend = spec.name;
         if (spec.kind == UVS_DEV_COSIM && spec.path[0] && !o.socket_path)
             o.socket_path = spec.path;
+        if (spec.kind == UVS_DEV_IVSHMEM && !o.backend_arg)
+            o.backend_arg = spec.path; /* read by the backend's open, within this call */
     }
     opts = &o;
     const struct uvs_backend_ops *ops = find_backend(opts->backend);
     if (!ops)
-        return uvs_err(-EINVAL, "unknown backend '%s' (cosim, mock, uio, vfio)", opts->backend);
+        return uvs_err(-EINVAL, "unknown backend '%s' (cosim, mock, uio, vfio, ivshmem)", opts->backend);
     struct uvs_dev *dev = calloc(1, sizeof *dev);
     if (!dev)
         return uvs_err(-ENOMEM, "out of memory");

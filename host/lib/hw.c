@@ -14,7 +14,7 @@
 #include "hw.h"
 #include "internal.h"
 
-#define DEVICE_FORMS "cosim[:SOCKET], mock, uio[:/dev/uioN], vfio:DDDD:BB:DD.F"
+#define DEVICE_FORMS "cosim[:SOCKET], mock, uio[:/dev/uioN], vfio:DDDD:BB:DD.F, ivshmem:DEV"
 
 /* "uioN" / "/dev/uioN" (prefix "uio" or "udmabuf"): copy the base name to out. */
 static int parse_node(const char *s, size_t len, const char *prefix, char *out, size_t n)
@@ -81,6 +81,13 @@ int uvs_devspec_parse(const char *s, struct uvs_devspec *spec)
                 return uvs_err(-EINVAL, "device '%s': %s socket path after 'cosim:'", s, rest[1] ? "too long a" : "no");
             strcpy(spec->path, rest + 1);
         }
+        return 0;
+    }
+    if (kl == 7 && strncmp(s, "ivshmem", 7) == 0) {
+        spec->kind = UVS_DEV_IVSHMEM, spec->name = "ivshmem";
+        if (*rest != ':' || !rest[1] || strlen(rest + 1) >= sizeof spec->path)
+            return uvs_err(-EINVAL, "device '%s': expected ivshmem:<PCI address|sysfs device directory|shared file>", s);
+        strcpy(spec->path, rest + 1);
         return 0;
     }
     if (kl == 4 && strncmp(s, "mock", 4) == 0) {

@@ -22,21 +22,22 @@
 #define UVS_HW_CLOCK_KHZ_DEFAULT 200000u
 
 /** Kinds of device a device string names. */
-enum uvs_dev_kind { UVS_DEV_COSIM, UVS_DEV_MOCK, UVS_DEV_UIO, UVS_DEV_VFIO };
+enum uvs_dev_kind { UVS_DEV_COSIM, UVS_DEV_MOCK, UVS_DEV_UIO, UVS_DEV_VFIO, UVS_DEV_IVSHMEM };
 
 /** A parsed device string (uvs_open_opts.device). */
 struct uvs_devspec {
     enum uvs_dev_kind kind;
-    const char *name;     /**< "cosim", "mock", "uio", "vfio" */
+    const char *name;     /**< "cosim", "mock", "uio", "vfio", "ivshmem" */
     char node[64];        /**< uio: "uioN" or "" (find it); vfio: PCI address DDDD:BB:DD.F (lower case) */
-    char path[PATH_MAX];  /**< cosim: socket path or "" (the usual default) */
+    char path[PATH_MAX];  /**< cosim: socket path or "" (the usual default); ivshmem: PCI address, sysfs dir or file */
     char dtb[PATH_MAX];   /**< uio: devicetree blob to search, "" = the running system's */
     char udmabuf[64];     /**< uio: u-dma-buf device "udmabufN" for DMA memory, "" = the node's memory-region */
 };
 
 /**
  * uvs_devspec_parse - parse a device string:
- *   cosim[:SOCKET] | mock | uio[:/dev/uioN][,dtb=FILE][,udmabuf=/dev/udmabufN] | vfio:[DDDD:]BB:DD.F
+ *   cosim[:SOCKET] | mock | uio[:/dev/uioN][,dtb=FILE][,udmabuf=/dev/udmabufN] | vfio:[DDDD:]BB:DD.F |
+ *   ivshmem:DEV
  * Errors: -EINVAL with a detail naming the bad part and the expected form.
  */
 int uvs_devspec_parse(const char *s, struct uvs_devspec *spec);

@@ -45,14 +45,16 @@ struct uvs_dev;
 #define UVS_WALL_TIMEOUT_NONE 0xffffffffu
 
 struct uvs_open_opts {
-    const char *backend;      /**< "cosim" (NULL means cosim) or "mock" */
+    const char *backend;      /**< "cosim" (NULL means cosim), "mock" or "ivshmem" */
     const char *socket_path;  /**< cosim: simulator socket; NULL: $UVMSOC_SOCKET, else UVS_DEFAULT_SOCKET */
     uint64_t timeout_cycles;  /**< wait budget for DMA and commands; 0: UVS_DEFAULT_TIMEOUT_CYCLES */
     unsigned wall_timeout_ms; /**< cosim: longest wall-clock wait for one simulator reply, ms; 0: 600000 (10 min);
                                    UVS_WALL_TIMEOUT_NONE: no limit. Long waits are cut into RUN slices of
                                    UVS_COSIM_RUN_SLICE cycles, so a simulator that makes progress always
                                    answers well within it. */
-    const void *backend_arg;  /**< backend-specific (mock: const struct uvs_mock_config *, NULL = defaults) */
+    const void *backend_arg;  /**< backend-specific (mock: const struct uvs_mock_config *, NULL = defaults;
+                                   ivshmem: const char *, a PCI address, sysfs device directory or shared
+                                   file: host/lib/ivshmem.h; set from .device "ivshmem:...") */
     /**
      * Device string, NULL = use .backend. One of:
      *   "cosim" or "cosim:SOCKET" (SOCKET used when socket_path is NULL), "mock",
@@ -61,7 +63,9 @@ struct uvs_open_opts {
      *     uio device (found from the node when not given); DMA memory is the
      *     u-dma-buf buffer when given, else the uio map at the node's
      *     memory-region, else the u-dma-buf buffer inside that region,
-     *   "vfio:DDDD:BB:DD.F" (or BB:DD.F, domain 0): the PCI function bound to vfio-pci.
+     *   "vfio:DDDD:BB:DD.F" (or BB:DD.F, domain 0): the PCI function bound to vfio-pci,
+     *   "ivshmem:DEV": the simulator through shared memory (uvmsoc-sim --host-shm); DEV a
+     *     PCI address or sysfs directory of a QEMU ivshmem-plain device, or the shared file.
      * When .backend is set too it must name the same backend.
      */
     const char *device;
