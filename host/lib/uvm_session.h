@@ -24,6 +24,7 @@
 #include <uvmsoc/uvm_abi.h>
 #include <uvmsoc/uvmsoc.h>
 
+#include "uvm_coher.h"
 #include "uvm_fault.h"
 
 struct uvm_session;
@@ -35,6 +36,7 @@ struct uvm_session_stats {
     uint64_t fault_wait_cycles;      /**< sum over records of (PAGE_REPLAY - drained) device cycles, from UVM_OP_BATCH */
     uint64_t fault_records;          /**< records that sum covers */
     uint64_t notices;                /**< eviction notices received */
+    struct uvm_coher_counters coher; /**< host coherence: host faults, migrate-backs, invalidations (uvm_coher.h) */
 };
 
 /**
