@@ -22,6 +22,9 @@
  *       page 2 invalidates the device's copy (invalidated 1, migrate-back 0);
  *       the next y += x sees the new value.
  *
+ * policy=4k first: the fault service migrates one page per fault (UVM_POLICY_4K)
+ * instead of 64 KiB units (UVM_POLICY_BASELINE), for HBM of a few frames.
+ *
  * Prints "coherence: SCENARIO -> MATCH" per scenario, the coherence
  * counters and "coherence: PASS" (exit 0), or the first mismatch and
  * "coherence: FAIL" (exit 1); an unknown scenario: exit 2 before any device
@@ -49,6 +52,8 @@
 static struct uvs_dev *dev;
 static struct uvm_session *sess;
 static const char *kdir;
+
+static void print_counters(void);
 
 static int h2d(uint64_t dst, const void *src, size_t n)
 {
@@ -107,6 +112,8 @@ static int run_kernel(const char *name, const uint64_t *arg, unsigned nargs)
         printf("coherence: kernel %s failed on the device (status %d)\n", name, ev.status);
         return -EIO;
     }
+    printf("kernel %s done; ", name);
+    print_counters();
     return 0;
 }
 
@@ -281,11 +288,17 @@ int main(int argc, char **argv)
     struct uvm_policy pol = UVM_POLICY_BASELINE;
     int ok = 0;
     if (argc < 3) {
-        fprintf(stderr, "usage: coherence KDIR SCENARIO... (interleave=BYTES, readback, invalidate)\n");
+        fprintf(stderr, "usage: coherence KDIR [policy=4k] SCENARIO... (interleave=BYTES, readback, invalidate)\n");
         return 2;
     }
     kdir = argv[1];
-    for (int i = 2; i < argc; i++)
+    int first = 2;
+    if (strcmp(argv[2], "policy=4k") == 0) {
+        pol = UVM_POLICY_4K; /* one page per fault: no 64 KiB units thrashing a tiny HBM */
+        first = 3;
+    }
+    setvbuf(stdout, NULL, _IOLBF, 0); /* progress lines reach the log even if the test is killed */
+    for (int i = first; i < argc; i++)
         if (scenario(argv[i], 0) < 0) {
             printf("coherence: unknown scenario %s (interleave=BYTES with BYTES a non-zero multiple of 4096, "
                    "readback, invalidate)\n", argv[i]);
@@ -302,7 +315,7 @@ int main(int argc, char **argv)
         goto out;
     }
     ok = 1;
-    for (int i = 2; ok && i < argc; i++) {
+    for (int i = first; ok && i < argc; i++) {
         ok = scenario(argv[i], 1) == 1;
         printf("coherence: %s -> %s\n", argv[i], ok ? "MATCH" : "FAIL");
     }
