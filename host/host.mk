@@ -98,6 +98,14 @@ $(BUILD)/tests/managed/managed_free: tests/managed/managed_free.c $(HOST_LIB) $(
 $(BUILD)/tests/managed/san/managed_free: tests/managed/managed_free.c $(HOST_LIB_SAN) $(HOST_LIB_HDRS) $(HOST_ABI_H)
 	@mkdir -p $(@D)
 	$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) -Ihost/lib $< $(HOST_LIB_SAN) $(HOST_LDLIBS) -o $@
+# coherence: kernels and host code alternating on managed memory with no sync (tests/coherence.tests), plain and ASan/UBSan.
+E2E_BINS  += $(BUILD)/tests/managed/coherence $(BUILD)/tests/managed/san/coherence
+$(BUILD)/tests/managed/coherence: tests/managed/coherence.c $(HOST_LIB) $(HOST_LIB_HDRS) $(HOST_ABI_H)
+	@mkdir -p $(@D)
+	$(HOST_CC) $(HOST_CFLAGS) -Ihost/lib $< $(HOST_LIB) $(HOST_LDLIBS) -o $@
+$(BUILD)/tests/managed/san/coherence: tests/managed/coherence.c $(HOST_LIB_SAN) $(HOST_LIB_HDRS) $(HOST_ABI_H)
+	@mkdir -p $(@D)
+	$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) -Ihost/lib $< $(HOST_LIB_SAN) $(HOST_LDLIBS) -o $@
 .PHONY: e2e-tests-build
 e2e-tests-build: $(E2E_BINS)
 $(E2E_BUILD)/crc32c-file: tests/e2e/crc32c_file.c host/cli/crc32c.c host/cli/crc32c.h

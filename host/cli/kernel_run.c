@@ -76,6 +76,7 @@ struct krun {
     int have_hbm, have_harts;       /* --hbm / --harts given */
     int policy_4k;                  /* --policy 4k: one page per fault, no prefetch (UVM_POLICY_4K) */
     uint32_t advice;                /* --advise: UVM_ADV_* of the managed allocation (0 = none) */
+    int no_sync;                    /* --no-sync: the host reads managed output without uvm_session_sync */
     uint64_t host_cost_batch, host_cost_page; /* --host-cost-batch / --host-cost-page (lockstep cycles) */
     int have_cost_batch, have_cost_page;       /* given; else the ns defaults at the device clock */
     uint64_t clock_mhz;                        /* --clock-mhz for a simulator run starts (0 = its default) */
@@ -237,7 +238,7 @@ static int compare_buf2(struct krun *k, const char *what, const uint8_t *want, s
     uint64_t pages = 0;
     if (!k->managed)
         return compare_back(k, what, k->buf2, want, 0, n);
-    if (uvm_session_sync(k->uvm, k->aux_mptr, &pages) != 0) {
+    if (!k->no_sync && uvm_session_sync(k->uvm, k->aux_mptr, &pages) != 0) {
         fprintf(stderr, "uvmsoc run: write-back before the host reads: %s\n", uvm_session_last_error(k->uvm));
         return CLI_FAIL;
     }
@@ -432,6 +433,10 @@ static int order_check(struct krun *k, uint64_t value)
 static int managed_sync(struct krun *k)
 {
     uint64_t pages = 0;
+    if (k->no_sync) {
+        printf("sync:      none (--no-sync): pages still in HBM come back on the host's first touch\n");
+        return CLI_OK;
+    }
     if (uvm_session_sync(k->uvm, k->mptr, &pages) != 0) {
         fprintf(stderr, "uvmsoc run: write-back before the host reads: %s\n", uvm_session_last_error(k->uvm));
         return CLI_FAIL;
@@ -581,7 +586,7 @@ static int gather_check(struct krun *k, uint64_t value)
     gather_host(k, want);
     if (k->managed) {
         uint64_t pages = 0;
-        if (uvm_session_sync(k->uvm, k->aux_mptr, &pages) != 0) {
+        if (!k->no_sync && uvm_session_sync(k->uvm, k->aux_mptr, &pages) != 0) {
             fprintf(stderr, "uvmsoc run: write-back of the output before the host reads: %s\n",
                     uvm_session_last_error(k->uvm));
             goto out;
@@ -1227,6 +1232,10 @@ static void print_managed_stats(const struct krun *k)
            (unsigned long long)st.host.pages_in, (unsigned long long)st.host.superpages);
     printf("  evictions              %12llu  pages\n", (unsigned long long)st.fw.evictions);
     printf("  write-backs            %12llu  pages\n", (unsigned long long)st.fw.writebacks);
+    /* Host coherence (uvm_coher.h): host touches of pages the device held, served by migrating them back. */
+    printf("  host faults            %12llu  (migrated back %llu pages, device copies invalidated %llu)\n",
+           (unsigned long long)st.coher.host_faults, (unsigned long long)st.coher.migrate_back,
+           (unsigned long long)st.coher.invalidated);
     printf("  bytes over the link    %12llu\n", (unsigned long long)link);
     if (k->c_kernel && bw > 0)
         printf("  link utilisation       %11.2f%%\n", 100.0 * (double)link / ((double)k->c_kernel * bw));
@@ -1319,6 +1328,10 @@ static int check_workload(struct krun *k)
     if (k->rc && strcmp(k->variant, "tile") == 0 && !k->managed) {
         fprintf(stderr, "uvmsoc run: --variant tile: the tile engines reach memory only through the IOMMU (virtual "
                 "addresses): add --managed\n");
+        return CLI_USAGE;
+    }
+    if (k->no_sync && !k->managed) {
+        fprintf(stderr, "uvmsoc run: --no-sync: only managed memory is read by the host in place (add --managed)\n");
         return CLI_USAGE;
     }
     if (k->pre_touch &&
@@ -1432,7 +1445,7 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
         {"row-size", required_argument, NULL, 0x112}, {"batch", required_argument, NULL, 0x113},
         {"batches", required_argument, NULL, 0x114}, {"seed", required_argument, NULL, 0x115},
         {"table-rows", required_argument, NULL, 0x116}, {"tile", no_argument, NULL, 0x117},
-        {"pre-touch", no_argument, NULL, 0x118},
+        {"pre-touch", no_argument, NULL, 0x118},     {"no-sync", no_argument, NULL, 0x119},
         {NULL, 0, NULL, 0},
     };
     struct krun k;
@@ -1466,6 +1479,7 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
             }
             k.policy_4k = strcmp(optarg, "4k") == 0;
             break;
+        case 0x119: k.no_sync = 1; break;
         case 'A':
             if (strcmp(optarg, "remote") == 0)
                 k.advice = UVM_ADV_PREFERRED_HOST | UVM_ADV_ACCESSED_BY;

@@ -23,7 +23,7 @@ struct alloc {
     int fd;
     bool live;
     uint32_t advice, pins;
-    uint8_t *state;
+    uint8_t *state, *hprot;
 };
 
 struct uvm_managed {
@@ -70,7 +70,8 @@ static void unmap_one(struct uvm_managed *mm, struct alloc *a)
     munmap((void *)(uintptr_t)a->va, a->bytes);
     mm->cfg.ops->free(mm->cfg.ctx, a->fd, a->off, a->bus, a->bytes);
     free(a->state);
-    a->state = NULL;
+    free(a->hprot);
+    a->state = a->hprot = NULL;
     a->live = false;
     a->pins = 0;
     mm->live--;
@@ -188,11 +189,16 @@ int uvm_managed_alloc(struct uvm_managed *mm, size_t size, void **ptr)
     uint64_t span = (bytes + UVM_SPAN_ALIGN - 1) & ~(UVM_SPAN_ALIGN - 1);
     struct alloc na = {.bytes = bytes, .span = span, .live = true};
     na.state = calloc(bytes / UVM_PAGE_SIZE, 1);
-    if (!na.state)
+    na.hprot = calloc(bytes / UVM_PAGE_SIZE, 1); /* all UVM_HPROT_RW: mapped read-write below */
+    if (!na.state || !na.hprot) {
+        free(na.state);
+        free(na.hprot);
         return fail(mm, -ENOMEM, "managed alloc: no memory for the page-state map");
+    }
     int rc = mm->cfg.ops->alloc(mm->cfg.ctx, bytes, &na.fd, &na.off, &na.bus);
     if (rc) {
         free(na.state);
+        free(na.hprot);
         return fail(mm, rc, "managed alloc: no DMA-able host memory for %llu bytes", (unsigned long long)bytes);
     }
     uint64_t from = mm->cursor;
@@ -233,6 +239,7 @@ int uvm_managed_alloc(struct uvm_managed *mm, size_t size, void **ptr)
     }
     mm->cfg.ops->free(mm->cfg.ctx, na.fd, na.off, na.bus, bytes);
     free(na.state);
+    free(na.hprot);
     return rc;
 }
 
@@ -332,8 +339,20 @@ int uvm_managed_lookup(const struct uvm_managed *mm, uint64_t va, struct uvm_ran
         return -ENOENT;
     const struct alloc *a = &mm->a[i];
     *out = (struct uvm_range){.va = a->va, .size = a->bytes, .bus = a->bus, .advice = a->advice,
-                              .pins = a->pins, .state = a->state};
+                              .pins = a->pins, .state = a->state, .hprot = a->hprot};
     return 0;
+}
+
+int uvm_managed_next(const struct uvm_managed *mm, uint64_t va, struct uvm_range *out)
+{
+    if (!mm || !out)
+        return -EINVAL;
+    long i = floor_index(mm, va);
+    size_t j = i >= 0 && mm->a[i].va == va ? (size_t)i : (size_t)(i + 1);
+    for (; j < mm->n; j++)
+        if (mm->a[j].live)
+            return uvm_managed_lookup(mm, mm->a[j].va, out);
+    return -ENOENT;
 }
 
 int uvm_managed_find(void *mm, uint32_t did, uint64_t va, struct uvm_range *out)

@@ -56,6 +56,7 @@ struct uvm_range {
     uint32_t advice; /**< UVM_ADV_* */
     uint32_t pins;   /**< kernels using it */
     uint8_t *state;  /**< size / 4 KiB entries of enum uvm_page_state, owned by the allocator */
+    uint8_t *hprot;  /**< size / 4 KiB entries of enum uvm_hprot (uvm_coher.h): the host mapping's protection now */
 };
 
 /** Where the backing memory comes from, and how the device lets go of it. */
@@ -137,6 +138,13 @@ int uvm_managed_lookup(const struct uvm_managed *mm, uint64_t va, struct uvm_ran
  * signature): -ENOENT also when did is not this space's context.
  */
 int uvm_managed_find(void *mm, uint32_t did, uint64_t va, struct uvm_range *out);
+
+/**
+ * uvm_managed_next - the live allocation with the lowest start >= va (walk
+ * every allocation: start at 0, continue at out->va + out->size).
+ * -EINVAL NULL; -ENOENT none.
+ */
+int uvm_managed_next(const struct uvm_managed *mm, uint64_t va, struct uvm_range *out);
 
 /** uvm_managed_count - live allocations. */
 size_t uvm_managed_count(const struct uvm_managed *mm);

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include <uvmsoc/dma.h>
 #include <uvmsoc/hostif.h>
@@ -13,6 +14,8 @@
 #include <uvmsoc/memmap.h>
 #include <uvmsoc/uvm.h>
 
+#include "uvm_coher.h"
+#include "uvm_hostfault.h"
 #include "uvm_managed.h"
 
 #define COOKIE_BASE 0x75766d0000000000ull /* "uvm" */
@@ -43,6 +46,9 @@ struct uvm_session {
     struct uvs_uvm_frec *batch;
     uint64_t fault_wait, fault_records, notices_total;
     uint64_t cost_batch, cost_page; /* lockstep host costs (struct uvm_policy) */
+    struct uvm_coher_counters coher;  /* host coherence (uvm_coher.h) */
+    int coherent;                     /* registered with the SIGSEGV handler (uvm_hostfault.h) */
+    int busy;                         /* inside a device command: a host fault now is a bug */
     char err[256];
 };
 
@@ -109,22 +115,100 @@ static int cmd_sync(struct uvm_session *s, uint16_t op, const uint64_t *arg, uns
     c.cookie = COOKIE_BASE | ++s->seq;
     for (unsigned i = 0; i < nargs && i < UVS_HOSTQ_CMD_ARGS; i++)
         c.arg[i] = arg[i];
+    s->busy++;
     int err = uvs_cmd_submit(s->dev, &c);
-    if (err)
+    if (err) {
+        s->busy--;
         return fail(s, err, "command 0x%x: %s", op, uvs_last_error());
+    }
     for (;;) {
-        if ((err = uvs_evt_wait(s->dev, &e, CMD_TIMEOUT)))
+        if ((err = uvs_evt_wait(s->dev, &e, CMD_TIMEOUT))) {
+            s->busy--;
             return fail(s, err, "command 0x%x: %s", op, uvs_last_error());
+        }
         if (e.type == UVS_HOSTQ_EVT_CMD_DONE && e.cookie == c.cookie)
             break;
-        if ((err = stash(s, &e)))
+        if ((err = stash(s, &e))) {
+            s->busy--;
             return err;
+        }
     }
+    s->busy--;
     if (ev)
         *ev = e;
     if (e.status)
         return fail(s, e.status, "command 0x%x failed on the device: %s", op, strerror(-e.status));
     return 0;
+}
+
+/* ---- host coherence (issue 18 item 1; uvm_coher.h, uvm_hostfault.h) ---- */
+
+/* Bring every managed page's host protection in line with the fault service's states. */
+static int coher_protect_all(struct uvm_session *s)
+{
+    struct uvm_range r;
+    for (uint64_t va = 0; uvm_managed_next(s->mm, va, &r) == 0; va = r.va + r.size) {
+        size_t n = (size_t)(r.size / UVM_PAGE_SIZE), pos = 0, len;
+        uint8_t prot;
+        while (uvm_coher_next_run(r.state, r.hprot, n, &pos, &len, &prot) == 1) {
+            void *p = (void *)(uintptr_t)(r.va + pos * UVM_PAGE_SIZE);
+            if (mprotect(p, len * UVM_PAGE_SIZE, prot == UVM_HPROT_RW ? PROT_READ | PROT_WRITE : PROT_NONE) != 0)
+                return fail(s, -errno, "host coherence: mprotect of %zu pages at %p: %s", len, p, strerror(errno));
+            memset(r.hprot + pos, prot, len);
+            s->coher.protect_runs++;
+            if (prot == UVM_HPROT_NONE)
+                s->coher.protected_pages += len;
+            pos += len;
+        }
+    }
+    return 0;
+}
+
+/*
+ * SIGSEGV callback (uvm_hostfault.h): a host load or store hit a protected
+ * managed page. The device gives the page back (UVM_OP_EVICT of that page:
+ * written back if dirty, PTE cleared and invalidated, frame freed) when the
+ * fault service says it may hold it; then the protection is lifted and the
+ * access retried. Runs on the faulting thread, inside the signal handler.
+ */
+static int coher_fault(void *ctx, void *addr)
+{
+    struct uvm_session *s = ctx;
+    uint64_t va = (uint64_t)(uintptr_t)addr;
+    struct uvm_range r;
+    struct uvm_coher_step st;
+    if (uvm_managed_lookup(s->mm, va, &r) || !r.hprot)
+        return 0;
+    size_t pg = (size_t)((va - r.va) / UVM_PAGE_SIZE);
+    if (uvm_coher_host_fault(r.state[pg], r.hprot[pg], &st))
+        return 0; /* not protected: a genuine fault, not ours */
+    if (s->busy)
+        return -EDEADLK; /* the library itself, or another thread during a command */
+    uint64_t pva = r.va + pg * UVM_PAGE_SIZE, evicted = 0;
+    int dirty = 0;
+    if (st.evict) {
+        uint64_t a[3] = {UVS_UVA_DID, pva, 1};
+        struct uvs_hostq_evt ev;
+        size_t first = s->nnotices;
+        memset(&ev, 0, sizeof ev);
+        int err = cmd_sync(s, UVS_UVM_OP_EVICT, a, 3, &ev);
+        if (err) {
+            apply_notices(s);
+            return err;
+        }
+        evicted = ev.value;
+        for (size_t i = first; i < s->nnotices; i++)
+            if (s->notices[i].did == UVS_UVA_DID && s->notices[i].va <= pva &&
+                pva < s->notices[i].va + s->notices[i].bytes)
+                dirty = s->notices[i].dirty;
+        apply_notices(s);
+    }
+    uvm_coher_account(&s->coher, evicted, dirty);
+    if (mprotect((void *)(uintptr_t)pva, UVM_PAGE_SIZE, PROT_READ | PROT_WRITE) != 0)
+        return -errno;
+    r.hprot[pg] = st.prot;
+    s->coher.protect_runs++;
+    return 1;
 }
 
 /* ---- backing provider: buffers of the host-memory file ---- */
@@ -275,6 +359,9 @@ int uvm_session_open(struct uvs_dev *dev, const struct uvm_policy *pol, uint32_t
         return fail(s, err, "cannot create the managed-memory window: %s", strerror(-err));
     if ((err = uvm_fault_create(pol, &fault_ops, s, &s->svc)))
         return fail(s, err, "cannot create the fault service: %s", strerror(-err));
+    if ((err = uvm_hostfault_register(coher_fault, s)))
+        return fail(s, err, "cannot track host accesses to managed memory (SIGSEGV handler): %s", strerror(-err));
+    s->coherent = 1;
     return 0;
 }
 
@@ -282,6 +369,8 @@ void uvm_session_close(struct uvm_session *s)
 {
     if (!s)
         return;
+    if (s->coherent)
+        uvm_hostfault_unregister(s);
     uvm_fault_destroy(s->svc);
     uvm_managed_destroy(s->mm);
     for (unsigned i = 0; i < MAX_BUFS; i++)
@@ -355,8 +444,11 @@ int uvm_session_launch(struct uvm_session *s, const struct uvs_hostq_cmd *cmd, s
     s->launch_done = 0;
     s->launch_cookie = cmd->cookie;
     int err = uvs_cmd_submit(s->dev, cmd);
-    if (err)
+    if (err) {
+        s->launch_cookie = 0;
         return fail(s, err, "launch: %s", uvs_last_error());
+    }
+    s->busy++; /* another thread touching managed memory during the launch is refused (uvm_hostfault.h) */
     uint64_t deadline = uvs_cycles(s->dev) + timeout_cycles;
     /* Sleep until the completion, an eviction notice or a fault batch (INT_FW MSI). */
     while (!s->launch_done) {
@@ -385,9 +477,14 @@ int uvm_session_launch(struct uvm_session *s, const struct uvs_hostq_cmd *cmd, s
         }
     }
     s->launch_cookie = 0;
+    s->busy--;
     apply_notices(s);
+    /* Pages the device may now hold become PROT_NONE on the host (host coherence). */
+    int perr = coher_protect_all(s);
     if (err)
         return err;
+    if (perr)
+        return perr;
     *ev = s->launch_ev;
     return 0;
 }
@@ -401,6 +498,7 @@ int uvm_session_get_stats(struct uvm_session *s, struct uvm_session_stats *st)
     st->fault_wait_cycles = s->fault_wait;
     st->fault_records = s->fault_records;
     st->notices = s->notices_total;
+    st->coher = s->coher;
     uint64_t a[1] = {s->statbuf.bus};
     int err = cmd_sync(s, UVS_UVM_OP_STATS, a, 1, NULL);
     if (err)
@@ -430,7 +528,7 @@ int uvm_session_sync(struct uvm_session *s, const void *ptr, uint64_t *pages)
         return err;
     if (pages)
         *pages = ev.value;
-    return 0;
+    return coher_protect_all(s); /* every page of it is the host's again: protection lifted */
 }
 
 int uvm_session_advise(struct uvm_session *s, const void *ptr, uint32_t advice)

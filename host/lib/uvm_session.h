@@ -13,6 +13,13 @@
  *
  * Device context: device_id UVS_UVA_DID (memmap.def), the context of every
  * compute hart's unified accesses.
+ *
+ * Host coherence (uvm_coher.h, uvm_hostfault.h): after a launch the pages
+ * the device may hold are PROT_NONE on the host; the host's first load or
+ * store of one migrates it back (dirty: written back; clean: the device copy
+ * dropped) inside a SIGSEGV handler, so no sync call is needed. Use a
+ * session from one thread; no other thread may touch managed memory during
+ * uvm_session_launch().
  */
 #ifndef UVMSOC_UVM_SESSION_H
 #define UVMSOC_UVM_SESSION_H
@@ -24,6 +31,7 @@
 #include <uvmsoc/uvm_abi.h>
 #include <uvmsoc/uvmsoc.h>
 
+#include "uvm_coher.h"
 #include "uvm_fault.h"
 
 struct uvm_session;
@@ -35,14 +43,18 @@ struct uvm_session_stats {
     uint64_t fault_wait_cycles;      /**< sum over records of (PAGE_REPLAY - drained) device cycles, from UVM_OP_BATCH */
     uint64_t fault_records;          /**< records that sum covers */
     uint64_t notices;                /**< eviction notices received */
+    struct uvm_coher_counters coher; /**< host coherence: host faults, migrate-backs, invalidations (uvm_coher.h) */
 };
 
 /**
  * uvm_session_open - attach device context UVS_UVA_DID (UVM_OP_CTX_ATTACH:
  * the firmware brings the IOMMU up), set a fault ring of 2^log2sz records
  * (UVM_OP_SET_FAULTQ) and create the managed allocator and fault service
- * with policy @pol (its host_cost_* fields: lockstep cycles charged). Errors: -EINVAL; -ENOTSUP the backend has no host-memory
- * file; -ENODEV the device has no IOMMU or HBM; command and DMA errors.
+ * with policy @pol (its host_cost_* fields: lockstep cycles charged); the
+ * session registers with the host-access tracker (uvm_hostfault.h).
+ * Errors: -EINVAL; -ENOTSUP the backend has no host-memory file; -ENODEV
+ * the device has no IOMMU or HBM; -ENOSPC more than UVM_HOSTFAULT_MAX
+ * sessions in the process; command and DMA errors.
  */
 int uvm_session_open(struct uvs_dev *dev, const struct uvm_policy *pol, uint32_t log2sz,
                      struct uvm_session **out);
@@ -71,8 +83,9 @@ const char *uvm_session_last_error(const struct uvm_session *s);
  * uvm_session_launch - submit @cmd (a HOSTQ_OP_LAUNCH) and serve page
  * faults (fault ring, one UVM_OP_BATCH per batch, eviction notices) until
  * its completion event arrives in @ev or @timeout_cycles pass; between
- * batches it sleeps until the fault-batch MSI or an event.
- * Errors: -ETIMEDOUT; transport and command errors.
+ * batches it sleeps until the fault-batch MSI or an event. At the end the
+ * host mapping of every page now in HBM is made PROT_NONE (host coherence).
+ * Errors: -ETIMEDOUT; transport and command errors; mprotect's errno.
  */
 int uvm_session_launch(struct uvm_session *s, const struct uvs_hostq_cmd *cmd, struct uvs_hostq_evt *ev,
                        uint64_t timeout_cycles);
@@ -82,11 +95,15 @@ int uvm_session_get_stats(struct uvm_session *s, struct uvm_session_stats *st);
 
 /**
  * uvm_session_sync - make the host copy of the managed allocation holding
- * @ptr current before the host reads it after a kernel: UVM_OP_EVICT over
- * the whole allocation, so every dirty HBM page is written back by DMA and
- * every device copy is dropped (the next kernel faults pages in again).
- * *pages (may be NULL) gets the pages evicted. Eviction notices are applied.
- * Errors: -EINVAL not managed memory; command and transport errors.
+ * @ptr current at once: UVM_OP_EVICT over the whole allocation, so every
+ * dirty HBM page is written back by DMA and every device copy is dropped
+ * (the next kernel faults pages in again), and the host protection of its
+ * pages is lifted. Not needed for correctness (host coherence migrates each
+ * page back on the host's first touch); useful before passing the memory to
+ * a system call (a protected page gives EFAULT there) or to move it all in
+ * one command. *pages (may be NULL) gets the pages evicted. Eviction notices
+ * are applied. Errors: -EINVAL not managed memory; command and transport
+ * errors; mprotect's errno.
  */
 int uvm_session_sync(struct uvm_session *s, const void *ptr, uint64_t *pages);
 

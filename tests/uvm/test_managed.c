@@ -254,6 +254,35 @@ static void test_advise(void **state)
     fx_free(f);
 }
 
+/* uvm_managed_next walks the live allocations in address order, skipping freed ones; hprot starts read-write. */
+static void test_next(void **state)
+{
+    (void)state;
+    struct fx *f = fx_new(WIN + 0x800000000ull, 8 * MB2, 8 * MB2);
+    void *p[3];
+    struct uvm_range r;
+    for (int i = 0; i < 3; i++)
+        assert_int_equal(uvm_managed_alloc(f->mm, 3 * 4096, &p[i]), 0);
+    assert_int_equal(uvm_managed_free(f->mm, p[1]), 0);
+    uint64_t seen[4], n = 0;
+    for (uint64_t va = 0; uvm_managed_next(f->mm, va, &r) == 0; va = r.va + r.size) {
+        assert_true(n < 4);
+        seen[n++] = r.va;
+        assert_non_null(r.hprot);
+        for (int k = 0; k < 3; k++)
+            assert_int_equal(r.hprot[k], 0); /* UVM_HPROT_RW */
+    }
+    assert_int_equal(n, 2);
+    assert_int_equal(seen[0], (uint64_t)(uintptr_t)p[0]);
+    assert_int_equal(seen[1], (uint64_t)(uintptr_t)p[2]);
+    assert_int_equal(uvm_managed_next(f->mm, (uint64_t)(uintptr_t)p[2], &r), 0); /* start itself included */
+    assert_int_equal(r.va, (uint64_t)(uintptr_t)p[2]);
+    assert_int_equal(uvm_managed_next(f->mm, (uint64_t)(uintptr_t)p[2] + 1, &r), -ENOENT);
+    assert_int_equal(uvm_managed_next(NULL, 0, &r), -EINVAL);
+    assert_int_equal(uvm_managed_next(f->mm, 0, NULL), -EINVAL);
+    fx_free(f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -263,6 +292,7 @@ int main(void)
         cmocka_unit_test(test_free_errors),
         cmocka_unit_test(test_window_wrap_and_foreign),
         cmocka_unit_test(test_advise),
+        cmocka_unit_test(test_next),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

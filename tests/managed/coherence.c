@@ -1,0 +1,328 @@
+/*
+ * Host coherence of managed memory end to end (issue 18 item 1;
+ * tests/coherence.tests): kernels and host code alternate on the same
+ * managed buffers with no uvm_session_sync() call, and the data stays right.
+ * Opens the device at $UVMSOC_SOCKET (firmware already running), loads the
+ * kernels pattern and axpy from KDIR and runs the scenarios given, in order,
+ * in one session:
+ *
+ *   interleave=BYTES
+ *       y = pattern(seed) by a kernel; the host overwrites every third page
+ *       of y and reads every third page (dirty HBM pages migrate back on the
+ *       host's touch); kernel y += x (x written by the host); host checks
+ *       every byte of y; the host rewrites x's first page (the device has a
+ *       clean copy: invalidated); kernel y += 2x; host checks every byte.
+ *       With HBM smaller than 2 x BYTES the kernels evict as they go.
+ *   readback
+ *       kernel pattern over 16 pages; one host read of page 5 migrates
+ *       exactly that page back (migrate-back 1, host faults 1); reading it
+ *       again costs nothing more; its bytes are the kernel's.
+ *   invalidate
+ *       kernel y += x reads x (clean copies in HBM); one host store into x's
+ *       page 2 invalidates the device's copy (invalidated 1, migrate-back 0);
+ *       the next y += x sees the new value.
+ *
+ * policy=4k first: the fault service migrates one page per fault (UVM_POLICY_4K)
+ * instead of 64 KiB units (UVM_POLICY_BASELINE), for HBM of a few frames.
+ *
+ * Prints "coherence: SCENARIO -> MATCH" per scenario, the coherence
+ * counters and "coherence: PASS" (exit 0), or the first mismatch and
+ * "coherence: FAIL" (exit 1); an unknown scenario: exit 2 before any device
+ * access.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <uvmsoc/dma.h>
+#include <uvmsoc/kernel.h>
+#include <uvmsoc/kernel_abi.h>
+#include <uvmsoc/memmap.h>
+#include <uvmsoc/uvmsoc.h>
+
+#include "uvm_session.h"
+#include "../../firmware/kernels/pattern.h"
+
+#define PAGE 4096u
+#define SEED 0xc0e5ull
+#define WAIT (UVS_KERNEL_TIMEOUT_DEFAULT + 20000000ull) /* cycles: kernel timeout + the event's margin */
+
+static struct uvs_dev *dev;
+static struct uvm_session *sess;
+static const char *kdir;
+
+static void print_counters(void);
+
+static int h2d(uint64_t dst, const void *src, size_t n)
+{
+    struct uvs_dma_buf b;
+    struct uvs_dma_result r;
+    int err = uvs_dma_alloc(dev, n, &b);
+    if (err)
+        return err;
+    memcpy(b.host, src, n);
+    err = uvs_dma_copy(dev, UVS_DMA_OP_H2D, dst, b.bus, n, &r);
+    uvs_dma_free(dev, &b);
+    return err;
+}
+
+/* Load kernel NAME from kdir, write its argument block, launch it on every compute hart, serve its faults. */
+static int run_kernel(const char *name, const uint64_t *arg, unsigned nargs)
+{
+    static uint64_t seq;
+    char path[4096];
+    const struct uvs_mem_range region = {UVS_KERNEL_BASE, UVS_KERNEL_SIZE};
+    struct uvs_fw_image img;
+    memset(&img, 0, sizeof img);
+    snprintf(path, sizeof path, "%s/%s.elf", kdir, name);
+    int err = uvs_fw_parse(path, &region, 1, &img);
+    for (unsigned i = 0; !err && i < img.nsegs; i++) {
+        const struct uvs_fw_seg *sg = &img.seg[i];
+        if (sg->filesz)
+            err = h2d(sg->addr, sg->data, sg->filesz);
+        if (!err && sg->memsz > sg->filesz) {
+            void *z = calloc(1, sg->memsz - sg->filesz);
+            err = z ? h2d(sg->addr + sg->filesz, z, sg->memsz - sg->filesz) : -ENOMEM;
+            free(z);
+        }
+    }
+    if (err) {
+        printf("coherence: kernel %s: %s\n", path, uvs_last_error());
+        uvs_fw_image_free(&img);
+        return err;
+    }
+    struct uvs_kernel_args ka;
+    memset(&ka, 0, sizeof ka);
+    ka.magic = UVS_KARGS_MAGIC;
+    ka.nargs = nargs;
+    memcpy(ka.arg, arg, nargs * sizeof *arg);
+    struct uvs_launch l = {.entry = img.entry, .args = UVS_KERNEL_DATA_BASE};
+    struct uvs_hostq_cmd cmd;
+    struct uvs_hostq_evt ev;
+    uvs_fw_image_free(&img);
+    if ((err = h2d(UVS_KERNEL_DATA_BASE, &ka, sizeof ka)) || (err = uvs_launch_cmd(&l, 0x636f6800ull + ++seq, &cmd)))
+        return err;
+    if ((err = uvm_session_launch(sess, &cmd, &ev, WAIT))) {
+        printf("coherence: launch %s: %s\n", name, uvm_session_last_error(sess));
+        return err;
+    }
+    if (ev.status) {
+        printf("coherence: kernel %s failed on the device (status %d)\n", name, ev.status);
+        return -EIO;
+    }
+    printf("kernel %s done; ", name);
+    print_counters();
+    return 0;
+}
+
+static struct uvm_coher_counters counters(void)
+{
+    struct uvm_session_stats st;
+    memset(&st, 0, sizeof st);
+    if (uvm_session_get_stats(sess, &st))
+        printf("coherence: stats: %s\n", uvm_session_last_error(sess));
+    return st.coher;
+}
+
+static void print_counters(void)
+{
+    struct uvm_coher_counters c = counters();
+    printf("host faults %" PRIu64 ", migrate-back %" PRIu64 ", invalidated %" PRIu64 ", unheld %" PRIu64
+           ", pages protected %" PRIu64 "\n",
+           c.host_faults, c.migrate_back, c.invalidated, c.unheld, c.protected_pages);
+}
+
+/* Host-written values: distinct per (buffer, word). */
+static uint64_t host_word(uint64_t tag, uint64_t i)
+{
+    return (tag << 48) ^ (i * 0x2545f4914f6cdd1dull) ^ 0x1234;
+}
+
+static int check_words(const char *what, const uint64_t *got, const uint64_t *want, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (got[i] != want[i]) {
+            printf("coherence: %s: MISMATCH at byte %zu (page %zu): 0x%016" PRIx64 ", expected 0x%016" PRIx64 "\n",
+                   what, i * 8, i * 8 / PAGE, got[i], want[i]);
+            return 0;
+        }
+    return 1;
+}
+
+static int interleave(size_t bytes)
+{
+    uint64_t *x, *y, *want = malloc(bytes);
+    size_t n = bytes / 8, wpp = PAGE / 8, pages = bytes / PAGE;
+    if (!want || uvm_session_alloc(sess, bytes, (void **)&x) || uvm_session_alloc(sess, bytes, (void **)&y)) {
+        printf("coherence: alloc: %s\n", uvm_session_last_error(sess));
+        free(want);
+        return 0;
+    }
+    for (size_t i = 0; i < n; i++)
+        x[i] = host_word(1, i);
+    uint64_t ap[3] = {(uint64_t)(uintptr_t)y, bytes, SEED};
+    if (run_kernel("pattern", ap, 3))
+        return 0;
+    /* The host writes every third page, reads the next one, leaves the third to the device. */
+    for (size_t p = 0; p < pages; p++) {
+        for (size_t i = p * wpp; i < (p + 1) * wpp; i++)
+            want[i] = pattern_word(SEED, i * 8);
+        if (p % 3 == 0) {
+            for (size_t i = p * wpp; i < (p + 1) * wpp; i++)
+                y[i] = want[i] = host_word(2, i);
+        } else if (p % 3 == 1 && !check_words("host read after pattern", y + p * wpp, want + p * wpp, wpp)) {
+            return 0;
+        }
+    }
+    uint64_t aa[4] = {n, 1, (uint64_t)(uintptr_t)x, (uint64_t)(uintptr_t)y};
+    if (run_kernel("axpy", aa, 4))
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        want[i] += x[i];
+    if (!check_words("y += x", y, want, n))
+        return 0;
+    /* x is in HBM as a clean copy: a host store invalidates it; the next kernel reads the new words. */
+    for (size_t i = 0; i < wpp; i++)
+        x[i] = host_word(3, i);
+    aa[1] = 2;
+    if (run_kernel("axpy", aa, 4))
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        want[i] += 2 * x[i];
+    int ok = check_words("y += 2x", y, want, n);
+    free(want);
+    return ok && uvm_session_free(sess, x) == 0 && uvm_session_free(sess, y) == 0;
+}
+
+static int readback(void)
+{
+    uint8_t *y;
+    size_t bytes = 16 * PAGE;
+    if (uvm_session_alloc(sess, bytes, (void **)&y))
+        return 0;
+    uint64_t ap[3] = {(uint64_t)(uintptr_t)y, bytes, SEED};
+    if (run_kernel("pattern", ap, 3))
+        return 0;
+    struct uvm_coher_counters c0 = counters();
+    volatile uint8_t v = y[5 * PAGE + 17]; /* one host read of a page that is dirty in HBM */
+    struct uvm_coher_counters c1 = counters();
+    printf("after one read: ");
+    print_counters();
+    if (v != pattern_byte(SEED, 5 * PAGE + 17) || c1.migrate_back - c0.migrate_back != 1 ||
+        c1.host_faults - c0.host_faults != 1 || c1.invalidated != c0.invalidated) {
+        printf("coherence: readback: expected exactly one migrate-back and the kernel's byte\n");
+        return 0;
+    }
+    for (size_t off = 5 * PAGE; off < 6 * PAGE; off++)
+        if (y[off] != pattern_byte(SEED, off)) {
+            printf("coherence: readback: MISMATCH at byte %zu\n", off);
+            return 0;
+        }
+    struct uvm_coher_counters c2 = counters();
+    if (c2.host_faults != c1.host_faults || c2.migrate_back != c1.migrate_back) {
+        printf("coherence: readback: reading the page again trapped again\n");
+        return 0;
+    }
+    return uvm_session_free(sess, y) == 0;
+}
+
+static int invalidate(void)
+{
+    uint64_t *x, *y;
+    size_t bytes = 16 * PAGE, n = bytes / 8, w = 2 * PAGE / 8 + 3;
+    if (uvm_session_alloc(sess, bytes, (void **)&x) || uvm_session_alloc(sess, bytes, (void **)&y))
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        x[i] = host_word(4, i);
+    uint64_t aa[4] = {n, 1, (uint64_t)(uintptr_t)x, (uint64_t)(uintptr_t)y};
+    if (run_kernel("axpy", aa, 4))
+        return 0;
+    struct uvm_coher_counters c0 = counters();
+    uint64_t old = host_word(4, w);
+    x[w] = 0xabcdef; /* one host store into a page the device holds clean */
+    struct uvm_coher_counters c1 = counters();
+    printf("after one store: ");
+    print_counters();
+    if (c1.invalidated - c0.invalidated != 1 || c1.migrate_back != c0.migrate_back ||
+        c1.host_faults - c0.host_faults != 1) {
+        printf("coherence: invalidate: expected exactly one invalidation and no migrate-back\n");
+        return 0;
+    }
+    if (run_kernel("axpy", aa, 4))
+        return 0;
+    if (y[w] != old + 0xabcdef) {
+        printf("coherence: invalidate: MISMATCH: the kernel read 0x%" PRIx64 ", expected the host's new 0xabcdef\n",
+               y[w] - old);
+        return 0;
+    }
+    for (size_t i = 0; i < n; i++)
+        if (i != w && y[i] != 2 * host_word(4, i)) {
+            printf("coherence: invalidate: MISMATCH at word %zu\n", i);
+            return 0;
+        }
+    return uvm_session_free(sess, x) == 0 && uvm_session_free(sess, y) == 0;
+}
+
+/* One scenario word: interleave=BYTES, readback or invalidate. 1 ok, 0 failed, -1 unknown. */
+static int scenario(const char *w, int run)
+{
+    if (strncmp(w, "interleave=", 11) == 0) {
+        char *end;
+        unsigned long long bytes = strtoull(w + 11, &end, 0);
+        if (*end || bytes == 0 || bytes % PAGE)
+            return -1;
+        return run ? interleave((size_t)bytes) : 1;
+    }
+    if (strcmp(w, "readback") == 0)
+        return run ? readback() : 1;
+    if (strcmp(w, "invalidate") == 0)
+        return run ? invalidate() : 1;
+    return -1;
+}
+
+int main(int argc, char **argv)
+{
+    struct uvs_open_opts o;
+    struct uvm_policy pol = UVM_POLICY_BASELINE;
+    int ok = 0;
+    if (argc < 3) {
+        fprintf(stderr, "usage: coherence KDIR [policy=4k] SCENARIO... (interleave=BYTES, readback, invalidate)\n");
+        return 2;
+    }
+    kdir = argv[1];
+    int first = 2;
+    if (strcmp(argv[2], "policy=4k") == 0) {
+        pol = UVM_POLICY_4K; /* one page per fault: no 64 KiB units thrashing a tiny HBM */
+        first = 3;
+    }
+    setvbuf(stdout, NULL, _IOLBF, 0); /* progress lines reach the log even if the test is killed */
+    for (int i = first; i < argc; i++)
+        if (scenario(argv[i], 0) < 0) {
+            printf("coherence: unknown scenario %s (interleave=BYTES with BYTES a non-zero multiple of 4096, "
+                   "readback, invalidate)\n", argv[i]);
+            return 2;
+        }
+    memset(&o, 0, sizeof o);
+    o.socket_path = getenv("UVMSOC_SOCKET");
+    if (uvs_open(&o, &dev)) {
+        printf("coherence: cannot open the device: %s\n", uvs_last_error());
+        return 1;
+    }
+    if (uvm_session_open(dev, &pol, 8, &sess)) {
+        printf("coherence: session: %s\n", uvm_session_last_error(sess));
+        goto out;
+    }
+    ok = 1;
+    for (int i = first; ok && i < argc; i++) {
+        ok = scenario(argv[i], 1) == 1;
+        printf("coherence: %s -> %s\n", argv[i], ok ? "MATCH" : "FAIL");
+    }
+    print_counters();
+out:
+    uvm_session_close(sess);
+    uvs_close(dev);
+    printf("coherence: %s\n", ok ? "PASS" : "FAIL");
+    return ok ? 0 : 1;
+}
