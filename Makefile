@@ -88,6 +88,7 @@ include bench/synth.mk
 include bench/link.mk
 include sim/model/model.mk
 include tests/uvm/uvm.mk
+include trace/trace.mk
 include host/host.mk
 include host/cross.mk
 
