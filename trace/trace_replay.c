@@ -414,6 +414,7 @@ int uvs_trace_load(const char *path, struct uvs_trace_data *d, char *err, size_t
             d->first_cycle = r.cycle;
         d->last_cycle = r.cycle;
         d->keys[d->n++] = (uint64_t)r.ctx << 52 | r.page;
+        d->tile += (r.req & UVS_TRACE_REQ_TILE) != 0;
         if (r.flags & UVS_TRACE_F_FAULT)
             d->dev_faulted++;
         else if (r.flags & UVS_TRACE_F_HBM)

@@ -159,6 +159,7 @@ struct uvs_trace_data {
     uint64_t dev_hits;     /**< F_HBM and not F_FAULT: served from HBM without waiting */
     uint64_t dev_faulted;  /**< F_FAULT */
     uint64_t dev_host;     /**< F_HOST and not F_FAULT: served over the link */
+    uint64_t tile;         /**< accesses of tile engines (requester bit 7); the rest are harts' */
     uint64_t first_cycle, last_cycle; /**< of the first and last record (0 when none) */
 };
 

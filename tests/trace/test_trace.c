@@ -409,6 +409,7 @@ static void test_contexts_and_device_counts(void **state)
     assert_int_equal(d.dev_hits, 2);
     assert_int_equal(d.dev_faulted, 1);
     assert_int_equal(d.dev_host, 1);
+    assert_int_equal(d.tile, 0);
     assert_int_equal(d.first_cycle, 0);
     assert_int_equal(d.last_cycle, 30);
     struct uvs_replay_result r;
