@@ -28,6 +28,7 @@ bench: deps bench-programs
 	$(MAKE) bench-mt-faults
 	$(MAKE) bench-uvm
 	$(MAKE) bench-workloads
+	$(MAKE) bench-hostcost
 
 # Faults in flight on c4mt (issue 6): the 64-thread page-request storm of
 # tests/mtsoc (max and mean outstanding page requests) and 1,024 threads each
@@ -59,3 +60,25 @@ WL_VARIANT ?= load
 .PHONY: bench-workloads
 bench-workloads: deps sim-c4 $(FIRMWARE_ELF) $(KERNEL_ELFS) host
 	bench/workloads.sh $(HOST_CLI) $(SIM_C4) $(WL_BENCH_SIZE) $(WL_VARIANT)
+
+# Host fault-service cost (issue 14 item 4; bench/hostcost/hostcost.c): fault
+# batches fed natively to host/lib/uvm_fault.c with no-op device operations;
+# a sweep of batch sizes (synthetic random 4 KiB faults) and the least-squares
+# cost per batch and per page that set UVM_HOST_COST_*_NS (uvm_fault.h); then
+# the fault records of a real run (a 4x oversubscribed Zipf gather's access
+# trace, HOSTCOST_TRACE_SIZE of table) replayed as recorded batches; and the
+# trace replayer's speed on 10^7 accesses (LRU, CLOCK, MIN).
+HOSTCOST_BIN := $(BENCH_BUILD)/hostcost
+HOSTCOST_TRACE_SIZE ?= 256K
+$(HOSTCOST_BIN): bench/hostcost/hostcost.c $(HOST_LIB) $(HOST_LIB_HDRS) $(HOST_ABI_H) $(TRACE_LIB) $(TRACE_HDRS)
+	@mkdir -p $(@D)
+	$(HOST_CC) $(HOST_CFLAGS) -Ihost/lib -Itrace $< $(HOST_LIB) $(TRACE_LIB) $(HOST_LDLIBS) -lz -o $@
+.PHONY: bench-hostcost
+bench-hostcost: deps $(HOSTCOST_BIN) sim-c4 $(FIRMWARE_ELF) $(KERNEL_ELFS) host
+	$(HOSTCOST_BIN)
+	$(HOSTCOST_BIN) --replay-speed 10000000
+	@d=$$(mktemp -d) && trap 'rm -rf $$d' EXIT && \
+	  $(HOST_CLI) --sim $(SIM_C4) run --kernel gather --managed --policy 4k --size $(HOSTCOST_TRACE_SIZE) \
+	    --trace $$d/gather.trace > $$d/run.log && \
+	  $(HOSTCOST_BIN) --trace $$d/gather.trace --policy 4k --frames \
+	    $$(sed -nE 's/^managed memory \(HBM .*, ([0-9]+) frames\):$$/\1/p' $$d/run.log)

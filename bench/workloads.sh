@@ -77,13 +77,15 @@ rows+=("$(printf '%-34s %12s %12s %8s%% %8s%%  %s' "managed stream, 4x oversubsc
   "$(pct $((2 * size)) "$cyc" "$hbw")" "$(pct "$link" "$cyc" "$lbw")" "${ok}link bytes $link; slowdown ${slow}x vs fits")")
 
 table=$(( size / 128 * 128 ))   # the table is SIZE bytes: 4x the oversubscribed run's HBM
-run "Zipf gather" --kernel gather --managed --size "$table" --hbm "$over" --row-size 128 --batch 256 --batches 16 --alpha 0.99 --seed 1
+tdir=$(mktemp -d); trap 'rm -rf "$tdir"' EXIT   # the gather's access trace (HBM hit rate over accesses)
+run "Zipf gather" --kernel gather --managed --size "$table" --hbm "$over" --row-size 128 --batch 256 --batches 16 --alpha 0.99 --seed 1 --trace "$tdir/gather.trace"
 fpb=$(num '^  faults per batch +([0-9.]+).*')
 touched=$(num '^  table pages touched +([0-9]+).*')
-hit=$(num '^  HBM hit rate \(pages\) +([0-9.]+)%.*')
+hit=$(num '^  HBM hit rate \(accesses\) +([0-9.]+)%.*')
+minhit=$(num '^  Belady MIN hit rate +([0-9.]+)%.*')
 gbytes=$(( 16 * 256 * 128 ))
 rows+=("$(printf '%-34s %12s %12s %8s%% %8s%%  %s' "Zipf gather a=0.99, table 4x HBM" "$cyc" "$gbytes" \
-  "$(pct "$gbytes" "$cyc" "$hbw")" "$(pct "$link" "$cyc" "$lbw")" "${ok}faults/batch $fpb; pages touched $touched; hit rate (pages) $hit%")")
+  "$(pct "$gbytes" "$cyc" "$hbw")" "$(pct "$link" "$cyc" "$lbw")" "${ok}faults/batch $fpb; pages touched $touched; HBM hit rate (accesses) $hit%, Belady MIN $minhit%")")
 
 echo
 echo "workloads, $variant variant, c4 (4 compute harts), SIZE $size bytes, HBM fits $fit / oversubscribed $over:"

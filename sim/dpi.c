@@ -12,6 +12,7 @@
 #include "dma_exec.h"
 #include "retire_log.h"
 #include "sim.h"
+#include "trace_rec.h"
 
 /* The DMA engine's view of memory and the descriptor in progress per channel. */
 static struct uvs_dma_job dma_job[UVS_DMA_CHANNELS];
@@ -48,6 +49,16 @@ int uvs_dpi_mem_id(int port, int id, long long addr, char we, char be, long long
     if (uvs_sim.mem.tohost_written)
         uvs_sim_tohost();
     return rc != 0;
+}
+
+/* A translated access of compute hart @hart (its IOMMU downstream request was
+ * granted this cycle; uvs_soc g_acc_trace): request id @id (thread), IOVA
+ * @va, physical address @pa, @flags bit 0 write, bit 1 it waited for a page
+ * request. Recorded in the access trace (sim/trace_rec.h) when one is on. */
+void uvs_dpi_xlat_access(int hart, int id, long long va, long long pa, char flags)
+{
+    (void)id;
+    uvs_trace_rec_access((unsigned)hart, (uint64_t)va, (uint64_t)pa, flags & 1, (flags & 2) != 0, uvs_sim.cycle);
 }
 
 /* A byte written to the UART's THR: to stdout. */

@@ -12,6 +12,7 @@ enum {
     OPT_HOST_SOCKET, OPT_HOST_ONCE, OPT_FREE_RUNNING, OPT_HBM, OPT_HOST_MEM, OPT_LINK_LATENCY,
     OPT_LINK_BW, OPT_HBM_LATENCY, OPT_HBM_BW, OPT_COST_MMIO, OPT_COST_IRQ, OPT_SBI, OPT_CLOCK_MHZ,
     OPT_HOST_SHM,
+    OPT_TRACE,
 };
 
 static const struct option long_opts[] = {
@@ -19,6 +20,7 @@ static const struct option long_opts[] = {
     {"sbi", required_argument, NULL, OPT_SBI},
     {"max-cycles", required_argument, NULL, OPT_MAX_CYCLES},
     {"trace-fst", required_argument, NULL, OPT_TRACE_FST},
+    {"trace", required_argument, NULL, OPT_TRACE},
     {"log-retired", required_argument, NULL, OPT_LOG_RETIRED},
     {"stats", no_argument, NULL, OPT_STATS},
     {"help", no_argument, NULL, OPT_HELP},
@@ -58,6 +60,9 @@ void uvs_opts_usage(FILE *f)
         "                      directly (docs/architecture.md \"Boot flow\")\n"
         "  --max-cycles N      watchdog: stop after N clock cycles (default %llu)\n"
         "  --trace-fst FILE    write an FST waveform of the whole SoC to FILE\n"
+        "  --trace FILE        write the page-access trace (every translated access of\n"
+        "                      the compute harts and tile engines; trace/uvs_trace.h)\n"
+        "                      to FILE; `uvmsoc trace FILE` replays it\n"
         "  --log-retired FILE  write one line per retired instruction to FILE:\n"
         "                      CYCLE HART PC INSN RD WDATA (see sim/retire_log.h)\n"
         "  --stats             print cycles (and microseconds at the clock), retired\n"
@@ -182,6 +187,7 @@ int uvs_opts_parse(struct uvs_opts *o, int argc, char **argv, char *err, size_t 
         case OPT_DTB: o->dtb = optarg; break;
         case OPT_SBI: o->sbi = optarg; break;
         case OPT_TRACE_FST: o->trace_fst = optarg; break;
+        case OPT_TRACE: o->trace = optarg; break;
         case OPT_LOG_RETIRED: o->log_retired = optarg; break;
         case OPT_STATS: o->stats = true; break;
         case OPT_HELP: o->help = true; break;

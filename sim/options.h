@@ -29,6 +29,7 @@ struct uvs_opts {
     const char *dtb;         /**< --dtb FILE, NULL = embedded default */
     const char *sbi;         /**< --sbi FILE: hart 0's M-mode firmware (OpenSBI fw_jump), NULL = none */
     const char *trace_fst;   /**< --trace-fst FILE, NULL = no waveform */
+    const char *trace;       /**< --trace FILE: page-access trace (sim/trace_rec.h), NULL = none */
     const char *log_retired; /**< --log-retired FILE, NULL = no log */
     uint64_t max_cycles;     /**< --max-cycles N (>= 1); with --host-socket default: no limit */
     bool stats;              /**< --stats */

@@ -17,6 +17,7 @@
 #include "cosim_server.h"
 #include "dtb.h"
 #include "stats.h"
+#include "trace_rec.h"
 
 struct uvs_sim uvs_sim;
 
@@ -163,6 +164,10 @@ int uvs_sim_setup(struct uvs_opts *o, int argc, char **argv, unsigned harts,
         }
         fclose(f);
     }
+    if (o->trace && (rc = uvs_trace_rec_open(o->trace, uvs_sim.mem.hbm_size)) != 0) {
+        snprintf(err, sizeof err, "cannot create access trace '%s': %s", o->trace, strerror(-rc));
+        return fail((int)UVS_EXIT_INTERNAL, err);
+    }
     if (o->log_retired) {
         uvs_sim.retire_log = fopen(o->log_retired, "w");
         if (!uvs_sim.retire_log) {
@@ -255,6 +260,11 @@ int uvs_sim_finish(const struct uvs_opts *o, uint64_t cycles, uint64_t retired, 
         status = (int)UVS_EXIT_INTERNAL;
     }
     uvs_sim.retire_log = NULL;
+    int terr = uvs_trace_rec_close();
+    if (terr) {
+        fprintf(stderr, "uvmsoc-sim: cannot write access trace '%s': %s\n", o->trace, strerror(-terr));
+        status = (int)UVS_EXIT_INTERNAL;
+    }
     uvs_mem_fini(&uvs_sim.mem);
     uvs_memsys_fini(&uvs_sim.memsys);
     free(uvs_sim.dtb);

@@ -26,8 +26,9 @@ SIM_LIB    := $(SIM_COBJ)/libuvsim.a
 SIM_BLOB   := $(SIM_COBJ)/dtb_blob.o
 SIM_DEFS   := -DUVS_NUM_HARTS=$(SIM_HARTS) -DUVS_SRAM_KIB=$(CFG_SRAM_KIB) -DUVS_CLOCK_MHZ=$(CFG_CLOCK_MHZ) \
               $(if $(CFG_SPAD_KIB),-DUVS_SPAD_KIB=$(CFG_SPAD_KIB))
-SIM_CFLAGS := $(HOST_CFLAGS) -MMD -MP $(SIM_DEFS)
-SIM_LIBS   := -lelf -lfdt
+SIM_CFLAGS := $(HOST_CFLAGS) -MMD -MP $(SIM_DEFS) -Itrace
+# The access trace's codec (trace/trace.mk) is shared with the host CLI.
+SIM_LIBS   := $(abspath $(TRACE_LIB)) -lz -lelf -lfdt
 
 SIM_VFLAGS := --cc --exe -O3 --trace-fst --x-assign fast --x-initial fast \
               --top-module $(RTL_TOP) $(RTL_PARAMS) -Mdir $(SIM_VOBJ) -o ../uvmsoc-sim \
@@ -70,7 +71,7 @@ $(SIM_BLOB): sim/dtb_blob.S $(SIM_DTB)
 	$(HOST_CC) -c -DUVS_DTB_FILE='"$(SIM_DTB)"' $< -o $@
 
 # The Verilator makefile does not know the C library: relink by removing $@.
-$(SIM): $(SIM_VMK) $(SIM_LIB) $(SIM_BLOB)
+$(SIM): $(SIM_VMK) $(SIM_LIB) $(SIM_BLOB) $(TRACE_LIB)
 	rm -f $@
 	$(MAKE) -s -C $(SIM_VOBJ) -f V$(RTL_TOP).mk -j$(JOBS) OPT_FAST=-O3 OPT_GLOBAL=-O2 ../uvmsoc-sim
 	@touch $@

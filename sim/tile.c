@@ -15,6 +15,8 @@
 
 #include "link.h"
 #include "sim.h"
+#include "trace_rec.h"
+#include "uvs_trace.h"
 
 /* One issued beat: where it goes and, for a write, the scratchpad bytes read at issue. */
 struct tile_beat {
@@ -158,9 +160,13 @@ int uvs_dpi_tile_index(int hart, int off)
 /*
  * Issues a beat of hart @hart's engine at cycle @now: @len bytes between
  * physical address @pa and scratchpad offset @spad, @we = scratchpad to
- * memory (the scratchpad is read now). Returns the cycle it completes.
+ * memory (the scratchpad is read now). @va is the beat's address before
+ * translation; @xlat 0 a device address (not translated), 1 translated, 2
+ * translated by an answer that waited for a page request: translated beats
+ * go to the access trace (sim/trace_rec.h). Returns the cycle it completes.
  */
-long long uvs_dpi_tile_issue(int hart, long long now, long long pa, int spad, int len, char we)
+long long uvs_dpi_tile_issue(int hart, long long now, long long pa, int spad, int len, char we, long long va,
+                             char xlat)
 {
     struct tile_ring *r = &rings[hart % UVS_MAX_HARTS];
     struct tile_beat *b;
@@ -173,6 +179,9 @@ long long uvs_dpi_tile_issue(int hart, long long now, long long pa, int spad, in
     b->spad = (uint32_t)spad;
     b->len = (uint8_t)((unsigned)len > UVS_TILE_BEAT ? UVS_TILE_BEAT : (unsigned)len);
     b->we = we != 0;
+    if (xlat)
+        uvs_trace_rec_access((unsigned)hart | UVS_TRACE_REQ_TILE, (uint64_t)va, b->pa, b->we, xlat == 2,
+                             uvs_sim.cycle);
     if (b->we) {
         const uint8_t *s = uvs_mem_spad(&uvs_sim.mem, (unsigned)hart, b->spad, b->len);
         if (s)

@@ -88,6 +88,21 @@ int cli_locate(enum cli_thing what, char *out, size_t outlen);
  */
 int cli_run_kernel(const struct cli_global *g, int argc, char **argv);
 
+/**
+ * cli_trace_report - load the access trace @path (trace/uvs_trace.h) and
+ * print, each line prefixed by @indent, the device's hit rate from it and
+ * LRU, CLOCK and MIN hit rates replayed at @frames frames (0: the header's
+ * HBM size). Returns CLI_OK, CLI_FAIL (unreadable trace: the message names
+ * the byte offset) or CLI_USAGE (no frame count).
+ */
+int cli_trace_report(const char *path, uint64_t frames, const char *indent);
+
+/** cli_cmd_trace - `uvmsoc trace replay FILE [--frames N]` (trace_cmd.c). */
+int cli_cmd_trace(const struct cli_global *g, int argc, char **argv);
+
+/** Help text of `uvmsoc trace`. */
+extern const char cli_trace_help[];
+
 /** cli_reap_sim - wait for (or stop) the simulator of cli_spawn_sim and remove its directory; no-op without one. */
 void cli_reap_sim(void);
 

@@ -228,10 +228,16 @@ static const char run_help[] =
     "                     instead of migrating them) or read-mostly (whole 2 MiB\n"
     "                     blocks per fault)\n"
     "  --host-cost-batch N  lockstep cycles charged per fault batch the host\n"
-    "                     serves (default 5 us at the device clock: sorting,\n"
-    "                     planning, the command)\n"
+    "                     serves (default 35 ns at the device clock, measured by\n"
+    "                     make bench-hostcost; 30 us with --host-cost uvm)\n"
     "  --host-cost-page N lockstep cycles charged per page planned for migration\n"
-    "                     (default 100 ns at the device clock)\n"
+    "                     (default 185 ns at the device clock, measured)\n"
+    "  --host-cost P      default host charges: measured (this driver's fault\n"
+    "                     service, make bench-hostcost) or uvm (a driver as slow as\n"
+    "                     published NVIDIA UVM batch times); uvm_fault.h\n"
+    "  --trace FILE       the simulator writes its page-access trace to FILE; at the\n"
+    "                     end the HBM hit rate over accesses is printed beside LRU,\n"
+    "                     CLOCK and Belady's MIN at the same frames (uvmsoc trace)\n"
     "  --clock-mhz N      device clock of the simulator run starts (simulator\n"
     "                     --clock-mhz; default its configuration's CFG_CLOCK_MHZ):\n"
     "                     link, HBM and host costs in cycles follow from it\n"
@@ -402,5 +408,6 @@ const struct cli_cmd cli_cmds[] = {
     {"load-fw", "load firmware (and a DTB) into device memory", load_help, cmd_load_fw, 0},
     {"run", "run a kernel end to end (--kernel), or boot and check the command path", run_help, cmd_run, 1},
     {"dma-test", "copy data host->device->host by DMA and compare", dma_help, cmd_dma_test, 0},
+    {"trace", "replay a page-access trace under LRU, CLOCK and Belady's MIN", cli_trace_help, cli_cmd_trace, 1},
     {NULL, NULL, NULL, NULL, 0},
 };

@@ -79,6 +79,9 @@ struct krun {
     int no_sync;                    /* --no-sync: the host reads managed output without uvm_session_sync */
     uint64_t host_cost_batch, host_cost_page; /* --host-cost-batch / --host-cost-page (lockstep cycles) */
     int have_cost_batch, have_cost_page;       /* given; else the ns defaults at the device clock */
+    int host_cost_uvm;                         /* --host-cost uvm: published UVM batch times (uvm_fault.h) */
+    const char *trace;                         /* --trace FILE: the simulator's access trace, replayed at the end */
+    uint64_t frames_total;                     /* the page cache's frames (the replay's HBM size) */
     uint64_t clock_mhz;                        /* --clock-mhz for a simulator run starts (0 = its default) */
     struct uvs_perf perf0, perf1;              /* memory-system counters around the launch (hostif.def) */
     uint64_t c_perf;                           /* cycles between the two counter reads */
@@ -1209,7 +1212,7 @@ static void print_stats(const struct krun *k)
 }
 
 /* Managed-memory statistics (--managed). */
-static void print_managed_stats(const struct krun *k)
+static void print_managed_stats(struct krun *k)
 {
     struct uvm_session_stats st;
     int err = uvm_session_get_stats(k->uvm, &st);
@@ -1223,6 +1226,7 @@ static void print_managed_stats(const struct krun *k)
     char hb[32];
     printf("managed memory (HBM %s, %llu frames):\n", size_str(k->info.hbm_size, hb),
            (unsigned long long)st.fw.frames_total);
+    k->frames_total = st.fw.frames_total;
     printf("  kernel cycles          %12llu\n", (unsigned long long)k->c_kernel);
     printf("  faults                 %12llu  (page requests %llu, coalesced %llu)\n",
            (unsigned long long)st.host.faults, (unsigned long long)st.fw.page_requests,
@@ -1244,11 +1248,13 @@ static void print_managed_stats(const struct krun *k)
         printf("  link during migration  %11.2f%%  (%llu bytes in %llu copy cycles)\n",
                100.0 * (double)st.host.bytes_in / ((double)st.fw.copy_cycles * bw),
                (unsigned long long)st.host.bytes_in, (unsigned long long)st.fw.copy_cycles);
-    /* Hit rate: of the pages the kernel needed, those it found in HBM (a fault = a miss). */
+    /* Of the data's pages, the share with no fault of its own (prefetched pages count as found): not a
+     * hit rate; the HBM hit rate over accesses comes from the access trace (--trace, printed at the end). */
     uint64_t pages = (k->len + 4095) / 4096;
     if (pages)
-        printf("  HBM hit rate (pages)   %11.2f%%\n",
-               pages > st.host.faults ? 100.0 * (double)(pages - st.host.faults) / (double)pages : 0.0);
+        printf("  pages never faulted    %11.2f%%  (of the data's %llu pages; HBM hit rate by accesses: %s)\n",
+               pages > st.host.faults ? 100.0 * (double)(pages - st.host.faults) / (double)pages : 0.0,
+               (unsigned long long)pages, k->trace ? "below" : "--trace FILE");
     (void)accesses;
     /* What the counters guarantee (uvm_fault.h): every record read is a unique
      * fault or a duplicate folded on the host; every unique fault was migrated
@@ -1446,6 +1452,7 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
         {"batches", required_argument, NULL, 0x114}, {"seed", required_argument, NULL, 0x115},
         {"table-rows", required_argument, NULL, 0x116}, {"tile", no_argument, NULL, 0x117},
         {"pre-touch", no_argument, NULL, 0x118},     {"no-sync", no_argument, NULL, 0x119},
+        {"trace", required_argument, NULL, 0x130}, {"host-cost", required_argument, NULL, 0x131},
         {NULL, 0, NULL, 0},
     };
     struct krun k;
@@ -1524,6 +1531,21 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
             k.variant = optarg;
             break;
         case 0x117: k.variant = "tile"; break; /* --tile = --variant tile */
+        case 0x130:
+            if (!*optarg || strchr(optarg, ' ')) { /* the simulator's arguments are split at spaces */
+                fprintf(stderr, "uvmsoc run: --trace '%s': give a file name without spaces\n", optarg);
+                return CLI_USAGE;
+            }
+            k.trace = optarg;
+            break;
+        case 0x131:
+            if (strcmp(optarg, "measured") != 0 && strcmp(optarg, "uvm") != 0) {
+                fprintf(stderr, "uvmsoc run: --host-cost %s: use measured (this driver's fault service, measured "
+                        "by make bench-hostcost) or uvm (published NVIDIA UVM batch times)\n", optarg);
+                return CLI_USAGE;
+            }
+            k.host_cost_uvm = strcmp(optarg, "uvm") == 0;
+            break;
         case 0x118: k.pre_touch = 1; break;
         case 0x111: {
             char *end;
@@ -1639,6 +1661,11 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
     }
     if (k.hbm && !spawn)
         fprintf(stderr, "uvmsoc run: note: --hbm applies to a simulator run starts; using the running one as it is\n");
+    if (k.trace && !spawn) {
+        fprintf(stderr, "uvmsoc run: --trace needs a simulator this run starts (not --socket / $UVMSOC_SOCKET)\n");
+        rc = CLI_USAGE;
+        goto out;
+    }
     if (spawn) {
         char simpath[PATH_MAX], args[1024];
         const char *sim = local.sim;
@@ -1647,12 +1674,19 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
                 goto out;
             sim = simpath;
         }
-        char hbm_arg[40] = "", clk_arg[40] = "";
+        char hbm_arg[40] = "", clk_arg[40] = "", trace_arg[PATH_MAX + 16] = "";
         if (k.hbm)
             snprintf(hbm_arg, sizeof hbm_arg, "--hbm %llu ", (unsigned long long)k.hbm);
         if (k.clock_mhz)
             snprintf(clk_arg, sizeof clk_arg, "--clock-mhz %llu ", (unsigned long long)k.clock_mhz);
-        snprintf(args, sizeof args, "%s%s%s", hbm_arg, clk_arg, local.sim_args ? local.sim_args : "");
+        if (k.trace)
+            snprintf(trace_arg, sizeof trace_arg, "--trace %s ", k.trace);
+        if (snprintf(args, sizeof args, "%s%s%s%s", hbm_arg, clk_arg, trace_arg, local.sim_args ? local.sim_args : "")
+            >= (int)sizeof args) {
+            fprintf(stderr, "uvmsoc run: the simulator's arguments are too long\n");
+            rc = CLI_USAGE;
+            goto out;
+        }
         const char *console = !k.console ? "" : strcmp(k.console, "-") == 0 ? NULL : k.console;
         if (cli_spawn_sim(sim, args, console, &local.open.socket_path) != CLI_OK)
             goto out;
@@ -1694,9 +1728,11 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
         pol.hbm_bytes = k.info.hbm_size;
         /* host costs: given in cycles, else their ns figures (uvm_fault.h) at the device clock */
         pol.host_cost_batch = k.have_cost_batch ? k.host_cost_batch
-                                                : uvm_host_cost_cycles(UVM_HOST_COST_BATCH_NS, k.info.clock_khz);
+                              : uvm_host_cost_cycles(k.host_cost_uvm ? UVM_HOST_COST_UVM_BATCH_NS : UVM_HOST_COST_BATCH_NS,
+                                                     k.info.clock_khz);
         pol.host_cost_page = k.have_cost_page ? k.host_cost_page
-                                              : uvm_host_cost_cycles(UVM_HOST_COST_PAGE_NS, k.info.clock_khz);
+                             : uvm_host_cost_cycles(k.host_cost_uvm ? UVM_HOST_COST_UVM_PAGE_NS : UVM_HOST_COST_PAGE_NS,
+                                                    k.info.clock_khz);
         if ((err = uvm_session_open(k.dev, &pol, 9, &k.uvm)) != 0) {
             fprintf(stderr, "uvmsoc run: managed memory: %s\n", uvm_session_last_error(k.uvm));
             goto fail;
@@ -1771,6 +1807,10 @@ out:
     uvm_session_close(k.uvm);
     if (k.dev)
         uvs_close(k.dev);
+    if (k.trace && rc == CLI_OK) {
+        cli_reap_sim(); /* the simulator finishes the trace file when it exits */
+        rc = cli_trace_report(k.trace, k.frames_total, "");
+    }
     uvs_fw_image_free(&k.kimg);
     free(k.data);
     free(k.aux);

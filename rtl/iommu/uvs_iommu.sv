@@ -76,6 +76,8 @@ module uvs_iommu
   output logic [63:0]   dn_wdata_o  [NUM_PORTS],
   output logic [3:0]    dn_amo_o    [NUM_PORTS],
   output logic [IW-1:0] dn_id_o     [NUM_PORTS],  // with dn_req_o: the request's id
+  output logic [63:0]   dn_va_o     [NUM_PORTS],  // with dn_req_o: its IOVA (access trace)
+  output logic          dn_rpl_o    [NUM_PORTS],  // with dn_req_o: it waited for a page request
   input  logic          dn_rvalid_i [NUM_PORTS],
   input  logic [63:0]   dn_rdata_i  [NUM_PORTS],
   input  logic          dn_err_i    [NUM_PORTS],
@@ -247,6 +249,7 @@ module uvs_iommu
       .rq_rdata_o(rq_rdata_o[i]), .rq_err_o(rq_err_o[i]),
       .dn_req_o(dn_req_o[i]), .dn_gnt_i(dn_gnt_i[i]), .dn_addr_o(dn_addr_o[i]), .dn_we_o(dn_we_o[i]),
       .dn_be_o(dn_be_o[i]), .dn_wdata_o(dn_wdata_o[i]), .dn_amo_o(dn_amo_o[i]), .dn_id_o(dn_id_o[i]),
+      .dn_va_o(dn_va_o[i]), .dn_rpl_o(dn_rpl_o[i]),
       .dn_rvalid_i(dn_rvalid_i[i]), .dn_rdata_i(dn_rdata_i[i]), .dn_err_i(dn_err_i[i]),
       .dcc_hit_i(dcc_lk_hit[i]), .dcc_dc_i(dcc_lk_dc[i]),
       .tlb_pscid_o(tlb_lk_pscid[i]), .tlb_vpn_o(tlb_lk_vpn[i]), .tlb_hit_i(tlb_lk_hit[i]),

@@ -71,6 +71,8 @@ module uvs_iommu_port
   output logic [63:0] dn_wdata_o,
   output logic [3:0]  dn_amo_o,
   output logic [IW-1:0] dn_id_o,  // id of the active request (with dn_req_o)
+  output logic [63:0] dn_va_o,    // its IOVA (with dn_req_o; the access trace, sim/trace_rec.c)
+  output logic        dn_rpl_o,   // it waited for a page request (re-walked after PAGE_REPLAY)
   input  logic        dn_rvalid_i,
   input  logic [63:0] dn_rdata_i,
   input  logic        dn_err_i,
@@ -128,6 +130,7 @@ module uvs_iommu_port
   logic [7:0]  be_q;
   logic [3:0]  amo_q;
   logic [23:0] did_q;
+  logic        rpl_q;  // the active request came out of a park entry
   acc_e        acc_q;
   logic        dch_q;
   /* verilator lint_off UNUSEDSIGNAL */  // the fast path uses mode, pscid, ens, sum
@@ -209,6 +212,8 @@ module uvs_iommu_port
   assign dn_wdata_o = wdata_q;
   assign dn_amo_o   = amo_q;
   assign dn_id_o    = id_q;
+  assign dn_va_o    = addr_q;
+  assign dn_rpl_o   = rpl_q;
 
   assign rq_rvalid_o = (state_q == DNWAIT && dn_rvalid_i) || state_q == ERRRSP;
   assign rq_rdata_o  = state_q == DNWAIT ? dn_rdata_i : 64'd0;
@@ -229,7 +234,7 @@ module uvs_iommu_port
       state_q <= IDLE;
       addr_q <= '0; wdata_q <= '0; pa_q <= '0; we_q <= 1'b0; priv_q <= 1'b0; be_q <= '0;
       amo_q <= '0; did_q <= '0; acc_q <= ACC_READ; dch_q <= 1'b0; dc_q <= '0;
-      retry_fq_q <= 1'b0; id_q <= '0;
+      retry_fq_q <= 1'b0; id_q <= '0; rpl_q <= 1'b0;
       for (int k = 0; k < IDS; k++) begin
         e_st_q[k] <= E_FREE; e_addr_q[k] <= '0; e_wdata_q[k] <= '0; e_we_q[k] <= 1'b0;
         e_priv_q[k] <= 1'b0; e_be_q[k] <= '0; e_amo_q[k] <= '0; e_did_q[k] <= '0;
@@ -250,10 +255,12 @@ module uvs_iommu_port
           priv_q  <= e_priv_q[take_id];
           acc_q   <= e_acc_q[take_id];
           id_q    <= take_id;
+          rpl_q   <= 1'b1;
           e_st_q[take_id] <= E_FREE;
           state_q <= take_ok ? WALKQ : ERRRSP;
         end else if (rq_req_i && id_free) begin
           id_q    <= rq_id_i;
+          rpl_q   <= 1'b0;
           addr_q  <= rq_addr_i;
           we_q    <= rq_we_i;
           be_q    <= rq_be_i;

@@ -99,6 +99,8 @@ module uvs_soc #(
   logic [3:0]  rq_amo [NPORT];
   logic [23:0] rq_did [NPORT];
   logic [IIW-1:0] rq_id [NPORT], rq_rid [NPORT], dn_id [NPORT];
+  logic [63:0] dn_va [NPORT];   // IOVA of the downstream request (access trace)
+  logic        dn_rpl [NPORT];  // it waited for a page request (access trace)
   logic        dn_req [NPORT], dn_gnt [NPORT], dn_we [NPORT], dn_rvalid [NPORT], dn_err [NPORT];
   logic [63:0] dn_addr [NPORT], dn_wdata [NPORT], dn_rdata [NPORT];
   logic [7:0]  dn_be [NPORT];
@@ -472,7 +474,8 @@ module uvs_soc #(
       assign rq_exec[P]  = 1'b0;
       /* verilator lint_off UNUSEDSIGNAL */
       logic unused_dn;
-      assign unused_dn = dn_we[P] | (|dn_be[P]) | (|dn_wdata[P]) | (|dn_amo[P]) | (|dn_id[P]);
+      assign unused_dn = dn_we[P] | (|dn_be[P]) | (|dn_wdata[P]) | (|dn_amo[P]) | (|dn_id[P]) |
+                         (|dn_va[P]);
       /* verilator lint_on UNUSEDSIGNAL */
       // The engine's clock runs only while it has work (uvs_clk_gate): reset,
       // a register access, descriptors queued or beats/translations in
@@ -508,6 +511,7 @@ module uvs_soc #(
         .dn_req_i     (dn_req[P]),
         .dn_gnt_o     (dn_gnt[P]),
         .dn_addr_i    (dn_addr[P]),
+        .dn_rpl_i     (dn_rpl[P]),
         .dn_rvalid_o  (dn_rvalid[P]),
         .dn_rdata_o   (dn_rdata[P]),
         .dn_err_o     (dn_err[P]),
@@ -749,7 +753,7 @@ module uvs_soc #(
     logic unused_port;
     assign unused_port = rq_gnt[0] | rq_rvalid[0] | (|rq_rdata[0]) | rq_err[0] | dn_req[0] |
                          (|dn_addr[0]) | dn_we[0] | (|dn_be[0]) | (|dn_wdata[0]) | (|dn_amo[0]) |
-                         (|rq_rid[0]) | (|dn_id[0]);
+                         (|rq_rid[0]) | (|dn_id[0]) | (|dn_va[0]) | dn_rpl[0];
     /* verilator lint_on UNUSEDSIGNAL */
     assign rq_req[0]    = 1'b0;
     assign rq_addr[0]   = '0;
@@ -856,6 +860,8 @@ module uvs_soc #(
     .dn_wdata_o        (dn_wdata),
     .dn_amo_o          (dn_amo),
     .dn_id_o           (dn_id),
+    .dn_va_o           (dn_va),
+    .dn_rpl_o          (dn_rpl),
     .dn_rvalid_i       (dn_rvalid),
     .dn_rdata_i        (dn_rdata),
     .dn_err_i          (dn_err),
@@ -929,6 +935,24 @@ module uvs_soc #(
     .rdata_o  (im_rdata),
     .err_o    (im_err)
   );
+
+  // Access trace (sim/trace_rec.c; docs/architecture.md "Access trace"):
+  // every translated access of a compute hart, in the cycle its downstream
+  // request is granted (the cycle uvs_dpi_mem_id performs it): hart, request
+  // id (thread), IOVA, physical address, flags bit 0 write (store, SC, AMO),
+  // bit 1 it waited for a page request. Tile-engine beats are traced by
+  // uvs_dpi_tile_issue.
+  import "DPI-C" function void uvs_dpi_xlat_access(input int hart, input int id, input longint va,
+                                                   input longint pa, input byte flags);
+  if (NUM_HARTS > 1) begin : g_acc_trace
+    for (genvar p = 0; p < NCH; p++) begin : g_port
+      always_ff @(posedge clk_i) begin
+        if (dn_req[p] && dn_gnt[p])
+          uvs_dpi_xlat_access(p + 1, int'(dn_id[p]), dn_va[p], dn_addr[p],
+                              {6'd0, dn_rpl[p], dn_we[p] || dn_amo[p] != 4'd0});
+      end
+    end
+  end
 
   // Elaboration-time parameter checks.
   if (NUM_HARTS < 1 || NUM_HARTS > int'(UVS_MAX_HARTS))

@@ -36,6 +36,12 @@
 // (beats issued, not yet retired) holds the fence, so after it every beat
 // translated before the invalidation reached memory.
 //
+// Access trace: uvs_dpi_tile_issue also gets the beat's VA and whether it
+// was a device address (0), translated (1), or translated by an answer that
+// had waited for a page request (2: dn_rpl_i with the responder's request;
+// the IOMMU answers on rq_rvalid_i the cycle after, so the flag is taken
+// from that cycle's register and kept by the pending beat).
+//
 // Issued beats (uvs_dpi_tile_issue: data moved by C, completion cycle from
 // the memory model) wait in a ring and retire in order once their cycle
 // came (uvs_dpi_tile_retire). A descriptor completes, in order, when it was
@@ -80,6 +86,7 @@ module uvs_tile #(
   input  logic          dn_req_i,
   output logic          dn_gnt_o,
   input  logic [63:0]   dn_addr_i,
+  input  logic          dn_rpl_i,    // the request waited for a page request (access trace)
   output logic          dn_rvalid_o,
   output logic [63:0]   dn_rdata_o,
   output logic          dn_err_o,
@@ -95,7 +102,8 @@ module uvs_tile #(
       output byte we, output byte shape, output longint stride, output int idx);
   import "DPI-C" function int uvs_dpi_tile_index(input int hart, input int off);
   import "DPI-C" function longint uvs_dpi_tile_issue(input int hart, input longint now,
-      input longint pa, input int spad, input int len, input byte we);
+      input longint pa, input int spad, input int len, input byte we, input longint va,
+      input byte xlat);
   import "DPI-C" function int uvs_dpi_tile_retire(input int hart);
   import "DPI-C" function void uvs_dpi_tile_complete(input int hart, input int off,
       input longint status, input longint err_va);
@@ -127,6 +135,7 @@ module uvs_tile #(
 
   // ---- pending set (beats waiting for a translation) ----
   logic [PN-1:0] pe_v, pe_rdy, pe_fail, pe_we;
+  logic [PN-1:0] pe_flt;  // its translation waited for a page request (access trace)
   logic [XW-1:0] pe_x [PN];
   logic [63:0]   pe_va [PN];
   logic [51:0]   pe_ppn [PN];
@@ -232,6 +241,7 @@ module uvs_tile #(
   // translation responder: always ready, answers the next cycle with the address
   logic        dn_v_q;
   logic [63:0] dn_a_q;
+  logic        dn_rpl_q;
   assign dn_gnt_o    = 1'b1;
   assign dn_rvalid_o = dn_v_q;
   assign dn_rdata_o  = dn_a_q;
@@ -261,7 +271,7 @@ module uvs_tile #(
       pe_v <= '0; pe_rdy <= '0; pe_fail <= '0;
       x_want <= '0; x_sent <= '0; x_stale <= '0;
       r_head <= '0; r_tail <= '0; r_n <= '0;
-      dn_v_q <= 1'b0; dn_a_q <= '0;
+      dn_v_q <= 1'b0; dn_a_q <= '0; dn_rpl_q <= 1'b0; pe_flt <= '0;
       rv_q <= 1'b0; err_q <= 1'b0; rd_q <= '0;
       for (int i = 0; i < QD; i++) q_cnt[i] <= '0;
       uvs_dpi_tile_reset(HART);
@@ -278,6 +288,7 @@ module uvs_tile #(
       // -- translation responder --
       dn_v_q <= dn_req_i;
       if (dn_req_i) dn_a_q <= dn_addr_i;
+      dn_rpl_q <= dn_req_i && dn_rpl_i;
 
       // -- register access --
       rv_q  <= reg_req_i;
@@ -358,6 +369,7 @@ module uvs_tile #(
               pe_rdy[i]  <= 1'b1;
               pe_fail[i] <= rq_err_i;
               pe_ppn[i]  <= rq_rdata_i[63:12];
+              pe_flt[i]  <= pe_flt[i] | dn_rpl_q;
             end
         end
       end
@@ -387,14 +399,16 @@ module uvs_tile #(
         end else begin
           r_done[r_tail] <= uvs_dpi_tile_issue(HART, cycle_i, {pe_ppn[pe_pick], pe_va[pe_pick][11:0]},
                                                int'(pe_sp[pe_pick]), int'(pe_len[pe_pick]),
-                                               byte'(pe_we[pe_pick]));
+                                               byte'(pe_we[pe_pick]), pe_va[pe_pick],
+                                               pe_flt[pe_pick] ? 8'd2 : 8'd1);
           r_va[r_tail]   <= pe_va[pe_pick];
           r_q[r_tail]    <= pe_q[pe_pick];
           r_tail         <= r_tail + OW'(1);
         end
       end else if (issue_gen) begin
         r_done[r_tail] <= uvs_dpi_tile_issue(HART, cycle_i, {atc_ppn, g_va[11:0]}, int'(g_sp),
-                                             int'(g_len), byte'(q_we[q_gen]));
+                                             int'(g_len), byte'(q_we[q_gen]), g_va,
+                                             direct ? 8'd0 : 8'd1);
         r_va[r_tail]   <= g_va;
         r_q[r_tail]    <= q_gen;
         r_tail         <= r_tail + OW'(1);
@@ -405,6 +419,7 @@ module uvs_tile #(
         pe_v[pe_free]    <= 1'b1;
         pe_rdy[pe_free]  <= 1'b0;
         pe_fail[pe_free] <= 1'b0;
+        pe_flt[pe_free]  <= 1'b0;
         pe_we[pe_free]   <= q_we[q_gen];
         pe_va[pe_free]   <= g_va;
         pe_sp[pe_free]   <= g_sp;
