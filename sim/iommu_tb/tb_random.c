@@ -59,6 +59,7 @@ static struct rstate {
     unsigned npool[NCTX];
     uint64_t issued, target;
     bool pause;
+    bool quiet; /* the firmware issues no random command (probes) */
     unsigned pq_neglect; /* services left without draining the page-request queue */
     unsigned fq_neglect; /* services left without draining the fault queue */
     struct {
@@ -339,7 +340,7 @@ static int service(struct tb *tb)
     /* sometimes leave the page-request queue alone: it fills, requests are held (RETRY) */
     if (R.pq_neglect)
         R.pq_neglect--;
-    else if (tb_chance(tb, 3))
+    else if (!R.quiet && tb_chance(tb, 3))
         R.pq_neglect = 10 + (unsigned)tb_rand_below(tb, 30);
     while (!R.pq_neglect && (rc = tb_fw_pq_pop(tb, &R.fw, &pr)) == 1) {
         const struct rctx *x = ctx_of(pr.did);
@@ -362,7 +363,7 @@ static int service(struct tb *tb)
     /* sometimes leave the fault queue alone too: it fills, faulting requests are held (RETRY) */
     if (R.fq_neglect)
         R.fq_neglect--;
-    else if (tb_chance(tb, 3))
+    else if (!R.quiet && tb_chance(tb, 3))
         R.fq_neglect = 5 + (unsigned)tb_rand_below(tb, 20);
     if (!R.fq_neglect && tb_chance(tb, 75)) {
         struct uvs_iommu_fault_rec fr;
@@ -373,7 +374,7 @@ static int service(struct tb *tb)
     TRY(tb_reg_read(tb, R_FQCSR, 4, &csr));
     if (!R.fq_neglect && (csr & UVS_IOMMU_FQCSR_FQOF_MASK) && tb_chance(tb, 30))
         TRY(tb_reg_write(tb, R_FQCSR, 4, 3 | UVS_IOMMU_FQCSR_FQOF_MASK));
-    if (tb_chance(tb, 4)) {
+    if (!R.quiet && tb_chance(tb, 4)) {
         struct uvs_iommu_cmd c = random_iotinval(tb);
         if (tb_chance(tb, 25)) {
             c = (struct uvs_iommu_cmd){.opcode = UVS_IOMMU_CMD_OP_IODIR, .func3 = UVS_IOMMU_CMD_F3_IODIR_INVAL_DDT,
@@ -412,63 +413,146 @@ static int drain(struct tb *tb)
     return -1;
 }
 
-/* One load at a time on lane 0 (everything else idle). */
-static int probe_load(struct tb *tb, uint32_t did, uint64_t iova)
+/* One load at a time on lane 0 (everything else idle); the firmware serves the queues meanwhile (a
+   fault record may wait for room: RETRY) but issues no command of its own. */
+static int probe_load(struct tb *tb, uint32_t did, uint64_t iova, bool priv_s)
 {
-    TRY(tb_issue(tb, 0, did, iova, TB_LOAD, false));
-    int rc = tb_wait_resp(tb, 0, 20000);
-    if (rc == -ETIMEDOUT)
+    TRY(tb_issue(tb, 0, did, iova, TB_LOAD, priv_s));
+    R.quiet = true;
+    R.pq_neglect = R.fq_neglect = 0;
+    for (int i = 0; i < 2000 && tb->port[0].state && !tb->failed; i++) {
+        TRY(tb_run(tb, 8));
+        if (tb->port[0].state && i % 4 == 3)
+            TRY(service(tb));
+    }
+    R.quiet = false;
+    if (tb->port[0].state)
         tb_fail(tb, "probe load of 0x%" PRIx64 " never answered", iova);
-    return rc ? -1 : 0;
+    return tb->failed ? -1 : 0;
 }
 
 /*
- * Quiesced IOTLB probe: empty both IOTLBs (and device-context caches), load
- * through up to NPROBE mapped pages one at a time (so the caches fill
- * identically, without eviction), apply one random IOTINVAL.VMA -- mostly
- * aimed inside a probed page or superpage -- and load them again with the
- * checker requiring an RTL IOTLB hit exactly where the model kept the entry
- * (tb->check_hits). Catches invalidating too little (a stale entry kept) and
- * too much (an entry of another address, PSCID or GSCID dropped), which the
- * translations alone do not show.
+ * Quiesced IOTLB probe, NROUND rounds: empty both IOTLBs, load through up to
+ * NPROBE mapped pages one at a time (the caches fill identically: at most
+ * 2 x NPROBE fills per round into an empty 32-entry IOTLB, so nothing is
+ * evicted whatever the round-robin pointers), apply one random IOTINVAL.VMA --
+ * mostly aimed inside a probed page or superpage -- and load again at another
+ * page of the same leaf, with the checker requiring an RTL IOTLB hit exactly
+ * where the model kept the entry (tb->check_hits). Catches invalidating too
+ * little (a stale entry kept) and too much (an entry of another address,
+ * PSCID or GSCID dropped), and superpage matching that misses part of the
+ * superpage, none of which the translations alone show.
  */
 #define NPROBE 12
+#define NROUND 6
 static int probe(struct tb *tb)
 {
     struct uvs_iommu_cmd all = {.opcode = UVS_IOMMU_CMD_OP_IOTINVAL, .func3 = UVS_IOMMU_CMD_F3_IOTINVAL_VMA};
     struct uvs_iommu_cmd ddt = {.opcode = UVS_IOMMU_CMD_OP_IODIR, .func3 = UVS_IOMMU_CMD_F3_IODIR_INVAL_DDT};
-    TRY(tb_fw_cmd(tb, &R.fw, &all));
-    TRY(tb_fw_cmd(tb, &R.fw, &ddt));
-    TRY(tb_fw_cmd_sync(tb, &R.fw, 20000));
-    int pc[NPROBE];
-    uint64_t pv[NPROBE];
-    unsigned n = 0;
-    for (int tries = 0; tries < 8 * NPROBE && n < NPROBE; tries++) {
-        int c = (int)tb_rand_below(tb, NCTX);
-        const struct rpool *e = &R.pool[c][tb_rand_below(tb, R.npool[c])];
-        uint64_t iova = e->iova + (tb_rand_below(tb, e->size) & ~7ULL), pte = 0;
-        if (leaf_level(tb, c, iova, &pte) < 0 || (pte & (PTE_R | PTE_U)) != (PTE_R | PTE_U))
-            continue; /* would fault or park: the load must be cacheable */
-        pc[n] = c;
-        pv[n++] = iova;
-        TRY(probe_load(tb, R.ctx[c].did, iova));
+    TRY(tb_fw_cmd(tb, &R.fw, &ddt)); /* device contexts: at most NCTX fills into UVS_IOMMU_MODEL_DCC entries */
+    for (int round = 0; round < NROUND; round++) {
+        TRY(tb_fw_cmd(tb, &R.fw, &all));
+        TRY(tb_fw_cmd_sync(tb, &R.fw, 20000));
+        int pc[NPROBE];
+        uint64_t pv[NPROBE];
+        unsigned n = 0;
+        for (int tries = 0; tries < 8 * NPROBE && n < NPROBE; tries++) {
+            int c = (int)tb_rand_below(tb, NCTX);
+            const struct rpool *e = &R.pool[c][tb_rand_below(tb, R.npool[c])];
+            uint64_t iova = e->iova + (tb_rand_below(tb, e->size) & ~7ULL), pte = 0;
+            if (leaf_level(tb, c, iova, &pte) < 0 || (pte & (PTE_R | PTE_U)) != (PTE_R | PTE_U))
+                continue; /* would fault or park: the load must be cacheable */
+            pc[n] = c;
+            pv[n++] = iova;
+            TRY(probe_load(tb, R.ctx[c].did, iova, false));
+        }
+        if (!n)
+            return 0;
+        unsigned k = (unsigned)tb_rand_below(tb, n);
+        for (unsigned j = 0; j < n && tb_chance(tb, 70); j++) { /* mostly aim at a superpage */
+            unsigned kk = (k + j) % n;
+            if (leaf_level(tb, pc[kk], pv[kk], NULL) > 0) {
+                k = kk;
+                break;
+            }
+        }
+        struct uvs_iommu_cmd c = random_iotinval(tb);
+        if (c.av && tb_chance(tb, 80))
+            c.addr = addr_inside(tb, pc[k], pv[k]); /* anywhere inside a cached page or superpage */
+        if (c.pscv && tb_chance(tb, 80))
+            c.pscid = 100 + (uint32_t)pc[k];
+        if (!c.gv && tb_chance(tb, 12)) {
+            c.gv = true;
+            c.gscid = (uint32_t)tb_rand_below(tb, 1u << 16);
+        }
+        TRY(tb_fw_cmd(tb, &R.fw, &c));
+        TRY(tb_fw_cmd_sync(tb, &R.fw, 20000));
+        tb->check_hits = true;
+        for (unsigned i = 0; i < n && !tb->failed; i++)
+            if (probe_load(tb, R.ctx[pc[i]].did, addr_inside(tb, pc[i], pv[i]) | (pv[i] & 0xff8), false))
+                break;
+        tb->check_hits = false;
+        if (tb->failed)
+            return -1;
     }
-    if (!n)
-        return 0;
-    unsigned k = (unsigned)tb_rand_below(tb, n);
-    struct uvs_iommu_cmd c = random_iotinval(tb);
-    if (c.av && tb_chance(tb, 80))
-        c.addr = addr_inside(tb, pc[k], pv[k]); /* anywhere inside a cached page or superpage */
-    if (c.pscv && tb_chance(tb, 80))
-        c.pscid = 100 + (uint32_t)pc[k];
-    TRY(tb_fw_cmd(tb, &R.fw, &c));
+    return 0;
+}
+
+/* A pointer PTE unmapped (a whole table) and invalidated by an address inside it: the page-walk cache
+   must forget it (non-leaf entries go with every IOTINVAL.VMA, spec 3.1.1). */
+static int unmap_pointer(struct tb *tb)
+{
+    for (int tries = 0; tries < 16; tries++) {
+        int c = (int)tb_rand_below(tb, NCTX);
+        const struct rctx *x = &R.ctx[c];
+        uint64_t iova = R.pool[c][tb_rand_below(tb, R.npool[c])].iova, pte = 0;
+        int l = leaf_level(tb, c, iova, &pte);
+        if (l < 0 || l + 1 >= x->levels - 1 || (pte & (PTE_R | PTE_U)) != (PTE_R | PTE_U))
+            continue; /* keep the top-level pointers; the first load must be cacheable */
+        /* empty the IOTLB so that the first load walks through the pointer (the page-walk cache
+           holds it), unmap it, invalidate the page, and walk again: that walk must not find the
+           old table */
+        struct uvs_iommu_cmd all = {.opcode = UVS_IOMMU_CMD_OP_IOTINVAL, .func3 = UVS_IOMMU_CMD_F3_IOTINVAL_VMA};
+        TRY(tb_fw_cmd(tb, &R.fw, &all));
+        TRY(tb_fw_cmd_sync(tb, &R.fw, 20000));
+        uint64_t ptr = tb_pte_addr(tb, x->root, x->levels, iova, l + 1);
+        TRY(probe_load(tb, x->did, iova, false));
+        TRY(tb_quiet_walker(tb));
+        tb_mem_wr64(tb, ptr, 0);
+        struct uvs_iommu_cmd cmd = {.opcode = UVS_IOMMU_CMD_OP_IOTINVAL, .func3 = UVS_IOMMU_CMD_F3_IOTINVAL_VMA,
+                                    .pscv = tb_chance(tb, 50), .pscid = 100 + (uint32_t)c, .av = true,
+                                    .addr = addr_inside(tb, c, iova)};
+        TRY(tb_fw_cmd(tb, &R.fw, &cmd));
+        TRY(tb_fw_cmd_sync(tb, &R.fw, 20000));
+        TRY(tb_issue(tb, 0, x->did, iova, TB_LOAD, false));
+        for (int i = 0; i < 5000 && tb->port[0].state && tb->port[0].exp == TB_EXP_NONE; i++)
+            TRY(tb_run(tb, 1)); /* its walk commits before any firmware command */
+        return drain(tb);        /* it may park: the firmware serves it */
+    }
+    return 0;
+}
+
+/* A device context changed (S-mode access rules: tc.SUM or tc.ENS), invalidated by its device id
+   (IODIR.INVAL_DDT, DV = 1, spec 3.1.3), and S-mode loads of its user pages (outcome depends on both). */
+static int change_context(struct tb *tb)
+{
+    int c = (int)tb_rand_below(tb, NCTX);
+    struct rctx *x = &R.ctx[c];
+    x->tc ^= tb_chance(tb, 50) ? TC_SUM : TC_ENS;
+    TRY(tb_fw_dc_simple(tb, &R.fw, x->did, x->tc, 100 + (uint32_t)c,
+                        x->levels == 4 ? UVS_IOMMU_IOSATP_SV48 : UVS_IOMMU_IOSATP_SV39, x->root));
+    struct uvs_iommu_cmd cmd = {.opcode = UVS_IOMMU_CMD_OP_IODIR, .func3 = UVS_IOMMU_CMD_F3_IODIR_INVAL_DDT,
+                                .dv = true, .did = x->did};
+    TRY(tb_fw_cmd(tb, &R.fw, &cmd));
     TRY(tb_fw_cmd_sync(tb, &R.fw, 20000));
-    tb->check_hits = true;
-    for (unsigned i = 0; i < n && !tb->failed; i++)
-        if (probe_load(tb, R.ctx[pc[i]].did, pv[i]))
-            break;
-    tb->check_hits = false;
-    return tb->failed ? -1 : 0;
+    for (int tries = 0, n = 0; tries < 16 && n < 4; tries++) {
+        uint64_t iova = R.pool[c][tb_rand_below(tb, R.npool[c])].iova, pte = 0;
+        if (leaf_level(tb, c, iova, &pte) < 0 || (pte & (PTE_R | PTE_U)) != (PTE_R | PTE_U))
+            continue;
+        TRY(probe_load(tb, x->did, iova, true));
+        n++;
+    }
+    return 0;
 }
 
 /* Quiesced: change some leaves, invalidate, fence, compare everything. */
@@ -481,6 +565,8 @@ static int remap(struct tb *tb)
     TRY(tb_check_memory(tb));
     TRY(tb_fw_check_regs(tb));
     TRY(probe(tb));
+    TRY(unmap_pointer(tb)); /* the caches hold only the probe's fills: nothing stale is used */
+    TRY(change_context(tb));
     bool all = tb_chance(tb, 40);
     for (int i = 0; i < 6; i++) {
         int c = (int)tb_rand_below(tb, NCTX);
@@ -508,42 +594,6 @@ static int remap(struct tb *tb)
             }
             break;
         }
-    }
-    /* sometimes a pointer PTE unmapped (a whole table), invalidated by an address inside it: the
-       page-walk cache must forget it (non-leaf entries go with every IOTINVAL.VMA, spec 3.1.1) */
-    if (tb_chance(tb, 30)) {
-        int c = (int)tb_rand_below(tb, NCTX);
-        const struct rctx *x = &R.ctx[c];
-        uint64_t iova = R.pool[c][tb_rand_below(tb, R.npool[c])].iova;
-        uint64_t ptr = 0;
-        int pl = 0;
-        for (int l = x->levels - 1; l > 0; l--) {
-            uint64_t a = tb_pte_addr(tb, x->root, x->levels, iova, l);
-            uint64_t pte = a ? tb_mem_rd64(tb, a) : 0;
-            if (!(pte & PTE_V) || (pte & (PTE_R | PTE_W | PTE_X)))
-                break;
-            ptr = a;
-            pl = l;
-        }
-        if (ptr && pl < x->levels - 1) { /* keep the top-level pointers */
-            uint64_t size = 1ULL << (12 + 9 * pl);
-            tb_mem_wr64(tb, ptr, 0);
-            struct uvs_iommu_cmd cmd = {.opcode = UVS_IOMMU_CMD_OP_IOTINVAL, .func3 = UVS_IOMMU_CMD_F3_IOTINVAL_VMA,
-                                        .pscv = tb_chance(tb, 50), .pscid = 100 + (uint32_t)c, .av = true};
-            cmd.addr = canon((iova & ~(size - 1)) + tb_rand_below(tb, size), x->levels) & ~0xfffULL;
-            TRY(tb_fw_cmd(tb, &R.fw, &cmd));
-        }
-    }
-    /* sometimes a device context changed (S-mode access rules) and invalidated by its device id */
-    if (tb_chance(tb, 25)) {
-        int c = (int)tb_rand_below(tb, NCTX);
-        struct rctx *x = &R.ctx[c];
-        x->tc ^= tb_chance(tb, 50) ? TC_SUM : TC_ENS;
-        TRY(tb_fw_dc_simple(tb, &R.fw, x->did, x->tc, 100 + (uint32_t)c,
-                            x->levels == 4 ? UVS_IOMMU_IOSATP_SV48 : UVS_IOMMU_IOSATP_SV39, x->root));
-        struct uvs_iommu_cmd cmd = {.opcode = UVS_IOMMU_CMD_OP_IODIR, .func3 = UVS_IOMMU_CMD_F3_IODIR_INVAL_DDT,
-                                    .dv = true, .did = x->did};
-        TRY(tb_fw_cmd(tb, &R.fw, &cmd));
     }
     /* sometimes a fault storm: many leaves unmapped at once and the page-request queue left alone for a
        while, so that many requesters (every id of every port) park at once */
