@@ -82,6 +82,7 @@ include sim/plic_tb/plic_tb.mk
 include sim/sim.mk
 include firmware/firmware.mk
 include tests/tests.mk
+include tests/fuzz/fuzz.mk
 include bench/bench.mk
 include bench/iommu.mk
 include bench/synth.mk

@@ -518,10 +518,10 @@ static int unmap_pointer(struct tb *tb)
         uint64_t ptr = tb_pte_addr(tb, x->root, x->levels, iova, l + 1);
         TRY(probe_load(tb, x->did, iova, false));
         TRY(tb_quiet_walker(tb));
-        tb_mem_wr64(tb, ptr, 0);
         struct uvs_iommu_cmd cmd = {.opcode = UVS_IOMMU_CMD_OP_IOTINVAL, .func3 = UVS_IOMMU_CMD_F3_IOTINVAL_VMA,
                                     .pscv = tb_chance(tb, 50), .pscid = 100 + (uint32_t)c, .av = true,
-                                    .addr = addr_inside(tb, c, iova)};
+                                    .addr = addr_inside(tb, c, iova)}; /* inside the leaf, while it is mapped */
+        tb_mem_wr64(tb, ptr, 0);
         TRY(tb_fw_cmd(tb, &R.fw, &cmd));
         TRY(tb_fw_cmd_sync(tb, &R.fw, 20000));
         TRY(tb_issue(tb, 0, x->did, iova, TB_LOAD, false));

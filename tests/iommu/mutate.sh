@@ -21,7 +21,7 @@
 # Exit status 0 when every mutant is killed, 1 otherwise.
 set -u
 : "${MUT_SRCS:?}" "${MUT_VLT:?}" "${MUT_LIB:?}" "${MUT_PARAMS:?}" "${MUT_DEFS:?}" "${MUT_DIR:?}"
-MUT_RUNS=${MUT_RUNS:-"1:6000 2:6000"}
+MUT_RUNS=${MUT_RUNS:-"1:2000 2:2000"}
 top=$(pwd)
 mkdir -p "$MUT_DIR"
 work=$(mktemp -d "$MUT_DIR/mutants.XXXXXX") || exit 1
