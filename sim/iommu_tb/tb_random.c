@@ -20,11 +20,11 @@
  * process contexts, PSCV = 1 the non-global entries of PSCID; GV = 1 only
  * entries of guest GSCID, of which uvmsoc has none), with ADDR anywhere
  * inside the 4 KiB page or 2 MiB / 1 GiB / 512 GiB superpage, not only at
- * its base. Pointer (non-leaf) PTEs are sometimes unmapped, which a stale
- * page-walk cache would miss, and device contexts are changed and
- * invalidated by IODIR.INVAL_DDT with DV = 1 (spec 3.1.3). Together with the
- * checker's IOTLB hit/miss agreement (tb.c) this kills the mutants of
- * tests/iommu/mutate.sh.
+ * its base. At every quiesced point: IOTLB probe rounds (probe(): RTL hits
+ * must agree with the entries the model kept, tb->check_hits), a pointer
+ * (non-leaf) PTE unmapped, which a stale page-walk cache would still walk,
+ * and a device context changed and invalidated by IODIR.INVAL_DDT with
+ * DV = 1 (spec 3.1.3). This kills every mutant of tests/iommu/mutate.sh.
  */
 #include <errno.h>
 #include <inttypes.h>
