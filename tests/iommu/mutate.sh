@@ -95,6 +95,14 @@ run() {
 names=${MUT_ONLY:-$(mutants | sed 's/~~.*//')}
 t0=$(date +%s)
 status=0
+# every edit must still apply (exactly one match) before anything is built
+for m in $names; do
+    if ! prepare "$work/check-$m" "$m" >/dev/null; then
+        echo "FAIL mutation check: mutant $m cannot be applied"
+        exit 1
+    fi
+    rm -rf "${work:?}/check-$m"
+done
 # the unmutated RTL first: it must pass, or nothing below means anything
 if ! build "$work/baseline" baseline; then
     echo "FAIL mutation check: the unmutated RTL does not build"
