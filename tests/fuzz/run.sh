@@ -6,6 +6,8 @@
 # Prints, and writes to $FUZZ_FIG (default $FUZZ_DIR/figures.md), one table row per
 # target: executions, crashes, wall seconds. A crash keeps
 # its input in $FUZZ_DIR/crashes/<target>/ and makes the script exit 1.
+# tests/fuzz/<target>.options, when present, adds libFuzzer flags (lines not
+# starting with #).
 # Usage: FUZZ_DIR=build/fuzz FUZZ_RUNS=1000000 FUZZ_SEED=1 tests/fuzz/run.sh target...
 set -u
 : "${FUZZ_DIR:?}" "${FUZZ_RUNS:?}"
@@ -13,7 +15,8 @@ seed=${FUZZ_SEED:-1}
 fig=${FUZZ_FIG:-$FUZZ_DIR/figures.md}
 mkdir -p "$FUZZ_DIR"
 tmp=$(mktemp -d "$FUZZ_DIR/run.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT INT TERM
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 130' INT TERM
 status=0
 {
     echo "| target | executions | crashes | wall seconds | exec/s |"
@@ -25,8 +28,11 @@ for t in "$@"; do
     [ -x "$bin" ] || { echo "run.sh: no harness $bin (make fuzz-build)"; exit 1; }
     [ -d "$corpus" ] || { echo "run.sh: no seed corpus $corpus"; exit 1; }
     mkdir -p "$tmp/$t" "$tmp/art-$t"
+    opts=""
+    [ -f "tests/fuzz/$t.options" ] && opts=$(grep -v '^#' "tests/fuzz/$t.options")
     t0=$(date +%s%N)
-    "$bin" -runs="$FUZZ_RUNS" -seed="$seed" -rss_limit_mb=2048 -timeout=10 -print_final_stats=1 \
+    # shellcheck disable=SC2086
+    "$bin" -runs="$FUZZ_RUNS" -seed="$seed" -rss_limit_mb=2048 -timeout=10 -print_final_stats=1 $opts \
         -artifact_prefix="$tmp/art-$t/" "$tmp/$t" "$corpus" >"$tmp/$t.log" 2>&1
     rc=$?
     ms=$(( ($(date +%s%N) - t0) / 1000000 ))

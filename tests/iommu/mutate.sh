@@ -25,7 +25,8 @@ MUT_RUNS=${MUT_RUNS:-"1:2000 2:2000"}
 top=$(pwd)
 mkdir -p "$MUT_DIR"
 work=$(mktemp -d "$MUT_DIR/mutants.XXXXXX") || exit 1
-trap 'rm -rf "$work"' EXIT INT TERM
+trap 'rm -rf "$work"' EXIT
+trap 'exit 130' INT TERM
 
 # name~~file~~original text~~mutated text   (file relative to the repository; "~~" separates)
 mutants() {
