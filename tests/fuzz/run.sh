@@ -51,5 +51,5 @@ for t in "$@"; do
     echo "| $t | ${runs:-?} | $crashes | ${secs:-?} | $eps |" >>"$tmp/table"
 done
 cp "$tmp/table" "$fig"
-cat "$fig"
+cat "$tmp/table"
 exit $status
