@@ -46,6 +46,7 @@ help:
 	@echo "make run      run the crc32c kernel on a real file end to end (host CLI + c4 simulator)"
 	@echo "make test     build everything and run every test; ends with 'N passed, N failed'"
 	@echo "make bench    benchmarks (simulated MHz, ...); see docs/benchmarks.md"
+	@echo "make fuzz     libFuzzer harnesses, 1,000,000 executions each; see docs/reliability.md"
 	@echo "make lint     Verilator -Wall lint of the RTL"
 	@echo "make install  install the simulator, firmware and headers under DESTDIR/PREFIX"
 	@echo "make clean    remove $(BUILD)/"
