@@ -47,6 +47,7 @@ help:
 	@echo "make test     build everything and run every test; ends with 'N passed, N failed'"
 	@echo "make bench    benchmarks (simulated MHz, ...); see docs/benchmarks.md"
 	@echo "make soak     the long suites (tests/soak/*.tests), not part of make test"
+	@echo "make fuzz     libFuzzer harnesses, 1,000,000 executions each; see docs/reliability.md"
 	@echo "make lint     Verilator -Wall lint of the RTL"
 	@echo "make install  install the simulator, firmware and headers under DESTDIR/PREFIX"
 	@echo "make clean    remove $(BUILD)/"
@@ -85,6 +86,7 @@ include sim/plic_tb/plic_tb.mk
 include sim/sim.mk
 include firmware/firmware.mk
 include tests/tests.mk
+include tests/fuzz/fuzz.mk
 include bench/bench.mk
 include bench/iommu.mk
 include bench/synth.mk

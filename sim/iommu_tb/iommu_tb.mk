@@ -109,3 +109,12 @@ $(IOMMU_TBS): $(IOMMU_TBS_VMK) $(IOMMU_TBS_LIB)
 
 # The IOMMU is linted on its own until it sits in the SoC.
 lint: iommu-lint
+
+# Mutation check (tests/iommu/mutate.sh): known-bad edits of the invalidation logic, each verilated
+# into its own temporary directory under $(BUILD) (C++ -O0) and run on the differential test; fails
+# if the unmutated RTL fails or any mutant survives. MUT_RUNS / MUT_ONLY pass through.
+.PHONY: iommu-mutate
+iommu-mutate: $(IOMMU_TB_LIB) $(IOMMU_RTL_PKGS) $(RTL_LINT_VLT) | $(SETUP_STAMP)
+	MUT_SRCS="$(IOMMU_RTL_SRCS)" MUT_VLT="$(RTL_LINT_VLT)" MUT_LIB="$(abspath $(IOMMU_TB_LIB))" \
+	  MUT_PARAMS="$(IOMMU_TB_PARAMS)" MUT_DEFS="-DTB_PORTS=$(IOMMU_TB_PORTS) -DTB_IDS=$(IOMMU_TB_IDS)" \
+	  MUT_DIR="$(BUILD)" tests/iommu/mutate.sh

@@ -179,8 +179,30 @@ static uint8_t data_err_of(uint64_t pa)
 
 /* ---------------- checker ---------------- */
 
-/* Replay the RTL's decision for port p on the model and compare. */
-static void commit(struct tb *tb, int p, unsigned rtl_status, unsigned cause, unsigned prgi)
+/* The model's device-context cache and IOTLB hold a translation of req that allows the access. */
+static bool model_holds(const struct tb *tb, const struct uvs_iommu_req *req)
+{
+    const struct uvs_iommu_dc *dc = NULL;
+    for (unsigned i = 0; i < UVS_IOMMU_MODEL_DCC; i++)
+        if (tb->model.dcc[i].valid && tb->model.dcc[i].did == req->did)
+            dc = &tb->model.dcc[i].dc;
+    if (!dc)
+        return false;
+    for (unsigned i = 0; i < UVS_IOMMU_MODEL_IOTLB; i++) {
+        const struct uvs_iommu_iotlb_entry *e = &tb->model.iotlb[i];
+        if (e->valid && (e->global || e->pscid == dc->pscid) && req->iova - e->vbase < e->size &&
+            uvs_iommu_leaf_allows(dc, req, e->pte))
+            return true;
+    }
+    return false;
+}
+
+/*
+ * Replay the RTL's decision for port p on the model and compare. rtl_hit: the
+ * RTL answered from its IOTLB (fast path) rather than through the walker;
+ * checked when tb->check_hits is set (see tb.h).
+ */
+static void commit(struct tb *tb, int p, unsigned rtl_status, unsigned cause, unsigned prgi, bool rtl_hit)
 {
     struct tb_port *pt = &tb->port[p];
     if (pt->state != 2 || (pt->exp != TB_EXP_NONE && pt->exp != TB_EXP_RETRY)) {
@@ -189,9 +211,15 @@ static void commit(struct tb *tb, int p, unsigned rtl_status, unsigned cause, un
         return;
     }
     struct uvs_iommu_result res;
+    bool held = tb->check_hits && model_holds(tb, &pt->req);
     int rc = uvs_iommu_model_translate(&tb->model, &tb->mdl_mem, &pt->req, (uint64_t)p, &res);
     if (rc < 0) {
         tb_fail(tb, "port %d: model translate error %d for iova 0x%" PRIx64, p, rc, pt->req.iova);
+        return;
+    }
+    if (tb->check_hits && held != rtl_hit) {
+        tb_fail(tb, "port %d did %u iova 0x%" PRIx64 ": IOTLB %s in the RTL, but the model %s the translation", p,
+                pt->req.did, pt->req.iova, rtl_hit ? "hit" : "miss", held ? "holds" : "does not hold");
         return;
     }
     if (tb->cfg.verbose)
@@ -351,14 +379,14 @@ void tb_cycle(struct tb *tb)
             int l = lane_of(tb, pn->trc_walk_port, pn->trc_walk_id);
             tb->st.walks++;
             tb->port[l].walked = true;
-            commit(tb, l, pn->trc_walk_status, pn->trc_walk_cause, pn->trc_walk_prgi);
+            commit(tb, l, pn->trc_walk_status, pn->trc_walk_cause, pn->trc_walk_prgi, false);
         }
     }
     for (int p = 0; p < TB_PORTS; p++) {
         if (pn->trc_hit[p]) {
             int l = lane_of(tb, p, pn->trc_hit_id[p]);
             tb->st.hits++;
-            commit(tb, l, UVS_IOMMU_OK, 0, 0);
+            commit(tb, l, UVS_IOMMU_OK, 0, 0, true);
             if (!pn->dn_req[p] || pn->dn_addr[p] != tb->port[l].exp_pa || pn->dn_id[p] != pn->trc_hit_id[p])
                 tb_fail(tb, "port %d: fast-path hit without its downstream request", p);
         }

@@ -123,6 +123,14 @@ struct tb {
     uint32_t cq_tail; /**< firmware's copy of cqt */
     bool last_walk_busy, irq;
     bool traffic;     /**< autonomous requests on (tb_random.c) */
+    /**
+     * Each decision must be an IOTLB hit exactly when the model's caches hold
+     * the translation. Only valid with one request at a time after both
+     * caches were emptied and refilled without eviction (tb_random.c probe):
+     * otherwise the RTL decides hit or miss at request time and the model at
+     * commit time, and replayed requests always walk.
+     */
+    bool check_hits;
     int failed;
     struct tb_stats st;
 };

@@ -13,7 +13,20 @@
  * requests the traffic pauses, leaves are remapped/unmapped, the IOTLB is
  * invalidated (all, by PSCID or by address), and memory images and
  * registers are compared.
+ *
+ * Invalidations cover every row of the IOTINVAL.VMA operand table (RISC-V
+ * IOMMU spec v1.0, 3.1.1 "IOMMU Page-Table cache invalidation commands":
+ * AV = 0 all addresses, AV = 1 the leaf translating ADDR; PSCV = 0 all
+ * process contexts, PSCV = 1 the non-global entries of PSCID; GV = 1 only
+ * entries of guest GSCID, of which uvmsoc has none), with ADDR anywhere
+ * inside the 4 KiB page or 2 MiB / 1 GiB / 512 GiB superpage, not only at
+ * its base. At every quiesced point: IOTLB probe rounds (probe(): RTL hits
+ * must agree with the entries the model kept, tb->check_hits), a pointer
+ * (non-leaf) PTE unmapped, which a stale page-walk cache would still walk,
+ * and a device context changed and invalidated by IODIR.INVAL_DDT with
+ * DV = 1 (spec 3.1.3). This kills every mutant of tests/iommu/mutate.sh.
  */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -46,6 +59,7 @@ static struct rstate {
     unsigned npool[NCTX];
     uint64_t issued, target;
     bool pause;
+    bool quiet; /* the firmware issues no random command (probes) */
     unsigned pq_neglect; /* services left without draining the page-request queue */
     unsigned fq_neglect; /* services left without draining the fault queue */
     struct {
@@ -237,6 +251,59 @@ static const struct rctx *ctx_of(uint32_t did)
     return NULL;
 }
 
+/*
+ * The leaf level (0 = 4 KiB .. 3 = 512 GiB) of iova in context c, or -1 when
+ * no valid leaf maps it.
+ */
+static int leaf_level(struct tb *tb, int c, uint64_t iova, uint64_t *pte_out)
+{
+    const struct rctx *x = &R.ctx[c];
+    for (int l = x->levels - 1; l >= 0; l--) {
+        uint64_t a = tb_pte_addr(tb, x->root, x->levels, iova, l);
+        uint64_t pte = a ? tb_mem_rd64(tb, a) : 0;
+        if (!(pte & PTE_V))
+            return -1;
+        if (pte & (PTE_R | PTE_W | PTE_X)) {
+            if (pte_out)
+                *pte_out = pte;
+            return l;
+        }
+    }
+    return -1;
+}
+
+/* A 4 KiB-aligned canonical IOVA anywhere inside the leaf (page or superpage) mapping iova, else near iova. */
+static uint64_t addr_inside(struct tb *tb, int c, uint64_t iova)
+{
+    int l = leaf_level(tb, c, iova, NULL);
+    uint64_t size = l < 0 ? 0x10000 : 1ULL << (12 + 9 * l);
+    return canon((iova & ~(size - 1)) + tb_rand_below(tb, size), R.ctx[c].levels) & ~0xfffULL;
+}
+
+/* An IOTINVAL.VMA ADDR for context c: inside the leaf mapping one of its pool IOVAs. */
+static uint64_t inval_addr(struct tb *tb, int c)
+{
+    return addr_inside(tb, c, R.pool[c][tb_rand_below(tb, R.npool[c])].iova);
+}
+
+/* A random IOTINVAL.VMA: any combination of AV, PSCV and GV (spec 3.1.1). */
+static struct uvs_iommu_cmd random_iotinval(struct tb *tb)
+{
+    struct uvs_iommu_cmd c = {.opcode = UVS_IOMMU_CMD_OP_IOTINVAL, .func3 = UVS_IOMMU_CMD_F3_IOTINVAL_VMA};
+    int ci = (int)tb_rand_below(tb, NCTX);
+    c.pscv = tb_chance(tb, 50);
+    if (c.pscv)
+        c.pscid = 100 + (uint32_t)(tb_chance(tb, 80) ? ci : (int)tb_rand_below(tb, NCTX));
+    c.av = tb_chance(tb, 60);
+    if (c.av)
+        c.addr = inval_addr(tb, ci);
+    if (tb_chance(tb, 15)) { /* a guest (GVMA-style) scope: matches nothing here */
+        c.gv = true;
+        c.gscid = (uint32_t)tb_rand_below(tb, 1u << 16);
+    }
+    return c;
+}
+
 /* Make the page of iova valid: the first non-valid PTE on its path gets a leaf or a new table. */
 static bool fix_page(struct tb *tb, const struct rctx *x, uint64_t iova)
 {
@@ -273,7 +340,7 @@ static int service(struct tb *tb)
     /* sometimes leave the page-request queue alone: it fills, requests are held (RETRY) */
     if (R.pq_neglect)
         R.pq_neglect--;
-    else if (tb_chance(tb, 3))
+    else if (!R.quiet && tb_chance(tb, 3))
         R.pq_neglect = 10 + (unsigned)tb_rand_below(tb, 30);
     while (!R.pq_neglect && (rc = tb_fw_pq_pop(tb, &R.fw, &pr)) == 1) {
         const struct rctx *x = ctx_of(pr.did);
@@ -296,7 +363,7 @@ static int service(struct tb *tb)
     /* sometimes leave the fault queue alone too: it fills, faulting requests are held (RETRY) */
     if (R.fq_neglect)
         R.fq_neglect--;
-    else if (tb_chance(tb, 3))
+    else if (!R.quiet && tb_chance(tb, 3))
         R.fq_neglect = 5 + (unsigned)tb_rand_below(tb, 20);
     if (!R.fq_neglect && tb_chance(tb, 75)) {
         struct uvs_iommu_fault_rec fr;
@@ -307,17 +374,9 @@ static int service(struct tb *tb)
     TRY(tb_reg_read(tb, R_FQCSR, 4, &csr));
     if (!R.fq_neglect && (csr & UVS_IOMMU_FQCSR_FQOF_MASK) && tb_chance(tb, 30))
         TRY(tb_reg_write(tb, R_FQCSR, 4, 3 | UVS_IOMMU_FQCSR_FQOF_MASK));
-    if (tb_chance(tb, 4)) {
-        struct uvs_iommu_cmd c = {.opcode = UVS_IOMMU_CMD_OP_IOTINVAL, .func3 = UVS_IOMMU_CMD_F3_IOTINVAL_VMA};
-        unsigned k = (unsigned)tb_rand_below(tb, 4);
-        if (k == 1) {
-            c.pscv = true;
-            c.pscid = 100 + (uint32_t)tb_rand_below(tb, NCTX);
-        } else if (k == 2) {
-            int ci = (int)tb_rand_below(tb, NCTX);
-            c.av = true;
-            c.addr = R.pool[ci][tb_rand_below(tb, R.npool[ci])].iova & ~0xfffULL;
-        } else if (k == 3) {
+    if (!R.quiet && tb_chance(tb, 4)) {
+        struct uvs_iommu_cmd c = random_iotinval(tb);
+        if (tb_chance(tb, 25)) {
             c = (struct uvs_iommu_cmd){.opcode = UVS_IOMMU_CMD_OP_IODIR, .func3 = UVS_IOMMU_CMD_F3_IODIR_INVAL_DDT,
                                        .dv = tb_chance(tb, 50), .did = 0};
             if (c.dv)
@@ -354,6 +413,148 @@ static int drain(struct tb *tb)
     return -1;
 }
 
+/* One load at a time on lane 0 (everything else idle); the firmware serves the queues meanwhile (a
+   fault record may wait for room: RETRY) but issues no command of its own. */
+static int probe_load(struct tb *tb, uint32_t did, uint64_t iova, bool priv_s)
+{
+    TRY(tb_issue(tb, 0, did, iova, TB_LOAD, priv_s));
+    R.quiet = true;
+    R.pq_neglect = R.fq_neglect = 0;
+    for (int i = 0; i < 2000 && tb->port[0].state && !tb->failed; i++) {
+        TRY(tb_run(tb, 8));
+        if (tb->port[0].state && i % 4 == 3)
+            TRY(service(tb));
+    }
+    R.quiet = false;
+    if (tb->port[0].state)
+        tb_fail(tb, "probe load of 0x%" PRIx64 " never answered", iova);
+    return tb->failed ? -1 : 0;
+}
+
+/*
+ * Quiesced IOTLB probe, NROUND rounds: empty both IOTLBs, load through up to
+ * NPROBE mapped pages one at a time (the caches fill identically: at most
+ * 2 x NPROBE fills per round into an empty 32-entry IOTLB, so nothing is
+ * evicted whatever the round-robin pointers), apply one random IOTINVAL.VMA --
+ * mostly aimed inside a probed page or superpage -- and load again at another
+ * page of the same leaf, with the checker requiring an RTL IOTLB hit exactly
+ * where the model kept the entry (tb->check_hits). Catches invalidating too
+ * little (a stale entry kept) and too much (an entry of another address,
+ * PSCID or GSCID dropped), and superpage matching that misses part of the
+ * superpage, none of which the translations alone show.
+ */
+#define NPROBE 12
+#define NROUND 6
+static int probe(struct tb *tb)
+{
+    struct uvs_iommu_cmd all = {.opcode = UVS_IOMMU_CMD_OP_IOTINVAL, .func3 = UVS_IOMMU_CMD_F3_IOTINVAL_VMA};
+    struct uvs_iommu_cmd ddt = {.opcode = UVS_IOMMU_CMD_OP_IODIR, .func3 = UVS_IOMMU_CMD_F3_IODIR_INVAL_DDT};
+    TRY(tb_fw_cmd(tb, &R.fw, &ddt)); /* device contexts: at most NCTX fills into UVS_IOMMU_MODEL_DCC entries */
+    for (int round = 0; round < NROUND; round++) {
+        TRY(tb_fw_cmd(tb, &R.fw, &all));
+        TRY(tb_fw_cmd_sync(tb, &R.fw, 20000));
+        int pc[NPROBE];
+        uint64_t pv[NPROBE];
+        unsigned n = 0;
+        for (int tries = 0; tries < 8 * NPROBE && n < NPROBE; tries++) {
+            int c = (int)tb_rand_below(tb, NCTX);
+            const struct rpool *e = &R.pool[c][tb_rand_below(tb, R.npool[c])];
+            uint64_t iova = e->iova + (tb_rand_below(tb, e->size) & ~7ULL), pte = 0;
+            if (leaf_level(tb, c, iova, &pte) < 0 || (pte & (PTE_R | PTE_U)) != (PTE_R | PTE_U))
+                continue; /* would fault or park: the load must be cacheable */
+            pc[n] = c;
+            pv[n++] = iova;
+            TRY(probe_load(tb, R.ctx[c].did, iova, false));
+        }
+        if (!n)
+            return 0;
+        unsigned k = (unsigned)tb_rand_below(tb, n);
+        for (unsigned j = 0; j < n && tb_chance(tb, 70); j++) { /* mostly aim at a superpage */
+            unsigned kk = (k + j) % n;
+            if (leaf_level(tb, pc[kk], pv[kk], NULL) > 0) {
+                k = kk;
+                break;
+            }
+        }
+        struct uvs_iommu_cmd c = random_iotinval(tb);
+        if (c.av && tb_chance(tb, 80))
+            c.addr = addr_inside(tb, pc[k], pv[k]); /* anywhere inside a cached page or superpage */
+        if (c.pscv && tb_chance(tb, 80))
+            c.pscid = 100 + (uint32_t)pc[k];
+        if (!c.gv && tb_chance(tb, 12)) {
+            c.gv = true;
+            c.gscid = (uint32_t)tb_rand_below(tb, 1u << 16);
+        }
+        TRY(tb_fw_cmd(tb, &R.fw, &c));
+        TRY(tb_fw_cmd_sync(tb, &R.fw, 20000));
+        tb->check_hits = true;
+        for (unsigned i = 0; i < n && !tb->failed; i++)
+            if (probe_load(tb, R.ctx[pc[i]].did, addr_inside(tb, pc[i], pv[i]) | (pv[i] & 0xff8), false))
+                break;
+        tb->check_hits = false;
+        if (tb->failed)
+            return -1;
+    }
+    return 0;
+}
+
+/* A pointer PTE unmapped (a whole table) and invalidated by an address inside it: the page-walk cache
+   must forget it (non-leaf entries go with every IOTINVAL.VMA, spec 3.1.1). */
+static int unmap_pointer(struct tb *tb)
+{
+    for (int tries = 0; tries < 16; tries++) {
+        int c = (int)tb_rand_below(tb, NCTX);
+        const struct rctx *x = &R.ctx[c];
+        uint64_t iova = R.pool[c][tb_rand_below(tb, R.npool[c])].iova, pte = 0;
+        int l = leaf_level(tb, c, iova, &pte);
+        if (l < 0 || l + 1 >= x->levels - 1 || (pte & (PTE_R | PTE_U)) != (PTE_R | PTE_U))
+            continue; /* keep the top-level pointers; the first load must be cacheable */
+        /* empty the IOTLB so that the first load walks through the pointer (the page-walk cache
+           holds it), unmap it, invalidate the page, and walk again: that walk must not find the
+           old table */
+        struct uvs_iommu_cmd all = {.opcode = UVS_IOMMU_CMD_OP_IOTINVAL, .func3 = UVS_IOMMU_CMD_F3_IOTINVAL_VMA};
+        TRY(tb_fw_cmd(tb, &R.fw, &all));
+        TRY(tb_fw_cmd_sync(tb, &R.fw, 20000));
+        uint64_t ptr = tb_pte_addr(tb, x->root, x->levels, iova, l + 1);
+        TRY(probe_load(tb, x->did, iova, false));
+        TRY(tb_quiet_walker(tb));
+        struct uvs_iommu_cmd cmd = {.opcode = UVS_IOMMU_CMD_OP_IOTINVAL, .func3 = UVS_IOMMU_CMD_F3_IOTINVAL_VMA,
+                                    .pscv = tb_chance(tb, 50), .pscid = 100 + (uint32_t)c, .av = true,
+                                    .addr = addr_inside(tb, c, iova)}; /* inside the leaf, while it is mapped */
+        tb_mem_wr64(tb, ptr, 0);
+        TRY(tb_fw_cmd(tb, &R.fw, &cmd));
+        TRY(tb_fw_cmd_sync(tb, &R.fw, 20000));
+        TRY(tb_issue(tb, 0, x->did, iova, TB_LOAD, false));
+        for (int i = 0; i < 5000 && tb->port[0].state && tb->port[0].exp == TB_EXP_NONE; i++)
+            TRY(tb_run(tb, 1)); /* its walk commits before any firmware command */
+        return drain(tb);        /* it may park: the firmware serves it */
+    }
+    return 0;
+}
+
+/* A device context changed (S-mode access rules: tc.SUM or tc.ENS), invalidated by its device id
+   (IODIR.INVAL_DDT, DV = 1, spec 3.1.3), and S-mode loads of its user pages (outcome depends on both). */
+static int change_context(struct tb *tb)
+{
+    int c = (int)tb_rand_below(tb, NCTX);
+    struct rctx *x = &R.ctx[c];
+    x->tc ^= tb_chance(tb, 50) ? TC_SUM : TC_ENS;
+    TRY(tb_fw_dc_simple(tb, &R.fw, x->did, x->tc, 100 + (uint32_t)c,
+                        x->levels == 4 ? UVS_IOMMU_IOSATP_SV48 : UVS_IOMMU_IOSATP_SV39, x->root));
+    struct uvs_iommu_cmd cmd = {.opcode = UVS_IOMMU_CMD_OP_IODIR, .func3 = UVS_IOMMU_CMD_F3_IODIR_INVAL_DDT,
+                                .dv = true, .did = x->did};
+    TRY(tb_fw_cmd(tb, &R.fw, &cmd));
+    TRY(tb_fw_cmd_sync(tb, &R.fw, 20000));
+    for (int tries = 0, n = 0; tries < 16 && n < 4; tries++) {
+        uint64_t iova = R.pool[c][tb_rand_below(tb, R.npool[c])].iova, pte = 0;
+        if (leaf_level(tb, c, iova, &pte) < 0 || (pte & (PTE_R | PTE_U)) != (PTE_R | PTE_U))
+            continue;
+        TRY(probe_load(tb, x->did, iova, true));
+        n++;
+    }
+    return 0;
+}
+
 /* Quiesced: change some leaves, invalidate, fence, compare everything. */
 static int remap(struct tb *tb)
 {
@@ -363,6 +564,9 @@ static int remap(struct tb *tb)
     TRY(tb_quiet_walker(tb));
     TRY(tb_check_memory(tb));
     TRY(tb_fw_check_regs(tb));
+    TRY(probe(tb));
+    TRY(unmap_pointer(tb)); /* the caches hold only the probe's fills: nothing stale is used */
+    TRY(change_context(tb));
     bool all = tb_chance(tb, 40);
     for (int i = 0; i < 6; i++) {
         int c = (int)tb_rand_below(tb, NCTX);
@@ -378,9 +582,14 @@ static int remap(struct tb *tb)
             uint64_t np = tb_chance(tb, 30) ? 0 : (leaf_ppn(tb, l, false) << 10) | leaf_flags(tb);
             tb_mem_wr64(tb, a, np);
             if (!all) {
+                /* the changed leaf by an address anywhere in it, or its whole address space */
+                uint64_t size = 1ULL << (12 + 9 * l);
                 struct uvs_iommu_cmd cmd = {.opcode = UVS_IOMMU_CMD_OP_IOTINVAL,
                                             .func3 = UVS_IOMMU_CMD_F3_IOTINVAL_VMA, .pscv = tb_chance(tb, 50),
-                                            .pscid = 100 + (uint32_t)c, .av = true, .addr = iova & ~0xfffULL};
+                                            .pscid = 100 + (uint32_t)c, .av = true};
+                cmd.addr = canon((iova & ~(size - 1)) + tb_rand_below(tb, size), x->levels) & ~0xfffULL;
+                if (cmd.pscv && tb_chance(tb, 20))
+                    cmd.av = false, cmd.addr = 0;
                 TRY(tb_fw_cmd(tb, &R.fw, &cmd));
             }
             break;

@@ -1,7 +1,7 @@
 # uvmsoc IOMMU reference model (sim/model/) and its tests (tests/iommu/).
 # Included by the top Makefile. Targets:
 #   model-unit-tests  cmocka tests, plain and ASan/UBSan, in $(BUILD)/tests/iommu/
-#   model-fuzz        libFuzzer target over the record decoders and the walker
+#   (the model's libFuzzer harness is tests/fuzz/fuzz_iommu_model.c: make fuzz, tests/fuzz/fuzz.mk)
 #   model-abi-check   C-vs-SV dump programs for every include/uvmsoc/*.def
 MODEL_DIR   := $(BUILD)/tests/iommu
 MODEL_SRCS  := $(wildcard sim/model/*.c)
@@ -12,7 +12,7 @@ MODEL_CFLAGS := $(HOST_CFLAGS) -Isim/model -Itests/iommu
 MODEL_TEST_SRCS = tests/iommu/$(1).c tests/iommu/tmem.c $(MODEL_SRCS)
 MODEL_BINS  := $(foreach t,$(MODEL_TESTS),$(MODEL_DIR)/$(t) $(MODEL_DIR)/$(t)-san)
 
-.PHONY: model-unit-tests model-fuzz model-abi-check
+.PHONY: model-unit-tests model-abi-check
 model-unit-tests: $(MODEL_BINS)
 
 $(MODEL_DIR)/test_%: tests/iommu/test_%.c tests/iommu/tmem.c tests/iommu/tmem.h $(MODEL_SRCS) $(MODEL_HDRS) $(MODEL_GENH)
@@ -22,13 +22,6 @@ $(MODEL_DIR)/test_%: tests/iommu/test_%.c tests/iommu/tmem.c tests/iommu/tmem.h 
 $(MODEL_DIR)/test_%-san: tests/iommu/test_%.c tests/iommu/tmem.c tests/iommu/tmem.h $(MODEL_SRCS) $(MODEL_HDRS) $(MODEL_GENH)
 	@mkdir -p $(@D)
 	$(HOST_CC) $(MODEL_CFLAGS) -O1 $(SAN_FLAGS) $(filter %.c,$^) -lcmocka -o $@
-
-# libFuzzer (clang-14): record decoders, walker and command processing.
-model-fuzz: $(MODEL_DIR)/fuzz_iommu
-$(MODEL_DIR)/fuzz_iommu: tests/iommu/fuzz_iommu.c $(MODEL_SRCS) $(MODEL_HDRS) $(MODEL_GENH)
-	@mkdir -p $(@D)
-	clang-14 -std=c11 -D_GNU_SOURCE -g -O1 -Wall -Wextra -Werror -Iinclude -I$(GEN_INC) -Isim/model \
-	  -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $(filter %.c,$^) -o $@
 
 # ABI agreement: one C program and one SV program per run print every constant.
 MODEL_ABI_DEFS := $(notdir $(basename $(wildcard include/uvmsoc/*.def)))
