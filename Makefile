@@ -78,7 +78,7 @@ $(GEN_RTL)/uvs_%_pkg.sv: $(GEN)/abigen-%
 abi: $(ABI_H) $(ABI_SV)
 
 # the access-trace library first: the simulator's link line (sim/sim.mk) names it
-include trace/trace.mk
+include include/trace/trace.mk
 include rtl/rtl.mk
 include sim/iommu_tb/iommu_tb.mk
 include sim/mt_tb/mt_tb.mk

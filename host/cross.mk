@@ -66,7 +66,7 @@ endif
 CROSS_HOST_BUILD := $(CROSS_BUILD_ROOT)/host
 CROSS_LIB        := $(CROSS_HOST_BUILD)/libuvmsoc.a
 CROSS_CLI        := $(CROSS_HOST_BUILD)/uvmsoc
-# the access-trace codec the CLI reads traces with (trace/trace.mk; zlib, which libelf needs too)
+# the access-trace codec the CLI reads traces with (include/trace/trace.mk; zlib, which libelf needs too)
 CROSS_TRACE_LIB  := $(CROSS_HOST_BUILD)/libuvstrace.a
 CROSS_CFLAGS     ?=
 CROSS_LDFLAGS    ?=
@@ -79,14 +79,14 @@ $(CROSS_HOST_BUILD)/obj/%.o: host/lib/%.c $(HOST_LIB_HDRS) $(ABI_H) $(CROSS_SYSR
 $(CROSS_LIB): $(patsubst host/lib/%.c,$(CROSS_HOST_BUILD)/obj/%.o,$(HOST_LIB_SRCS))
 	@rm -f $@
 	$(CROSS_AR) rcs $@ $^
-$(CROSS_HOST_BUILD)/trace-obj/%.o: trace/%.c $(TRACE_HDRS) $(CROSS_SYSROOT_OK)
+$(CROSS_HOST_BUILD)/trace-obj/%.o: include/trace/%.c $(TRACE_HDRS) $(CROSS_SYSROOT_OK)
 	@mkdir -p $(@D)
 	$(CROSS_CC) $(HOST_CFLAGS) $(CROSS_CFLAGS) $(CROSS_INC) -c $< -o $@
-$(CROSS_TRACE_LIB): $(patsubst trace/%.c,$(CROSS_HOST_BUILD)/trace-obj/%.o,$(TRACE_SRCS))
+$(CROSS_TRACE_LIB): $(patsubst include/trace/%.c,$(CROSS_HOST_BUILD)/trace-obj/%.o,$(TRACE_SRCS))
 	@rm -f $@
 	$(CROSS_AR) rcs $@ $^
 $(CROSS_CLI): $(HOST_CLI_SRCS) $(wildcard host/cli/*.h) $(CROSS_LIB) $(CROSS_TRACE_LIB) $(HOST_LIB_HDRS) $(ABI_H)
-	$(CROSS_CC) $(HOST_CFLAGS) $(CROSS_CFLAGS) $(CROSS_INC) -Ihost/lib -Itrace $(HOST_CLI_SRCS) $(CROSS_LIB) $(CROSS_TRACE_LIB) $(CROSS_LDFLAGS) $(CROSS_LDLIBS) -lm -o $@
+	$(CROSS_CC) $(HOST_CFLAGS) $(CROSS_CFLAGS) $(CROSS_INC) -Ihost/lib -Iinclude/trace $(HOST_CLI_SRCS) $(CROSS_LIB) $(CROSS_TRACE_LIB) $(CROSS_LDFLAGS) $(CROSS_LDLIBS) -lm -o $@
 
 CROSS_DEVICE_FILES := $(if $(CROSS_FIRMWARE),$(FIRMWARE_ELF) $(KERNEL_ELFS))
 cross-install: cross-host $(ABI_H) $(CROSS_DEVICE_FILES)

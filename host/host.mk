@@ -18,7 +18,7 @@ HOST_LIB_HDRS   := $(wildcard host/lib/*.h) include/uvmsoc/uvmsoc.h include/uvms
 HOST_ABI_H      := $(GEN_INC)/uvmsoc/hostif.h $(GEN_INC)/uvmsoc/dma.h $(GEN_INC)/uvmsoc/memmap.h \
                    $(GEN_INC)/uvmsoc/kernel.h
 HOST_LDLIBS     := -lelf -lfdt -lm
-# The CLI reads and replays access traces with libuvstrace (trace/trace.mk).
+# The CLI reads and replays access traces with libuvstrace (include/trace/trace.mk).
 HOST_CLI_LIBS   := $(TRACE_LIB) -lz
 HOST_CLI_SRCS   := $(wildcard host/cli/*.c)
 HOST_TESTS      := $(notdir $(basename $(wildcard tests/host/test_*.c)))
@@ -41,7 +41,7 @@ $(HOST_LIB_SAN): $(patsubst host/lib/%.c,$(HOST_BUILD)/san/obj/%.o,$(HOST_LIB_SR
 	ar rcs $@ $^
 
 $(HOST_CLI): $(HOST_CLI_SRCS) $(wildcard host/cli/*.h) $(HOST_LIB) $(HOST_LIB_HDRS) $(HOST_ABI_H) $(TRACE_LIB) $(TRACE_HDRS)
-	$(HOST_CC) $(HOST_CFLAGS) -Ihost/lib -Itrace $(HOST_CLI_SRCS) $(HOST_LIB) $(HOST_LDLIBS) $(HOST_CLI_LIBS) -o $@
+	$(HOST_CC) $(HOST_CFLAGS) -Ihost/lib -Iinclude/trace $(HOST_CLI_SRCS) $(HOST_LIB) $(HOST_LDLIBS) $(HOST_CLI_LIBS) -o $@
 
 # ---- unit tests: test_<name>.c, each built plain and with $(SAN_FLAGS) ----
 # Test firmware: tiny bare-metal RISC-V ELFs inside and outside device memory.

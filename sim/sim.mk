@@ -26,8 +26,8 @@ SIM_LIB    := $(SIM_COBJ)/libuvsim.a
 SIM_BLOB   := $(SIM_COBJ)/dtb_blob.o
 SIM_DEFS   := -DUVS_NUM_HARTS=$(SIM_HARTS) -DUVS_SRAM_KIB=$(CFG_SRAM_KIB) -DUVS_CLOCK_MHZ=$(CFG_CLOCK_MHZ) \
               $(if $(CFG_SPAD_KIB),-DUVS_SPAD_KIB=$(CFG_SPAD_KIB))
-SIM_CFLAGS := $(HOST_CFLAGS) -MMD -MP $(SIM_DEFS) -Itrace
-# The access trace's codec (trace/trace.mk) is shared with the host CLI.
+SIM_CFLAGS := $(HOST_CFLAGS) -MMD -MP $(SIM_DEFS) -Iinclude/trace
+# The access trace's codec (include/trace/trace.mk) is shared with the host CLI.
 SIM_LIBS   := $(abspath $(TRACE_LIB)) -lz -lelf -lfdt
 
 SIM_VFLAGS := --cc --exe -O3 --trace-fst --x-assign fast --x-initial fast \
