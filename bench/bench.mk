@@ -36,7 +36,7 @@ bench: deps bench-programs
 .PHONY: bench-mt-faults
 bench-mt-faults: deps sim-c4mt mtsoc-tests $(FIRMWARE_ELF) $(KERNEL_ELFS) host
 	$(BUILD)/c4mt/uvmsoc-sim --max-cycles 20000000 $(BUILD)/tests/mtsoc/mtsoc.elf | grep '^mtsoc: storm:'
-	$(HOST_CLI) --sim $(BUILD)/c4mt/uvmsoc-sim run --kernel storm --managed --policy 4k --grid 16x64 --size 4M \
+	$(HOST_CLI) --sim $(BUILD)/c4mt/uvmsoc-sim run --kernel storm --managed --policy ondemand --grid 16x64 --size 4M \
 	  | awk '/^  faults /{f=$$2} /^  batches /{b=$$2} /^  fault-to-replay /{l=$$2} \
 	         END{printf "1024-thread storm: %d faults in %d host batches = %.1f faults per batch; fault-to-replay %d cycles mean\n", f, b, f/b, l}'
 

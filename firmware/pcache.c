@@ -327,26 +327,34 @@ static bool pte_dirty(const struct uvs_pcache *pc, uint32_t i)
 
 /*
  * CLOCK: the next resident head frame whose A bit is clear, or NO_FRAME
- * after two revolutions (three with CLOCK_CLEAN). CLOCK_CLEAN passes over a
- * dirty candidate while fewer than a revolution of steps has been walked
- * since the last victim, so a clean page found within one revolution wins.
+ * after two revolutions. CLOCK_CLEAN: a dirty candidate (A clear, D set)
+ * is remembered and passed over for up to an eighth of the frames (at least
+ * one step) further; a clean candidate found in that window wins, else the
+ * first dirty candidate is the victim (bounded scan: the hand's recency
+ * order is kept, only short detours are made for a clean page).
  */
 static uint32_t clock_victim(struct uvs_pcache *pc, bool *cleared)
 {
     bool clean_first = pc->evict_mode == UVS_UVM_EVICT_CLOCK_CLEAN;
-    uint64_t limit = (clean_first ? 3ull : 2ull) * pc->nframes;
-    for (uint64_t step = 0; step <= limit; step++) {
+    uint64_t window = pc->nframes / 8 ? pc->nframes / 8 : 1, since = 0;
+    uint32_t dirty = NO_FRAME;
+    for (uint64_t step = 0; step <= 2ull * pc->nframes; step++) {
+        if (dirty != NO_FRAME && since++ >= window)
+            return dirty;
         uint32_t i = pc->hand;
         pc->hand = (pc->hand + 1) % pc->nframes;
         if (pc->frame[i].state != UVS_PCACHE_RESIDENT)
             continue;
         if (second_chance(pc, i, cleared))
             continue;
-        if (clean_first && step < pc->nframes && pte_dirty(pc, i))
+        if (clean_first && pte_dirty(pc, i)) {
+            if (dirty == NO_FRAME)
+                dirty = i;
             continue;
+        }
         return i;
     }
-    return NO_FRAME;
+    return dirty;
 }
 
 /* Can region r give victims: some resident page, nothing reserved (a reserved unit is being filled)? */

@@ -20,9 +20,9 @@
  * - Reserve: uvs_pcache_maintain() pre-evicts until `reserve` frames are free.
  * - Victim order (uvs_pcache_set_policy, uvm.def UVM_EVICT_*): CLOCK as
  *   above (the default); CLOCK_CLEAN: CLOCK whose hand passes over a dirty
- *   page (D set) with A clear once per revolution, so clean victims (no
- *   write-back) go first and a dirty page is taken only when a whole
- *   revolution found no clean one; LRA_CHUNK: the 2 MiB HBM region (root
+ *   candidate (A clear, D set) for up to an eighth of the frames further: a
+ *   clean candidate in that window is the victim (no write-back), else the
+ *   first dirty one; LRA_CHUNK: the 2 MiB HBM region (root
  *   chunk) whose first frame was allocated longest ago (stamped when the
  *   region goes from empty to used) is the victim, whole when the action
  *   array has room for 512 pages (UVS_PCACHE_ACTIONS_FOR(512)), else page by

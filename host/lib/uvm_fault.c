@@ -374,14 +374,17 @@ static int plan_at(struct uvm_fault_svc *s, const struct uvs_uvm_frec *recs, siz
         size_t j = i;
         uint8_t access = 0;
         bool released = false;
+        uint64_t dups = 0;
         for (; j < n && s->recs[j].did == s->recs[i].did && s->recs[j].page == s->recs[i].page; j++) {
-            s->c.duplicates += s->recs[j].dups;
+            dups += s->recs[j].dups;
             access |= s->recs[j].access;
             released |= s->recs[j].rsvd == REC_RELEASED;
         }
         (void)access; /* all mappings are read-write: the access kind does not change the decision */
-        s->c.duplicates += j - i - 1;
-        s->c.unique_faults++;
+        if (!released) { /* a throttled fault was counted when it first came */
+            s->c.duplicates += dups + (j - i - 1);
+            s->c.unique_faults++;
+        }
         uint32_t did = s->recs[i].did;
         uint64_t page = s->recs[i].page & ~(PAGE - 1);
         if (!have_r || did != r_did || page < r.va || page - r.va >= r.size) {

@@ -172,26 +172,41 @@ static void test_lra_chunk_maintain(void **state)
     fx_free(f);
 }
 
-/* CLOCK_CLEAN: a dirty page with A clear is passed over for a clean one within a revolution. */
+/*
+ * CLOCK_CLEAN over 64 frames (window 8): a clean page within 8 frames past
+ * the first dirty candidate is the victim; when the window holds only dirty
+ * pages, the first dirty candidate is (written back).
+ */
 static void test_clock_clean_prefers_clean(void **state)
 {
     (void)state;
-    struct fx *f = fx_new(HBM, 4 * PG, 0, false);
+    struct fx *f = fx_new(HBM, 64 * PG, 0, false);
     assert_int_equal(uvs_pcache_set_policy(&f->pc, UVS_UVM_EVICT_CLOCK_CLEAN, 0), 0);
-    for (uint64_t k = 0; k < 4; k++)
+    for (uint64_t k = 0; k < 64; k++)
         assert_int_equal(fill(f, VA0 + k * PG, 1, 0, NULL), 0);
     for (uint64_t k = 0; k < 3; k++) /* pages 0..2 written */
         assert_true(tpt_set_bits(&f->pt, DID, VA0 + k * PG, UVS_IOMMU_PTE_D_MASK));
     struct uvs_pcache_alloc_res r;
-    assert_int_equal(fill(f, VA0 + 8 * PG, 1, 0, &r), 0);
+    assert_int_equal(fill(f, VA0 + 100 * PG, 1, 0, &r), 0);
     assert_int_equal(count_kind(f->act, r.nactions, UVS_PCACHE_ACT_WRITEBACK), 0);
     assert_int_equal(uvs_pcache_lookup(&f->pc, DID, VA0 + 3 * PG, NULL, NULL), -ENOENT);
-    /* Only dirty pages left (and the new one, clean): it goes next; then dirty ones. */
-    assert_int_equal(fill(f, VA0 + 9 * PG, 1, 0, &r), 0);
-    assert_int_equal(uvs_pcache_lookup(&f->pc, DID, VA0 + 8 * PG, NULL, NULL), -ENOENT);
-    assert_true(tpt_set_bits(&f->pt, DID, VA0 + 9 * PG, UVS_IOMMU_PTE_D_MASK));
-    assert_int_equal(fill(f, VA0 + 10 * PG, 1, 0, &r), 0);
-    assert_int_equal(count_kind(f->act, r.nactions, UVS_PCACHE_ACT_WRITEBACK), 1); /* no clean page: a dirty one */
+    assert_int_equal(uvs_pcache_lookup(&f->pc, DID, VA0, NULL, NULL), 0);
+    /* Pages 4..13 written: from the hand (page 4) the window sees only dirty pages. */
+    for (uint64_t k = 4; k < 14; k++)
+        assert_true(tpt_set_bits(&f->pt, DID, VA0 + k * PG, UVS_IOMMU_PTE_D_MASK));
+    assert_int_equal(fill(f, VA0 + 101 * PG, 1, 0, &r), 0);
+    assert_int_equal(count_kind(f->act, r.nactions, UVS_PCACHE_ACT_WRITEBACK), 1);
+    assert_int_equal(uvs_pcache_lookup(&f->pc, DID, VA0 + 4 * PG, NULL, NULL), -ENOENT);
+    /* Plain CLOCK in the same scene takes page 0, dirty. */
+    struct fx *g = fx_new(HBM, 64 * PG, 0, false);
+    for (uint64_t k = 0; k < 64; k++)
+        assert_int_equal(fill(g, VA0 + k * PG, 1, 0, NULL), 0);
+    for (uint64_t k = 0; k < 3; k++)
+        assert_true(tpt_set_bits(&g->pt, DID, VA0 + k * PG, UVS_IOMMU_PTE_D_MASK));
+    assert_int_equal(fill(g, VA0 + 100 * PG, 1, 0, &r), 0);
+    assert_int_equal(count_kind(g->act, r.nactions, UVS_PCACHE_ACT_WRITEBACK), 1);
+    assert_int_equal(uvs_pcache_lookup(&g->pc, DID, VA0, NULL, NULL), -ENOENT);
+    fx_free(g);
     fx_free(f);
 }
 

@@ -369,6 +369,8 @@ static void test_baseline_throttle(void **state)
     assert_false(uvm_fault_next_due(f->s, &due));
     uvm_fault_get_counters(f->s, &c);
     assert_int_equal(c.faults, 4); /* the released record is not counted twice */
+    assert_int_equal(c.unique_faults, 4);
+    assert_int_equal(c.pages_in - c.prefetched, 4); /* every fault migrated once */
     fx_free(f);
 }
 
