@@ -59,3 +59,14 @@ WL_VARIANT ?= load
 .PHONY: bench-workloads
 bench-workloads: deps sim-c4 $(FIRMWARE_ELF) $(KERNEL_ELFS) host
 	bench/workloads.sh $(HOST_CLI) $(SIM_C4) $(WL_BENCH_SIZE) $(WL_VARIANT)
+
+# Migration policies (issue 14, bench/policies.sh, docs/policies.md): crc32c,
+# stream and the Zipf gather under adaptive, uvm-baseline and ondemand at
+# POLICY_RATIO x oversubscription (working set POLICY_BENCH_SIZE bytes), plus
+# the fitting runs of the scans. POLICY_BENCH_EXTRA adds workloads ("LABEL|args"
+# lines, e.g. the graphs branch's BFS).
+POLICY_BENCH_SIZE ?= 3145728
+POLICY_RATIO ?= 1.5
+.PHONY: bench-policies
+bench-policies: deps sim-c4 $(FIRMWARE_ELF) $(KERNEL_ELFS) host
+	bench/policies.sh $(HOST_CLI) $(SIM_C4) $(POLICY_BENCH_SIZE) $(POLICY_RATIO)

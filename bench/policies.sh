@@ -40,7 +40,7 @@ run() { # KEY ARGS...: kernel cycles into cyc[KEY]
 }
 
 declare -A args=(
-  [crc32c]="--kernel crc32c --managed --size $size"
+  [crc32c]="--kernel crc32c --managed --size $size --variant tile"
   [stream]="--kernel stream --managed --size $size --variant tile"
   [gather]="--kernel gather --managed --size $size --row-size 128 --batch 256 --batches 16 --alpha 0.99 --seed 1 --variant tile"
 )
