@@ -164,6 +164,23 @@ static int add_unit(struct uvm_fault_svc *s, uint8_t kind, uint32_t did, const s
 }
 
 /*
+ * Spatial locality around faulted page i of a block (grow_on_locality): the
+ * page before it on the device or faulted (a scan), or another page of its
+ * grow-page group on the device or faulted.
+ */
+static bool locality(const struct uvm_range *r, uint64_t base, const uint8_t *in, const uint8_t *res,
+                     const uint8_t *fault, uint32_t i, uint32_t start, uint32_t grow)
+{
+    if (i > 0 ? in[i - 1] && (res[i - 1] || fault[i - 1])
+              : base > r->va && r->state[(base - r->va) / PAGE - 1] != UVM_PAGE_HOST)
+        return true;
+    for (uint32_t j = start; j < start + grow; j++)
+        if (j != i && in[j] && (res[j] || fault[j]))
+            return true;
+    return false;
+}
+
+/*
  * Choose and emit the units of one 2 MiB block of range r; fault[] marks
  * faulted pages, pin[] (may be NULL) pages to map remotely (thrashing), the
  * first `pre` pages are a stream's read-ahead from the block before.
@@ -195,6 +212,10 @@ static int plan_block(struct uvm_fault_svc *s, uint32_t did, const struct uvm_ra
         if (!fault[i])
             continue;
         uint32_t start = i & ~(grow - 1);
+        if (s->pol.grow_on_locality && grow > 1 && !locality(r, base, in, res, fault, i, start, grow)) {
+            sel[i] = 1; /* an isolated fault (random access): its page only */
+            continue;
+        }
         for (uint32_t j = start; j < start + grow; j++)
             if (in[j] && !res[j])
                 sel[j] = 1;

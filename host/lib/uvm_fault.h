@@ -83,6 +83,7 @@ struct uvm_policy {
     bool superpages;      /**< let 512-page units become 2 MiB superpages */
     bool stream_off;      /**< no streaming read-ahead (UVM has none; its prefetch is density only) */
     bool stream_cross;    /**< streaming read-ahead continues into the next 2 MiB block */
+    bool grow_on_locality; /**< grow a fault to grow_pages only with a neighbour on the device or faulted (else 1 page) */
     uint64_t hbm_bytes;   /**< HBM size: growth and prefetch bring at most a sixteenth of it per region; 0 = no limit */
     uint64_t host_cost_batch; /**< lockstep: device cycles charged per fault batch served (uvm_session.c) */
     uint64_t host_cost_page;  /**< lockstep: device cycles charged per page planned for migration */

@@ -11,6 +11,7 @@ static struct uvm_policy adaptive(void)
     struct uvm_policy p = UVM_POLICY_BASELINE;
     p.name = "adaptive";
     p.stream_cross = true;
+    p.grow_on_locality = true;
     p.evict_mode = UVS_UVM_EVICT_CLOCK;
     p.reserve_64ths = 8;
     p.thrash = UVM_THRASH_REMOTE;

@@ -120,7 +120,8 @@ static void test_names(void **state)
     assert_int_equal(uvm_policy_by_name("adaptive", &p), 0);
     assert_string_equal(p.name, "adaptive");
     assert_true(p.stream_cross);
-    assert_int_equal(p.evict_mode, UVS_UVM_EVICT_CLOCK_CLEAN);
+    assert_true(p.grow_on_locality);
+    assert_int_equal(p.evict_mode, UVS_UVM_EVICT_CLOCK);
     assert_int_equal(p.thrash, UVM_THRASH_REMOTE);
     assert_int_equal(uvm_policy_by_name("uvm-baseline", &p), 0);
     assert_string_equal(p.name, "uvm-baseline");
@@ -239,7 +240,7 @@ static void test_adaptive_stream_across_blocks(void **state)
     struct uvs_uvm_frec two[2] = {rec(480, 1, 10), rec(1000, 2, 10)};
     assert_int_equal(uvm_fault_plan(f->s, two, 2), 0);
     assert_int_equal(planned(f, 512, 224, UVM_UNIT_MIGRATE), 224);
-    assert_int_equal(planned(f, 992, 16, UVM_UNIT_MIGRATE), 16);
+    assert_int_equal(planned(f, 992, 16, UVM_UNIT_MIGRATE), 1); /* isolated: its page only */
     size_t nu;
     const struct uvm_unit *u = uvm_fault_plan_units(f->s, &nu);
     for (size_t i = 1; i < nu; i++) /* units in VA order: the carried pages planned with their block */
@@ -261,6 +262,38 @@ static void test_adaptive_stream_across_blocks(void **state)
     resident(f, 0, 480);
     assert_int_equal(uvm_fault_plan(f->s, &r, 1), 0);
     assert_int_equal(planned(f, 512, 88, UVM_UNIT_MIGRATE), 88);
+    fx_free(f);
+}
+
+/*
+ * adaptive grows a fault to 64 KiB only with spatial locality: the page
+ * before it on the device or faulted, or another page of its 64 KiB group.
+ */
+static void test_adaptive_grow_on_locality(void **state)
+{
+    (void)state;
+    struct fx *f = fx_new("adaptive", 1024);
+    /* Plans 1 ms apart (past the thrashing lapse): planning the same fault again is no thrashing. */
+    struct uvs_uvm_frec r = rec(37, 1, 1000000);
+    assert_int_equal(uvm_fault_plan(f->s, &r, 1), 0); /* isolated (random access) */
+    assert_int_equal(planned(f, 0, 1024, UVM_UNIT_MIGRATE), 1);
+    resident(f, 36, 1); /* the page before on the device: a scan */
+    r.cycle = 2000000;
+    assert_int_equal(uvm_fault_plan(f->s, &r, 1), 0);
+    assert_int_equal(planned(f, 32, 16, UVM_UNIT_MIGRATE), 15);
+    f->m.r.state[36] = UVM_PAGE_HOST;
+    resident(f, 44, 1); /* another page of the group */
+    r.cycle = 3000000;
+    assert_int_equal(uvm_fault_plan(f->s, &r, 1), 0);
+    assert_int_equal(planned(f, 32, 16, UVM_UNIT_MIGRATE), 15);
+    f->m.r.state[44] = UVM_PAGE_HOST;
+    struct uvs_uvm_frec two[2] = {rec(37, 1, 4000000), rec(38, 2, 4000000)}; /* two faults of one group */
+    assert_int_equal(uvm_fault_plan(f->s, two, 2), 0);
+    assert_int_equal(planned(f, 32, 16, UVM_UNIT_MIGRATE), 16);
+    resident(f, 511, 1); /* the first page of a block: the page before is in the previous block */
+    r = rec(512, 3, 10);
+    assert_int_equal(uvm_fault_plan(f->s, &r, 1), 0);
+    assert_int_equal(planned(f, 512, 16, UVM_UNIT_MIGRATE), 16);
     fx_free(f);
 }
 
@@ -382,6 +415,7 @@ int main(void)
         cmocka_unit_test(test_baseline_tree_51),
         cmocka_unit_test(test_baseline_no_stream),
         cmocka_unit_test(test_adaptive_stream_across_blocks),
+        cmocka_unit_test(test_adaptive_grow_on_locality),
         cmocka_unit_test(test_thrash_thresholds),
         cmocka_unit_test(test_adaptive_thrash_remote),
         cmocka_unit_test(test_baseline_throttle),
