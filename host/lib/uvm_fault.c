@@ -33,8 +33,13 @@ struct carry {
     uint32_t pages; /* leading pages of that block */
 };
 
+#define STREAMS 16u /* stream frontiers remembered (grow_on_locality) */
+
 struct uvm_fault_svc {
     struct uvm_policy pol;
+    uint64_t front[STREAMS]; /* stream frontiers: VA after a recent migration, 0 = none */
+    uint32_t front_did[STREAMS];
+    unsigned front_next;
     const struct uvm_fault_ops *ops;
     void *ctx;
     struct uvs_uvm_frec *recs;
@@ -164,20 +169,31 @@ static int add_unit(struct uvm_fault_svc *s, uint8_t kind, uint32_t did, const s
 }
 
 /*
- * Spatial locality around faulted page i of a block (grow_on_locality): the
- * page before it on the device or faulted (a scan), or another page of its
- * grow-page group on the device or faulted.
+ * Stream detection (grow_on_locality): a fault continues a stream when it
+ * lies within [-2, +4] pages of the end of a recent migration (one of the
+ * last STREAMS frontiers, same context). Only such faults grow, prefetch
+ * and read ahead; any other fault (a random access) brings its page only.
  */
-static bool locality(const struct uvm_range *r, uint64_t base, const uint8_t *in, const uint8_t *res,
-                     const uint8_t *fault, uint32_t i, uint32_t start, uint32_t grow)
+static bool on_stream(const struct uvm_fault_svc *s, uint32_t did, uint64_t va)
 {
-    if (i > 0 ? in[i - 1] && (res[i - 1] || fault[i - 1])
-              : base > r->va && r->state[(base - r->va) / PAGE - 1] != UVM_PAGE_HOST)
-        return true;
-    for (uint32_t j = start; j < start + grow; j++)
-        if (j != i && in[j] && (res[j] || fault[j]))
+    for (unsigned k = 0; k < STREAMS; k++)
+        if (s->front[k] && s->front_did[k] == did && va + 2 * PAGE >= s->front[k] && va <= s->front[k] + 4 * PAGE)
             return true;
     return false;
+}
+
+/* A migration for the fault at va ends at end (the next page a stream would fault): move or add a frontier. */
+static void note_front(struct uvm_fault_svc *s, uint32_t did, uint64_t va, uint64_t end)
+{
+    for (unsigned k = 0; k < STREAMS; k++)
+        if (s->front[k] && s->front_did[k] == did && va + 2 * PAGE >= s->front[k] && va <= s->front[k] + 4 * PAGE) {
+            s->front[k] = end; /* the same stream moved on */
+            return;
+        }
+    va = end;
+    s->front[s->front_next] = va;
+    s->front_did[s->front_next] = did;
+    s->front_next = (s->front_next + 1) % STREAMS;
 }
 
 /*
@@ -190,7 +206,7 @@ static int plan_block(struct uvm_fault_svc *s, uint32_t did, const struct uvm_ra
 {
     uint64_t lo = base < r->va ? r->va : base;
     uint64_t hi = base + BLOCK < r->va + r->size ? base + BLOCK : r->va + r->size;
-    uint8_t in[BLOCK_PAGES], res[BLOCK_PAGES], sel[BLOCK_PAGES] = {0};
+    uint8_t in[BLOCK_PAGES], res[BLOCK_PAGES], sel[BLOCK_PAGES] = {0}, rnd[BLOCK_PAGES] = {0};
     for (uint32_t i = 0; i < BLOCK_PAGES; i++) {
         uint64_t a = base + i * PAGE;
         in[i] = a >= lo && a < hi;
@@ -212,8 +228,9 @@ static int plan_block(struct uvm_fault_svc *s, uint32_t did, const struct uvm_ra
         if (!fault[i])
             continue;
         uint32_t start = i & ~(grow - 1);
-        if (s->pol.grow_on_locality && grow > 1 && !locality(r, base, in, res, fault, i, start, grow)) {
-            sel[i] = 1; /* an isolated fault (random access): its page only */
+        if (s->pol.grow_on_locality && !on_stream(s, did, base + i * PAGE)) {
+            sel[i] = 1; /* not on a stream (a random access): its page only, no prefetch */
+            rnd[i] = 1;
             continue;
         }
         for (uint32_t j = start; j < start + grow; j++)
@@ -229,7 +246,7 @@ static int plan_block(struct uvm_fault_svc *s, uint32_t did, const struct uvm_ra
      * the region limit, so units and DMA transfers double along a scan.
      */
     for (uint32_t i = 0; !remote && !s->pol.stream_off && grow > 1 && i < BLOCK_PAGES; i++) {
-        if (!fault[i])
+        if (!fault[i] || rnd[i])
             continue;
         uint32_t start = i & ~(grow - 1);
         uint64_t idx = (base + start * PAGE - r->va) / PAGE, run = 0;
@@ -258,13 +275,21 @@ static int plan_block(struct uvm_fault_svc *s, uint32_t did, const struct uvm_ra
             for (uint32_t j = st; j < st + size; j++) {
                 total += in[j];
                 occupied += in[j] && (res[j] || sel[j]);
-                faults += fault[j];
+                faults += fault[j] && !rnd[j];
             }
             if (faults && (uint64_t)occupied * 100 > (uint64_t)s->pol.density_pct * total)
                 for (uint32_t j = st; j < st + size; j++)
                     if (in[j] && !res[j])
                         sel[j] = 1;
         }
+    }
+    for (uint32_t i = 0; s->pol.grow_on_locality && !remote && i < BLOCK_PAGES; i++) {
+        if (!fault[i] || (i > 0 && fault[i - 1] && sel[i - 1]))
+            continue;
+        uint32_t e = i;
+        while (e < BLOCK_PAGES && (sel[e] || res[e]))
+            e++;
+        note_front(s, did, base + (uint64_t)i * PAGE, base + (uint64_t)e * PAGE);
     }
     uint8_t kind = remote ? UVM_UNIT_REMOTE : UVM_UNIT_MIGRATE;
     uint32_t nsel = 0;

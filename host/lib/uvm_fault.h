@@ -49,6 +49,9 @@
  * keeps the page's records out of the batch (no unit, no replay) until the
  * nap ends (then they are served without a new event); PIN maps the page
  * remotely (a 1-page remote unit) instead of migrating it.
+ * Stream detection (pol->grow_on_locality): only a fault within [-2, +4]
+ * pages of the end of one of the 16 most recent migrations (a stream's
+ * frontier) grows, prefetches and reads ahead; others bring their page.
  * Streaming across blocks (pol->stream_cross): a stream's read-ahead that
  * runs past the end of its 2 MiB block continues in the next block (planned
  * with it when it also faulted, else on its own).
@@ -83,7 +86,7 @@ struct uvm_policy {
     bool superpages;      /**< let 512-page units become 2 MiB superpages */
     bool stream_off;      /**< no streaming read-ahead (UVM has none; its prefetch is density only) */
     bool stream_cross;    /**< streaming read-ahead continues into the next 2 MiB block */
-    bool grow_on_locality; /**< grow a fault to grow_pages only with a neighbour on the device or faulted (else 1 page) */
+    bool grow_on_locality; /**< only faults continuing a stream (near the end of a recent migration) grow, prefetch and read ahead; others bring 1 page */
     uint64_t hbm_bytes;   /**< HBM size: growth and prefetch bring at most a sixteenth of it per region; 0 = no limit */
     uint64_t host_cost_batch; /**< lockstep: device cycles charged per fault batch served (uvm_session.c) */
     uint64_t host_cost_page;  /**< lockstep: device cycles charged per page planned for migration */

@@ -2,10 +2,12 @@
  * Named migration policies (issue 14, docs/policies.md is the rule-by-rule
  * description; `uvmsoc run --policy NAME`):
  *
- * - "adaptive" (the default): 64 KiB growth, density prefetch at 51 %,
- *   streaming read-ahead that continues across 2 MiB blocks, firmware
- *   pre-eviction keeping 1/8 of the frames free, CLOCK that prefers clean
- *   victims, thrashing pages mapped remotely at once;
+ * - "adaptive" (the default): stream detection (a fault near the end of a
+ *   recent migration continues a stream; other faults bring their page
+ *   only), on streams 64 KiB growth, density prefetch at 51 % and streaming
+ *   read-ahead that continues across 2 MiB blocks, firmware pre-eviction
+ *   keeping 1/8 of the frames free, CLOCK, thrashing pages mapped remotely
+ *   at once;
  * - "uvm-baseline": NVIDIA's UVM driver as documented: 64 KiB growth,
  *   2 MiB blocks, 51 % density (tree) prefetch, no streaming rule, batches
  *   of at most 256 faults, eviction of the least recently allocated 2 MiB

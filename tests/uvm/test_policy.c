@@ -217,6 +217,16 @@ static void test_baseline_no_stream(void **state)
 
 /* ---- adaptive: streams across 2 MiB blocks ---- */
 
+/* A scan that has reached page n: pages 0..n-1 on the device, the last one brought by a fault (the stream's frontier at n). */
+static void stream_to(struct fx *f, uint64_t n)
+{
+    resident(f, 0, n - 1);
+    struct uvs_uvm_frec r = rec(n - 1, 0, 1);
+    assert_int_equal(uvm_fault_plan(f->s, &r, 1), 0);
+    assert_int_equal(planned(f, 0, f->m.r.size / PG, UVM_UNIT_MIGRATE), 1); /* no frontier yet: a random fault */
+    resident(f, n - 1, 1);
+}
+
 /*
  * Pages 0..479 on the device, a fault at 480: the run behind is 480 pages,
  * the read-ahead the largest power of two not above it, 256 pages: 480..511
@@ -228,7 +238,7 @@ static void test_adaptive_stream_across_blocks(void **state)
     (void)state;
     struct uvs_uvm_frec r = rec(480, 1, 10);
     struct fx *f = fx_new("adaptive", 2048);
-    resident(f, 0, 480);
+    stream_to(f, 480);
     assert_int_equal(uvm_fault_plan(f->s, &r, 1), 0);
     assert_int_equal(planned(f, 480, 32, UVM_UNIT_MIGRATE), 32);
     assert_int_equal(planned(f, 512, 224, UVM_UNIT_MIGRATE), 224);
@@ -236,7 +246,7 @@ static void test_adaptive_stream_across_blocks(void **state)
     fx_free(f);
 
     f = fx_new("adaptive", 2048); /* the same with a fault in the next block too: one plan for it */
-    resident(f, 0, 480);
+    stream_to(f, 480);
     struct uvs_uvm_frec two[2] = {rec(480, 1, 10), rec(1000, 2, 10)};
     assert_int_equal(uvm_fault_plan(f->s, two, 2), 0);
     assert_int_equal(planned(f, 512, 224, UVM_UNIT_MIGRATE), 224);
@@ -259,41 +269,40 @@ static void test_adaptive_stream_across_blocks(void **state)
     fx_free(f);
 
     f = fx_new("adaptive", 600); /* the range ends inside the next block: read-ahead clipped to it */
-    resident(f, 0, 480);
+    stream_to(f, 480);
     assert_int_equal(uvm_fault_plan(f->s, &r, 1), 0);
     assert_int_equal(planned(f, 512, 88, UVM_UNIT_MIGRATE), 88);
     fx_free(f);
 }
 
 /*
- * adaptive grows a fault to 64 KiB only with spatial locality: the page
- * before it on the device or faulted, or another page of its 64 KiB group.
+ * adaptive's stream detection: a fault near the end of a recent migration
+ * (a stream's frontier) grows to its 64 KiB block; any other fault (a random
+ * access, e.g. a Zipf lookup next to hot resident pages) brings its page only.
  */
-static void test_adaptive_grow_on_locality(void **state)
+static void test_adaptive_stream_detection(void **state)
 {
     (void)state;
     struct fx *f = fx_new("adaptive", 1024);
     /* Plans 1 ms apart (past the thrashing lapse): planning the same fault again is no thrashing. */
     struct uvs_uvm_frec r = rec(37, 1, 1000000);
-    assert_int_equal(uvm_fault_plan(f->s, &r, 1), 0); /* isolated (random access) */
+    assert_int_equal(uvm_fault_plan(f->s, &r, 1), 0); /* no stream yet: its page */
     assert_int_equal(planned(f, 0, 1024, UVM_UNIT_MIGRATE), 1);
-    resident(f, 36, 1); /* the page before on the device: a scan */
-    r.cycle = 2000000;
+    resident(f, 37, 1);
+    r = rec(38, 2, 2000000); /* right after it: on the stream, grown to 32..47 */
     assert_int_equal(uvm_fault_plan(f->s, &r, 1), 0);
     assert_int_equal(planned(f, 32, 16, UVM_UNIT_MIGRATE), 15);
-    f->m.r.state[36] = UVM_PAGE_HOST;
-    resident(f, 44, 1); /* another page of the group */
-    r.cycle = 3000000;
+    resident(f, 32, 16);
+    resident(f, 100, 200); /* hot resident pages: a fault next to them is no stream */
+    r = rec(300, 3, 3000000);
     assert_int_equal(uvm_fault_plan(f->s, &r, 1), 0);
-    assert_int_equal(planned(f, 32, 16, UVM_UNIT_MIGRATE), 15);
-    f->m.r.state[44] = UVM_PAGE_HOST;
-    struct uvs_uvm_frec two[2] = {rec(37, 1, 4000000), rec(38, 2, 4000000)}; /* two faults of one group */
-    assert_int_equal(uvm_fault_plan(f->s, two, 2), 0);
-    assert_int_equal(planned(f, 32, 16, UVM_UNIT_MIGRATE), 16);
-    resident(f, 511, 1); /* the first page of a block: the page before is in the previous block */
-    r = rec(512, 3, 10);
+    assert_int_equal(planned(f, 0, 1024, UVM_UNIT_MIGRATE), 1);
+    r = rec(49, 4, 4000000); /* the frontier at 48 (+1): on the stream, density and read-ahead allowed */
     assert_int_equal(uvm_fault_plan(f->s, &r, 1), 0);
-    assert_int_equal(planned(f, 512, 16, UVM_UNIT_MIGRATE), 16);
+    assert_true(planned(f, 48, 16, UVM_UNIT_MIGRATE) >= 16);
+    r = rec(60, 5, 5000000); /* 12 pages past the frontier: not on it */
+    assert_int_equal(uvm_fault_plan(f->s, &r, 1), 0);
+    assert_int_equal(planned(f, 0, 1024, UVM_UNIT_MIGRATE), 1);
     fx_free(f);
 }
 
@@ -415,7 +424,7 @@ int main(void)
         cmocka_unit_test(test_baseline_tree_51),
         cmocka_unit_test(test_baseline_no_stream),
         cmocka_unit_test(test_adaptive_stream_across_blocks),
-        cmocka_unit_test(test_adaptive_grow_on_locality),
+        cmocka_unit_test(test_adaptive_stream_detection),
         cmocka_unit_test(test_thrash_thresholds),
         cmocka_unit_test(test_adaptive_thrash_remote),
         cmocka_unit_test(test_baseline_throttle),
