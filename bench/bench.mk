@@ -37,7 +37,7 @@ bench: deps bench-programs
 .PHONY: bench-mt-faults
 bench-mt-faults: deps sim-c4mt mtsoc-tests $(FIRMWARE_ELF) $(KERNEL_ELFS) host
 	$(BUILD)/c4mt/uvmsoc-sim --max-cycles 20000000 $(BUILD)/tests/mtsoc/mtsoc.elf | grep '^mtsoc: storm:'
-	$(HOST_CLI) --sim $(BUILD)/c4mt/uvmsoc-sim run --kernel storm --managed --policy 4k --grid 16x64 --size 4M \
+	$(HOST_CLI) --sim $(BUILD)/c4mt/uvmsoc-sim run --kernel storm --managed --policy ondemand --grid 16x64 --size 4M \
 	  | awk '/^  faults /{f=$$2} /^  batches /{b=$$2} /^  fault-to-replay /{l=$$2} \
 	         END{printf "1024-thread storm: %d faults in %d host batches = %.1f faults per batch; fault-to-replay %d cycles mean\n", f, b, f/b, l}'
 
@@ -82,3 +82,14 @@ bench-hostcost: deps $(HOSTCOST_BIN) sim-c4 $(FIRMWARE_ELF) $(KERNEL_ELFS) host
 	    --trace $$d/gather.trace > $$d/run.log && \
 	  $(HOSTCOST_BIN) --trace $$d/gather.trace --policy 4k --frames \
 	    $$(sed -nE 's/^managed memory \(HBM .*, ([0-9]+) frames\):$$/\1/p' $$d/run.log)
+
+# Migration policies (issue 14, bench/policies.sh, docs/policies.md): crc32c,
+# stream and the Zipf gather under adaptive, uvm-baseline and ondemand at
+# POLICY_RATIO x oversubscription (working set POLICY_BENCH_SIZE bytes), plus
+# the fitting runs of the scans. POLICY_BENCH_EXTRA adds workloads ("LABEL|args"
+# lines, e.g. the graphs branch's BFS).
+POLICY_BENCH_SIZE ?= 3145728
+POLICY_RATIO ?= 1.5
+.PHONY: bench-policies
+bench-policies: deps sim-c4 $(FIRMWARE_ELF) $(KERNEL_ELFS) host
+	bench/policies.sh $(HOST_CLI) $(SIM_C4) $(POLICY_BENCH_SIZE) $(POLICY_RATIO)

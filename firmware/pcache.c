@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include <uvmsoc/iommu_pt.h>
+#include <uvmsoc/uvm.h>
 
 #include "pcache.h"
 
@@ -41,7 +42,8 @@ size_t uvs_pcache_meta_bytes(uint64_t frame_bytes)
         return 0;
     uint32_t n = (uint32_t)(frame_bytes >> PAGE_SHIFT);
     return align8(sizeof(struct uvs_pcache_frame) * (size_t)n) + align8(sizeof(uint32_t) * (size_t)dir_slots(n)) +
-           align8(sizeof(uint64_t) * (((size_t)n + 63) / 64)) + align8(sizeof(uint16_t) * (size_t)max_regions(n));
+           align8(sizeof(uint64_t) * (((size_t)n + 63) / 64)) + align8(sizeof(uint16_t) * (size_t)max_regions(n)) +
+           align8(sizeof(uint32_t) * (size_t)max_regions(n));
 }
 
 static uint64_t frame_addr(const struct uvs_pcache *pc, uint32_t i)
@@ -88,8 +90,10 @@ static void mark_free(struct uvs_pcache *pc, uint32_t i)
 
 static void mark_used(struct uvs_pcache *pc, uint32_t i)
 {
+    uint32_t r = region_of(pc, i);
     pc->usedmap[i / 64] |= 1ull << (i % 64);
-    pc->region_used[region_of(pc, i)]++;
+    if (pc->region_used[r]++ == 0)
+        pc->region_stamp[r] = ++pc->alloc_seq; /* LRA_CHUNK: the chunk is allocated now */
     pc->nfree--;
 }
 
@@ -239,6 +243,8 @@ int uvs_pcache_init(struct uvs_pcache *pc, const struct uvs_pcache_cfg *cfg)
     pc->usedmap = (uint64_t *)m;
     m += align8(sizeof(uint64_t) * (((size_t)n + 63) / 64));
     pc->region_used = (uint16_t *)m;
+    m += align8(sizeof(uint16_t) * (size_t)max_regions(n));
+    pc->region_stamp = (uint32_t *)m;
     /* All-zero metadata is an empty cache: frames FREE, directory empty,
      * no frame used. A caller that zeroed it already (by DMA) skips this. */
     if (!cfg->meta_zeroed)
@@ -311,18 +317,99 @@ static bool second_chance(struct uvs_pcache *pc, uint32_t i, bool *cleared)
     return true;
 }
 
-/* CLOCK: the next resident head frame whose A bit is clear, or NO_FRAME after two revolutions. */
+/* Is frame i's page dirty (leaf PTE D set)? */
+static bool pte_dirty(const struct uvs_pcache *pc, uint32_t i)
+{
+    const struct uvs_pcache_frame *f = &pc->frame[i];
+    uint64_t *slot = pte_slot(pc, f->did, f->va, f->super, false);
+    return slot && (__atomic_load_n(slot, __ATOMIC_ACQUIRE) & UVS_IOMMU_PTE_D_MASK);
+}
+
+/*
+ * CLOCK: the next resident head frame whose A bit is clear, or NO_FRAME
+ * after two revolutions. CLOCK_CLEAN: a dirty candidate (A clear, D set)
+ * is remembered and passed over for up to an eighth of the frames (at least
+ * one step) further; a clean candidate found in that window wins, else the
+ * first dirty candidate is the victim (bounded scan: the hand's recency
+ * order is kept, only short detours are made for a clean page).
+ */
 static uint32_t clock_victim(struct uvs_pcache *pc, bool *cleared)
 {
+    bool clean_first = pc->evict_mode == UVS_UVM_EVICT_CLOCK_CLEAN;
+    uint64_t window = pc->nframes / 8 ? pc->nframes / 8 : 1, since = 0;
+    uint32_t dirty = NO_FRAME;
     for (uint64_t step = 0; step <= 2ull * pc->nframes; step++) {
+        if (dirty != NO_FRAME && since++ >= window)
+            return dirty;
         uint32_t i = pc->hand;
         pc->hand = (pc->hand + 1) % pc->nframes;
         if (pc->frame[i].state != UVS_PCACHE_RESIDENT)
             continue;
-        if (!second_chance(pc, i, cleared))
-            return i;
+        if (second_chance(pc, i, cleared))
+            continue;
+        if (clean_first && pte_dirty(pc, i)) {
+            if (dirty == NO_FRAME)
+                dirty = i;
+            continue;
+        }
+        return i;
     }
-    return NO_FRAME;
+    return dirty;
+}
+
+/* Can region r give victims: some resident page, nothing reserved (a reserved unit is being filled)? */
+static bool region_lra_ok(const struct uvs_pcache *pc, uint32_t r)
+{
+    uint32_t first, count;
+    bool resident = false;
+    region_span(pc, r, &first, &count);
+    for (uint32_t k = 0; k < count; k++) {
+        uint8_t st = pc->frame[first + k].state;
+        if (st == UVS_PCACHE_RESERVED)
+            return false;
+        resident |= st == UVS_PCACHE_RESIDENT;
+    }
+    return resident;
+}
+
+/* LRA_CHUNK: the used region allocated longest ago that can give victims (whole 2 MiB when `whole`), or NO_FRAME. */
+static uint32_t lra_region(const struct uvs_pcache *pc, bool whole)
+{
+    uint32_t best = NO_FRAME, first, count;
+    for (uint32_t r = 0; r < pc->nregions; r++) {
+        if (pc->region_used[r] == 0)
+            continue;
+        region_span(pc, r, &first, &count);
+        if (whole && count != UVS_PCACHE_SUPER_PAGES)
+            continue;
+        /* Stamps wrap after 2^32 chunk allocations: compare by distance from the newest. */
+        if (region_lra_ok(pc, r) &&
+            (best == NO_FRAME || pc->alloc_seq - pc->region_stamp[r] > pc->alloc_seq - pc->region_stamp[best]))
+            best = r;
+    }
+    return best;
+}
+
+/*
+ * LRA_CHUNK eviction: the oldest chunk's resident pages, all of them when
+ * `cap` leaves room for 512 pages past *n, else the first one (by frame).
+ * Returns the pages evicted (0: nothing evictable).
+ */
+static uint32_t lra_evict(struct uvs_pcache *pc, struct uvs_pcache_action *act, uint32_t *n, uint32_t cap)
+{
+    uint32_t r = lra_region(pc, false), first, count, pages = 0;
+    if (r == NO_FRAME)
+        return 0;
+    bool whole = cap >= *n + UVS_PCACHE_ACTIONS_FOR(UVS_PCACHE_SUPER_PAGES);
+    region_span(pc, r, &first, &count);
+    for (uint32_t k = 0; k < count; k++) {
+        if (pc->frame[first + k].state != UVS_PCACHE_RESIDENT)
+            continue;
+        pages += evict(pc, first + k, false, act, n);
+        if (!whole)
+            break;
+    }
+    return pages;
 }
 
 static void finish_actions(struct uvs_pcache *pc, bool cleared, struct uvs_pcache_action *act, uint32_t *n)
@@ -364,6 +451,16 @@ static uint32_t super_region(struct uvs_pcache *pc, bool *cleared, struct uvs_pc
         region_span(pc, r, &first, &count);
         if (count == UVS_PCACHE_SUPER_PAGES && pc->region_used[r] == 0)
             return r;
+    }
+    if (pc->evict_mode == UVS_UVM_EVICT_LRA_CHUNK) {
+        uint32_t r = lra_region(pc, true);
+        if (r == NO_FRAME || !region_evictable(pc, r))
+            return NO_FRAME;
+        region_span(pc, r, &first, &count);
+        for (uint32_t k = 0; k < count; k++)
+            if (pc->frame[first + k].state == UVS_PCACHE_RESIDENT)
+                evict(pc, first + k, false, act, n);
+        return r;
     }
     uint32_t start = region_of(pc, pc->hand);
     for (uint32_t step = 0; step <= 2 * pc->nregions; step++) {
@@ -458,6 +555,12 @@ int uvs_pcache_alloc(struct uvs_pcache *pc, uint32_t did, uint64_t va, uint32_t 
             finish_actions(pc, cleared, act, &n);
             res->nactions = n;
             return 0;
+        }
+    }
+    while (pc->nfree < npages && pc->evict_mode == UVS_UVM_EVICT_LRA_CHUNK) {
+        if (lra_evict(pc, act, &n, cap) == 0) {
+            res->nactions = n;
+            return -ENOMEM;
         }
     }
     while (pc->nfree < npages) {
@@ -628,6 +731,15 @@ int uvs_pcache_maintain(struct uvs_pcache *pc, struct uvs_pcache_action *act, ui
             rc = -EAGAIN;
             break;
         }
+        if (pc->evict_mode == UVS_UVM_EVICT_LRA_CHUNK) {
+            uint32_t pages = lra_evict(pc, act, nact, cap);
+            if (pages == 0) {
+                rc = -ENOMEM;
+                break;
+            }
+            pc->st.pre_evictions += pages;
+            continue;
+        }
         uint32_t v = clock_victim(pc, &cleared);
         if (v == NO_FRAME) {
             rc = -ENOMEM;
@@ -637,6 +749,15 @@ int uvs_pcache_maintain(struct uvs_pcache *pc, struct uvs_pcache_action *act, ui
     }
     finish_actions(pc, cleared, act, nact);
     return rc;
+}
+
+int uvs_pcache_set_policy(struct uvs_pcache *pc, uint32_t mode, uint32_t reserve)
+{
+    if (!pc || mode >= UVS_UVM_EVICT_MODES || reserve >= pc->nframes)
+        return -EINVAL;
+    pc->evict_mode = (uint8_t)mode;
+    pc->cfg.reserve = reserve;
+    return 0;
 }
 
 int uvs_pcache_lookup(const struct uvs_pcache *pc, uint32_t did, uint64_t va, uint64_t *frame, int *state)

@@ -18,6 +18,16 @@
  * - Dirty tracking: the leaf PTE is swapped to 0 atomically when a page is
  *   evicted; its D bit says whether a write-back is needed.
  * - Reserve: uvs_pcache_maintain() pre-evicts until `reserve` frames are free.
+ * - Victim order (uvs_pcache_set_policy, uvm.def UVM_EVICT_*): CLOCK as
+ *   above (the default); CLOCK_CLEAN: CLOCK whose hand passes over a dirty
+ *   candidate (A clear, D set) for up to an eighth of the frames further: a
+ *   clean candidate in that window is the victim (no write-back), else the
+ *   first dirty one; LRA_CHUNK: the 2 MiB HBM region (root
+ *   chunk) whose first frame was allocated longest ago (stamped when the
+ *   region goes from empty to used) is the victim, whole when the action
+ *   array has room for 512 pages (UVS_PCACHE_ACTIONS_FOR(512)), else page by
+ *   page in frame order (it stays the oldest until it is empty); A bits are
+ *   not consulted (NVIDIA UVM evicts by allocation order, not access).
  * - Migration units: 1, 16 or 512 pages (4 KiB, 64 KiB, 2 MiB), VA aligned
  *   to the unit. A 512-page unit becomes one 2 MiB superpage (level-1 leaf,
  *   PPN 2 MiB aligned, one directory entry, evicted as a whole) when the
@@ -144,6 +154,9 @@ struct uvs_pcache {
     uint32_t *dir;              /**< directory: frame index + 1, 0 = empty */
     uint64_t *usedmap;          /**< one bit per frame, 1 = in use (all zero = empty cache) */
     uint16_t *region_used;      /**< frames in use per region */
+    uint32_t *region_stamp;     /**< per region: alloc_seq when it went from empty to used (LRA_CHUNK) */
+    uint32_t alloc_seq;         /**< region allocation counter */
+    uint8_t evict_mode;         /**< uvm.def UVM_EVICT_* */
     struct uvs_pcache_stats st;
 };
 
@@ -220,6 +233,15 @@ int uvs_pcache_evict_range(struct uvs_pcache *pc, uint32_t did, uint64_t va, uin
  * -EINVAL. @nact: actions written.
  */
 int uvs_pcache_maintain(struct uvs_pcache *pc, struct uvs_pcache_action *act, uint32_t cap, uint32_t *nact);
+
+/**
+ * uvs_pcache_set_policy - victim order and pre-eviction reserve (frames
+ * uvs_pcache_maintain keeps free) from now on; pages already cached stay.
+ * @mode: uvm.def UVM_EVICT_* (CLOCK, LRA_CHUNK, CLOCK_CLEAN)
+ * @reserve: frames, below the frame count
+ * Errors: -EINVAL (NULL, unknown mode, reserve too large; nothing changed).
+ */
+int uvs_pcache_set_policy(struct uvs_pcache *pc, uint32_t mode, uint32_t reserve);
 
 /**
  * uvs_pcache_lookup - frame of the page holding va in context did.

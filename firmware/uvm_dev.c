@@ -978,6 +978,11 @@ static int execute(const struct uvs_hostq_cmd *c, struct uvs_hostq_evt *evt)
 					      : uvs_ffwd_set_queue(&ff, c->arg[0], (uint32_t)c->arg[1], c->arg[2]);
 	if (c->opcode == UVS_UVM_OP_STATS)
 		return write_stats(c->arg[0]);
+	if (c->opcode == UVS_UVM_OP_SET_POLICY)
+		return c->arg[0] >= UVS_UVM_EVICT_MODES || c->arg[1] > UVS_UVM_RESERVE_MAX_64THS
+			       ? -EINVAL
+			       : uvs_pcache_set_policy(&pc, (uint32_t)c->arg[0],
+						       (uint32_t)(pc.nframes * c->arg[1] / 64));
 	if (c->opcode == UVS_UVM_OP_BATCH)
 		return batch(c, evt);
 	if (c->arg[0] >= MAX_DID)

@@ -31,6 +31,7 @@
 
 #include "cli.h"
 #include "crc32c.h"
+#include "uvm_policy.h"
 #include "uvm_session.h"
 #include "../../firmware/kernels/grid.h" /* output records of the grid kernels */
 #include "../../firmware/kernels/pattern.h" /* data of the writing kernels pattern and storm */
@@ -74,7 +75,8 @@ struct krun {
     void *mptr;
     int no_managed;                 /* --no-managed: crc32c --input copied into HBM (the old way) */
     int have_hbm, have_harts;       /* --hbm / --harts given */
-    int policy_4k;                  /* --policy 4k: one page per fault, no prefetch (UVM_POLICY_4K) */
+    int policy_4k;                  /* the policy brings one page per fault (ondemand): storm uses 4 KiB blocks */
+    struct uvm_policy policy;       /* --policy NAME (uvm_policy.h), default adaptive */
     uint32_t advice;                /* --advise: UVM_ADV_* of the managed allocation (0 = none) */
     int no_sync;                    /* --no-sync: the host reads managed output without uvm_session_sync */
     uint64_t host_cost_batch, host_cost_page; /* --host-cost-batch / --host-cost-page (lockstep cycles) */
@@ -1459,6 +1461,7 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
     struct cli_global local = *g;
     int c, rc = CLI_FAIL, err;
     memset(&k, 0, sizeof k);
+    (void)uvm_policy_by_name(UVM_POLICY_DEFAULT_NAME, &k.policy);
     k.g = &local;
     k.size = 64 << 10;
     k.variant = KRUN_VARIANT_DEFAULT;
@@ -1479,12 +1482,11 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
         case 'M': k.managed = 1; break;
         case 'N': k.no_managed = 1; break;
         case 'P':
-            if (strcmp(optarg, "4k") != 0 && strcmp(optarg, "baseline") != 0) {
-                fprintf(stderr, "uvmsoc run: --policy %s: use baseline (64 KiB growth, density prefetch) or 4k\n",
-                        optarg);
+            if (uvm_policy_by_name(optarg, &k.policy) != 0) {
+                fprintf(stderr, "uvmsoc run: --policy %s: unknown policy (valid: %s)\n", optarg, uvm_policy_names());
                 return CLI_USAGE;
             }
-            k.policy_4k = strcmp(optarg, "4k") == 0;
+            k.policy_4k = k.policy.grow_pages == 1;
             break;
         case 0x119: k.no_sync = 1; break;
         case 'A':
@@ -1724,8 +1726,10 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
     if ((rc = boot(&k, timeout)) != CLI_OK || (rc = load_kernel(&k)) != CLI_OK)
         goto fail;
     if (k.managed) {
-        struct uvm_policy pol = k.policy_4k ? UVM_POLICY_4K : UVM_POLICY_BASELINE;
+        struct uvm_policy pol = k.policy;
         pol.hbm_bytes = k.info.hbm_size;
+        if (k.info.clock_khz)
+            (void)uvm_policy_set_clock(&pol, k.info.clock_khz);
         /* host costs: given in cycles, else their ns figures (uvm_fault.h) at the device clock */
         pol.host_cost_batch = k.have_cost_batch ? k.host_cost_batch
                               : uvm_host_cost_cycles(k.host_cost_uvm ? UVM_HOST_COST_UVM_BATCH_NS : UVM_HOST_COST_BATCH_NS,

@@ -9,18 +9,41 @@
 #include <uvmsoc/iommu_rec.h>
 
 #include "uvm_fault.h"
+#include "uvm_thrash.h"
 
 #define PAGE 4096ull
 #define BLOCK_PAGES 512u
 #define BLOCK (PAGE * BLOCK_PAGES)
 #define GROUP_PAGES 16u
+#define REC_RELEASED 1u /* frec.rsvd of a record re-served after a throttling nap (host-internal marker) */
+#define F_INVALID 1u    /* per sorted record: outside every managed range */
+#define F_DEFERRED 2u   /* per sorted record: throttled, answered later */
+
+struct deferred {
+    struct uvs_uvm_frec rec;
+    uint64_t until; /* device cycle the nap ends */
+};
+
+/* A stream's read-ahead into the next block (pol.stream_cross). */
+struct carry {
+    bool on;
+    uint32_t did;
+    struct uvm_range r;
+    uint64_t base;  /* block it goes into */
+    uint32_t pages; /* leading pages of that block */
+};
+
+#define STREAMS 16u /* stream frontiers remembered (grow_on_locality) */
 
 struct uvm_fault_svc {
     struct uvm_policy pol;
+    uint64_t front[STREAMS]; /* stream frontiers: VA after a recent migration, 0 = none */
+    uint32_t front_did[STREAMS];
+    unsigned front_next;
     const struct uvm_fault_ops *ops;
     void *ctx;
     struct uvs_uvm_frec *recs;
-    uint8_t *invalid; /* per sorted record */
+    uint8_t *invalid; /* per sorted record: F_* */
     size_t recs_cap;
     struct uvm_replay *rep;
     size_t nrep, rep_cap;
@@ -31,6 +54,10 @@ struct uvm_fault_svc {
     uint8_t *pfault;  /* parallel to frames: 1 = the page had a fault of its own */
     size_t pfault_cap;
     struct uvm_fault_counters c;
+    struct uvm_thrash *thr; /* pol.thrash != OFF */
+    struct deferred *def;   /* throttled records */
+    size_t ndef, def_cap;
+    struct carry carry;
 };
 
 int uvm_fault_create(const struct uvm_policy *pol, const struct uvm_fault_ops *ops, void *ctx,
@@ -41,7 +68,7 @@ int uvm_fault_create(const struct uvm_policy *pol, const struct uvm_fault_ops *o
                            !ops->map_remote || !ops->replay)))
         return -EINVAL;
     if (pol->grow_pages == 0 || pol->grow_pages > BLOCK_PAGES || (pol->grow_pages & (pol->grow_pages - 1)) ||
-        pol->density_pct > 99)
+        pol->density_pct > 99 || pol->thrash > UVM_THRASH_REMOTE)
         return -EINVAL;
     struct uvm_fault_svc *s = calloc(1, sizeof *s);
     if (!s)
@@ -49,6 +76,17 @@ int uvm_fault_create(const struct uvm_policy *pol, const struct uvm_fault_ops *o
     s->pol = *pol;
     s->ops = ops;
     s->ctx = ctx;
+    if (pol->thrash != UVM_THRASH_OFF) {
+        struct uvm_thrash_cfg tc = {
+            .threshold = pol->thrash_threshold, .lapse = pol->thrash_lapse, .nap = pol->thrash_nap,
+            .pin_threshold = pol->thrash == UVM_THRASH_THROTTLE_PIN ? pol->thrash_pin_threshold : 0,
+        };
+        int rc = uvm_thrash_create(&tc, &s->thr);
+        if (rc) {
+            free(s);
+            return rc;
+        }
+    }
     *out = s;
     return 0;
 }
@@ -63,6 +101,8 @@ void uvm_fault_destroy(struct uvm_fault_svc *svc)
     free(svc->units);
     free(svc->frames);
     free(svc->pfault);
+    free(svc->def);
+    uvm_thrash_destroy(svc->thr);
     free(svc);
 }
 
@@ -128,13 +168,45 @@ static int add_unit(struct uvm_fault_svc *s, uint8_t kind, uint32_t did, const s
     return 0;
 }
 
-/* Choose and emit the units of one 2 MiB block of range r; fault[] marks faulted pages. */
+/*
+ * Stream detection (grow_on_locality): a fault continues a stream when it
+ * lies within [-2, +4] pages of the end of a recent migration (one of the
+ * last STREAMS frontiers, same context). Only such faults grow, prefetch
+ * and read ahead; any other fault (a random access) brings its page only.
+ */
+static bool on_stream(const struct uvm_fault_svc *s, uint32_t did, uint64_t va)
+{
+    for (unsigned k = 0; k < STREAMS; k++)
+        if (s->front[k] && s->front_did[k] == did && va + 2 * PAGE >= s->front[k] && va <= s->front[k] + 4 * PAGE)
+            return true;
+    return false;
+}
+
+/* A migration for the fault at va ends at end (the next page a stream would fault): move or add a frontier. */
+static void note_front(struct uvm_fault_svc *s, uint32_t did, uint64_t va, uint64_t end)
+{
+    for (unsigned k = 0; k < STREAMS; k++)
+        if (s->front[k] && s->front_did[k] == did && va + 2 * PAGE >= s->front[k] && va <= s->front[k] + 4 * PAGE) {
+            s->front[k] = end; /* the same stream moved on */
+            return;
+        }
+    va = end;
+    s->front[s->front_next] = va;
+    s->front_did[s->front_next] = did;
+    s->front_next = (s->front_next + 1) % STREAMS;
+}
+
+/*
+ * Choose and emit the units of one 2 MiB block of range r; fault[] marks
+ * faulted pages, pin[] (may be NULL) pages to map remotely (thrashing), the
+ * first `pre` pages are a stream's read-ahead from the block before.
+ */
 static int plan_block(struct uvm_fault_svc *s, uint32_t did, const struct uvm_range *r, uint64_t base,
-                      const uint8_t fault[BLOCK_PAGES])
+                      const uint8_t fault[BLOCK_PAGES], const uint8_t *pin, uint32_t pre)
 {
     uint64_t lo = base < r->va ? r->va : base;
     uint64_t hi = base + BLOCK < r->va + r->size ? base + BLOCK : r->va + r->size;
-    uint8_t in[BLOCK_PAGES], res[BLOCK_PAGES], sel[BLOCK_PAGES] = {0};
+    uint8_t in[BLOCK_PAGES], res[BLOCK_PAGES], sel[BLOCK_PAGES] = {0}, rnd[BLOCK_PAGES] = {0};
     for (uint32_t i = 0; i < BLOCK_PAGES; i++) {
         uint64_t a = base + i * PAGE;
         in[i] = a >= lo && a < hi;
@@ -156,17 +228,25 @@ static int plan_block(struct uvm_fault_svc *s, uint32_t did, const struct uvm_ra
         if (!fault[i])
             continue;
         uint32_t start = i & ~(grow - 1);
+        if (s->pol.grow_on_locality && !on_stream(s, did, base + i * PAGE)) {
+            sel[i] = 1; /* not on a stream (a random access): its page only, no prefetch */
+            rnd[i] = 1;
+            continue;
+        }
         for (uint32_t j = start; j < start + grow; j++)
             if (in[j] && !res[j])
                 sel[j] = 1;
     }
+    for (uint32_t j = 0; !remote && j < pre && j < BLOCK_PAGES; j++)
+        if (in[j] && !res[j])
+            sel[j] = 1;
     /*
      * Streaming: a fault just behind a run of pages already on the device
      * (a sequential scan) brings as many pages again, a power of two up to
      * the region limit, so units and DMA transfers double along a scan.
      */
-    for (uint32_t i = 0; !remote && grow > 1 && i < BLOCK_PAGES; i++) {
-        if (!fault[i])
+    for (uint32_t i = 0; !remote && !s->pol.stream_off && grow > 1 && i < BLOCK_PAGES; i++) {
+        if (!fault[i] || rnd[i])
             continue;
         uint32_t start = i & ~(grow - 1);
         uint64_t idx = (base + start * PAGE - r->va) / PAGE, run = 0;
@@ -182,6 +262,11 @@ static int plan_block(struct uvm_fault_svc *s, uint32_t did, const struct uvm_ra
         for (uint32_t j = start; j < start + ahead && j < BLOCK_PAGES; j++)
             if (in[j] && !res[j])
                 sel[j] = 1;
+        if (s->pol.stream_cross && start + ahead > BLOCK_PAGES && hi == base + BLOCK && hi < r->va + r->size) {
+            uint32_t spill = start + ahead - BLOCK_PAGES;
+            if (!s->carry.on || s->carry.base != base + BLOCK || s->carry.pages < spill)
+                s->carry = (struct carry){.on = true, .did = did, .r = *r, .base = base + BLOCK, .pages = spill};
+        }
     }
     /* Density prefetch, bottom-up over aligned regions above the growth size. */
     for (uint32_t size = 2 * GROUP_PAGES; !remote && s->pol.density_pct && size <= limit; size *= 2) {
@@ -190,7 +275,7 @@ static int plan_block(struct uvm_fault_svc *s, uint32_t did, const struct uvm_ra
             for (uint32_t j = st; j < st + size; j++) {
                 total += in[j];
                 occupied += in[j] && (res[j] || sel[j]);
-                faults += fault[j];
+                faults += fault[j] && !rnd[j];
             }
             if (faults && (uint64_t)occupied * 100 > (uint64_t)s->pol.density_pct * total)
                 for (uint32_t j = st; j < st + size; j++)
@@ -198,8 +283,22 @@ static int plan_block(struct uvm_fault_svc *s, uint32_t did, const struct uvm_ra
                         sel[j] = 1;
         }
     }
+    for (uint32_t i = 0; s->pol.grow_on_locality && !remote && i < BLOCK_PAGES; i++) {
+        if (!fault[i] || (i > 0 && fault[i - 1] && sel[i - 1]))
+            continue;
+        uint32_t e = i;
+        while (e < BLOCK_PAGES && (sel[e] || res[e]))
+            e++;
+        note_front(s, did, base + (uint64_t)i * PAGE, base + (uint64_t)e * PAGE);
+    }
     uint8_t kind = remote ? UVM_UNIT_REMOTE : UVM_UNIT_MIGRATE;
     uint32_t nsel = 0;
+    for (uint32_t i = 0; pin && i < BLOCK_PAGES; i++)
+        if (pin[i]) {
+            sel[i] = 0; /* thrashing: mapped remotely below */
+            if (in[i] && !res[i] && add_unit(s, UVM_UNIT_REMOTE, did, r, base + i * PAGE, 1, &pin[i], false))
+                return -ENOMEM;
+        }
     for (uint32_t i = 0; i < BLOCK_PAGES; i++)
         nsel += sel[i];
     if (!remote && s->pol.superpages && nsel == BLOCK_PAGES)
@@ -222,15 +321,67 @@ static int plan_block(struct uvm_fault_svc *s, uint32_t did, const struct uvm_ra
 
 /* ---------------- steps 1-3 ---------------- */
 
-int uvm_fault_plan(struct uvm_fault_svc *s, const struct uvs_uvm_frec *recs, size_t n)
+/* Emit the pending stream read-ahead as a block of its own. */
+static int flush_carry(struct uvm_fault_svc *s)
+{
+    if (!s->carry.on)
+        return 0;
+    struct carry c = s->carry;
+    static const uint8_t none[BLOCK_PAGES];
+    s->carry.on = false;
+    return plan_block(s, c.did, &c.r, c.base, none, NULL, c.pages);
+}
+
+/* Latest drain cycle of the records (the service's notion of now). */
+static uint64_t latest_cycle(const struct uvs_uvm_frec *recs, size_t n)
+{
+    uint64_t now = 0;
+    for (size_t i = 0; i < n; i++)
+        if (recs[i].cycle > now)
+            now = recs[i].cycle;
+    return now;
+}
+
+/* Per-block planning state of uvm_fault_plan. */
+struct blk {
+    bool on;
+    uint32_t did;
+    uint64_t base;
+    struct uvm_range r;
+    uint8_t fault[BLOCK_PAGES], pin[BLOCK_PAGES];
+    bool any_pin;
+};
+
+static int finish_blk(struct uvm_fault_svc *s, struct blk *b)
+{
+    if (!b->on)
+        return 0;
+    b->on = false;
+    uint32_t pre = 0;
+    if (s->carry.on && s->carry.did == b->did && s->carry.base == b->base && s->carry.r.va == b->r.va) {
+        pre = s->carry.pages;
+        s->carry.on = false;
+    } else if (flush_carry(s)) {
+        return -ENOMEM;
+    }
+    return plan_block(s, b->did, &b->r, b->base, b->fault, b->any_pin ? b->pin : NULL, pre);
+}
+
+/* Steps 1-3 at device cycle now. */
+static int plan_at(struct uvm_fault_svc *s, const struct uvs_uvm_frec *recs, size_t n, uint64_t now)
 {
     if (!s || (!recs && n))
         return -EINVAL;
     s->nunits = s->nframes = s->nrep = 0;
-    if (n == 0)
+    s->carry.on = false;
+    size_t due = 0;
+    for (size_t k = 0; k < s->ndef; k++)
+        due += s->def[k].until <= now;
+    size_t total = n + due;
+    if (total == 0)
         return 0;
     size_t cap = s->recs_cap;
-    if (reserve((void **)&s->recs, &s->recs_cap, n, sizeof *s->recs))
+    if (reserve((void **)&s->recs, &s->recs_cap, total, sizeof *s->recs))
         return -ENOMEM;
     if (s->recs_cap != cap || !s->invalid) {
         uint8_t *inv = realloc(s->invalid, s->recs_cap);
@@ -238,29 +389,48 @@ int uvm_fault_plan(struct uvm_fault_svc *s, const struct uvs_uvm_frec *recs, siz
             return -ENOMEM;
         s->invalid = inv;
     }
-    if (reserve((void **)&s->rep, &s->rep_cap, n, sizeof *s->rep))
+    if (reserve((void **)&s->rep, &s->rep_cap, total, sizeof *s->rep))
         return -ENOMEM;
-    memcpy(s->recs, recs, n * sizeof *recs);
+    if (n)
+        memcpy(s->recs, recs, n * sizeof *recs);
+    for (size_t k = 0, m = 0; k < s->ndef; k++) {
+        if (s->def[k].until <= now) {
+            s->recs[n++] = s->def[k].rec;
+            s->recs[n - 1].rsvd = REC_RELEASED;
+        } else {
+            s->def[m++] = s->def[k];
+        }
+        if (k + 1 == s->ndef)
+            s->ndef = m;
+    }
+    s->c.faults += total - due;
+    n = total;
     memset(s->invalid, 0, n);
     qsort(s->recs, n, sizeof *s->recs, cmp_rec);
-    s->c.faults += n;
     s->c.batches++;
 
-    struct uvm_range r = {0}, blk_r = {0};
-    bool have_r = false, have_blk = false;
-    uint32_t r_did = 0, blk_did = 0;
-    uint64_t blk_base = 0;
-    uint8_t fault[BLOCK_PAGES];
-    for (size_t i = 0; i < n;) {
+    struct uvm_range r = {0};
+    bool have_r = false;
+    uint32_t r_did = 0;
+    struct blk *b = calloc(1, sizeof *b);
+    if (!b)
+        return -ENOMEM;
+    int rc = 0;
+    for (size_t i = 0; i < n && !rc;) {
         size_t j = i;
         uint8_t access = 0;
+        bool released = false;
+        uint64_t dups = 0;
         for (; j < n && s->recs[j].did == s->recs[i].did && s->recs[j].page == s->recs[i].page; j++) {
-            s->c.duplicates += s->recs[j].dups;
+            dups += s->recs[j].dups;
             access |= s->recs[j].access;
+            released |= s->recs[j].rsvd == REC_RELEASED;
         }
         (void)access; /* all mappings are read-write: the access kind does not change the decision */
-        s->c.duplicates += j - i - 1;
-        s->c.unique_faults++;
+        if (!released) { /* a throttled fault was counted when it first came */
+            s->c.duplicates += dups + (j - i - 1);
+            s->c.unique_faults++;
+        }
         uint32_t did = s->recs[i].did;
         uint64_t page = s->recs[i].page & ~(PAGE - 1);
         if (!have_r || did != r_did || page < r.va || page - r.va >= r.size) {
@@ -269,41 +439,68 @@ int uvm_fault_plan(struct uvm_fault_svc *s, const struct uvs_uvm_frec *recs, siz
         }
         if (!have_r) {
             s->c.invalid++;
-            memset(s->invalid + i, 1, j - i);
+            memset(s->invalid + i, F_INVALID, j - i);
         } else if (r.state[(page - r.va) / PAGE] != UVM_PAGE_HOST) {
             s->c.already_resident++;
         } else {
+            int verdict = UVM_THRASH_NONE;
+            uint64_t until = now;
+            if (s->thr && !released) {
+                verdict = uvm_thrash_event(s->thr, did, page, s->recs[i].cycle ? s->recs[i].cycle : now, &until);
+                s->c.thrashing += verdict > UVM_THRASH_NONE;
+            }
+            if (verdict == UVM_THRASH_THROTTLE) {
+                if (reserve((void **)&s->def, &s->def_cap, s->ndef + (j - i), sizeof *s->def)) {
+                    rc = -ENOMEM;
+                    break;
+                }
+                for (size_t k = i; k < j; k++) {
+                    s->def[s->ndef++] = (struct deferred){.rec = s->recs[k], .until = until};
+                    s->invalid[k] = F_DEFERRED;
+                }
+                s->c.throttled += j - i;
+                i = j;
+                continue;
+            }
             uint64_t base = page & ~(BLOCK - 1);
-            if (have_blk && (blk_did != did || blk_base != base || blk_r.va != r.va)) {
-                if (plan_block(s, blk_did, &blk_r, blk_base, fault))
-                    return -ENOMEM;
-                have_blk = false;
+            if (b->on && (b->did != did || b->base != base || b->r.va != r.va) && (rc = finish_blk(s, b)))
+                break;
+            if (!b->on) {
+                memset(b, 0, sizeof *b);
+                *b = (struct blk){.on = true, .did = did, .base = base, .r = r};
             }
-            if (!have_blk) {
-                memset(fault, 0, sizeof fault);
-                have_blk = true;
-                blk_did = did;
-                blk_base = base;
-                blk_r = r;
+            if (verdict == UVM_THRASH_PIN) {
+                b->pin[(page - base) / PAGE] = 1;
+                b->any_pin = true;
+                s->c.pinned++;
+            } else {
+                b->fault[(page - base) / PAGE] = 1;
             }
-            fault[(page - base) / PAGE] = 1;
         }
         i = j;
     }
-    if (have_blk && plan_block(s, blk_did, &blk_r, blk_base, fault))
-        return -ENOMEM;
+    if (!rc)
+        rc = finish_blk(s, b);
+    if (!rc)
+        rc = flush_carry(s);
+    free(b);
+    if (rc)
+        return rc;
     for (size_t u = 0; u < s->nunits; u++)
         s->units[u].frames = s->frames + (uintptr_t)s->units[u].frames;
 
-    /* Replays: one per (did, prgi); failure wins over success. */
-    for (size_t i = 0; i < n; i++)
-        s->rep[i] = (struct uvm_replay){
-            .did = s->recs[i].did, .prgi = s->recs[i].prgi,
-            .resp = s->invalid[i] ? UVS_IOMMU_PRG_RESP_FAILURE : UVS_IOMMU_PRG_RESP_SUCCESS,
-        };
-    qsort(s->rep, n, sizeof *s->rep, cmp_rep);
+    /* Replays: one per (did, prgi); failure wins over success; throttled groups wait. */
     size_t k = 0;
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < n; i++)
+        if (s->invalid[i] != F_DEFERRED)
+            s->rep[k++] = (struct uvm_replay){
+                .did = s->recs[i].did, .prgi = s->recs[i].prgi,
+                .resp = s->invalid[i] == F_INVALID ? UVS_IOMMU_PRG_RESP_FAILURE : UVS_IOMMU_PRG_RESP_SUCCESS,
+            };
+    size_t m = k;
+    qsort(s->rep, m, sizeof *s->rep, cmp_rep);
+    k = 0;
+    for (size_t i = 0; i < m; i++) {
         if (k && s->rep[k - 1].did == s->rep[i].did && s->rep[k - 1].prgi == s->rep[i].prgi) {
             if (s->rep[i].resp > s->rep[k - 1].resp)
                 s->rep[k - 1].resp = s->rep[i].resp;
@@ -313,6 +510,26 @@ int uvm_fault_plan(struct uvm_fault_svc *s, const struct uvs_uvm_frec *recs, siz
     }
     s->nrep = k;
     return 0;
+}
+
+int uvm_fault_plan(struct uvm_fault_svc *s, const struct uvs_uvm_frec *recs, size_t n)
+{
+    if (!s || (!recs && n))
+        return -EINVAL;
+    return plan_at(s, recs, n, latest_cycle(recs, n));
+}
+
+bool uvm_fault_next_due(const struct uvm_fault_svc *s, uint64_t *cycle)
+{
+    if (!s || s->ndef == 0)
+        return false;
+    uint64_t t = UINT64_MAX;
+    for (size_t k = 0; k < s->ndef; k++)
+        if (s->def[k].until < t)
+            t = s->def[k].until;
+    if (cycle)
+        *cycle = t;
+    return true;
 }
 
 const struct uvm_unit *uvm_fault_plan_units(const struct uvm_fault_svc *svc, size_t *n)
@@ -530,7 +747,14 @@ static int service_one_op(struct uvm_fault_svc *s)
 
 int uvm_fault_service(struct uvm_fault_svc *s, const struct uvs_uvm_frec *recs, size_t n)
 {
-    int rc = uvm_fault_plan(s, recs, n);
+    if (!s || (!recs && n))
+        return -EINVAL;
+    return uvm_fault_service_at(s, recs, n, latest_cycle(recs, n));
+}
+
+int uvm_fault_service_at(struct uvm_fault_svc *s, const struct uvs_uvm_frec *recs, size_t n, uint64_t now)
+{
+    int rc = plan_at(s, recs, n, now);
     if (rc)
         return rc;
     if (s->ops->execute)
@@ -654,7 +878,8 @@ void uvm_fault_print_stats(FILE *f, const struct uvm_fault_counters *c)
         {"pages out", c->pages_out},     {"bytes out", c->bytes_out},
         {"replays", c->replays},         {"evictions", c->evictions},
         {"write-backs", c->writebacks},  {"failed units", c->failures},
-        {"conflicts", c->conflicts},
+        {"conflicts", c->conflicts},     {"thrashing events", c->thrashing},
+        {"throttled faults", c->throttled}, {"pinned remote", c->pinned},
     };
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
         fprintf(f, "  %-18s %12llu\n", rows[i].name, (unsigned long long)rows[i].v);

@@ -44,6 +44,18 @@
  * the firmware itself does a unit with pages already in HBM page by page,
  * and a unit it cannot do fails (its fault repeats).
  *
+ * Thrashing (pol->thrash, uvm_thrash.h): a fault that would migrate a page
+ * is first an event of the thrashing tracker at the record's cycle; THROTTLE
+ * keeps the page's records out of the batch (no unit, no replay) until the
+ * nap ends (then they are served without a new event); PIN maps the page
+ * remotely (a 1-page remote unit) instead of migrating it.
+ * Stream detection (pol->grow_on_locality): only a fault within [-2, +4]
+ * pages of the end of one of the 16 most recent migrations (a stream's
+ * frontier) grows, prefetches and reads ahead; others bring their page.
+ * Streaming across blocks (pol->stream_cross): a stream's read-ahead that
+ * runs past the end of its 2 MiB block continues in the next block (planned
+ * with it when it also faulted, else on its own).
+ *
  * Eviction notices from the firmware (uvm.def UVM_EVT_EVICT) go to
  * uvm_fault_evicted(), which keeps the host's page states true.
  */
@@ -59,14 +71,33 @@
 
 #include "uvm_managed.h"
 
-/** Migration policy. */
+/** Thrashing handling of a policy (uvm_thrash.h). */
+enum uvm_thrash_mode {
+    UVM_THRASH_OFF = 0,      /**< no detection */
+    UVM_THRASH_THROTTLE_PIN = 1, /**< UVM: throttle thrashing pages (nap), pin them remotely after pin_threshold throttles */
+    UVM_THRASH_REMOTE = 2,   /**< map thrashing pages remotely at once (no throttling) */
+};
+
+/** Migration policy (docs/policies.md; named ones: uvm_policy.h). */
 struct uvm_policy {
+    const char *name;     /**< policy name (uvm_policy.h), NULL for an unnamed one */
     uint32_t grow_pages;  /**< 1 (no growth), 16 (64 KiB) ... 512, a power of two */
     uint32_t density_pct; /**< density prefetch threshold in percent (1..99); 0 = off */
     bool superpages;      /**< let 512-page units become 2 MiB superpages */
+    bool stream_off;      /**< no streaming read-ahead (UVM has none; its prefetch is density only) */
+    bool stream_cross;    /**< streaming read-ahead continues into the next 2 MiB block */
+    bool grow_on_locality; /**< only faults continuing a stream (near the end of a recent migration) grow, prefetch and read ahead; others bring 1 page */
     uint64_t hbm_bytes;   /**< HBM size: growth and prefetch bring at most a sixteenth of it per region; 0 = no limit */
     uint64_t host_cost_batch; /**< lockstep: device cycles charged per fault batch served (uvm_session.c) */
     uint64_t host_cost_page;  /**< lockstep: device cycles charged per page planned for migration */
+    uint32_t batch_max;   /**< most fault records served per batch (uvm_session.c); 0 = all the ring holds */
+    uint32_t evict_mode;  /**< firmware victim order, uvm.def UVM_EVICT_* (UVM_OP_SET_POLICY) */
+    uint32_t reserve_64ths; /**< firmware pre-eviction reserve, 64ths of the frames (0..UVM_RESERVE_MAX_64THS) */
+    uint8_t thrash;       /**< enum uvm_thrash_mode */
+    uint32_t thrash_threshold;     /**< consecutive thrashing events before a page is thrashing */
+    uint32_t thrash_pin_threshold; /**< UVM_THRASH_THROTTLE_PIN: throttles before pinning */
+    uint64_t thrash_lapse;         /**< device cycles (uvm_policy_set_clock converts from ns) */
+    uint64_t thrash_nap;           /**< device cycles a throttled fault waits */
 };
 
 /*
@@ -107,14 +138,19 @@ static inline uint64_t uvm_host_cost_cycles(uint64_t ns, uint32_t clock_khz)
     return (ns * clock_khz + 500000) / 1000000;
 }
 
-/** UVM-like baseline (DESIGN.md section 8). */
+/**
+ * Plan rules only (no thrashing handling, firmware defaults): UVM's growth
+ * and density prefetch; the named policies of uvm_policy.h build on these.
+ */
 #define UVM_POLICY_BASELINE                                                                                          \
     ((struct uvm_policy){.grow_pages = 16, .density_pct = 51, .superpages = true,                                  \
-                         .host_cost_batch = UVM_HOST_COST_BATCH_DEFAULT, .host_cost_page = UVM_HOST_COST_PAGE_DEFAULT})
-/** Fault-exact: one 4 KiB page per fault, no prefetch. */
+                         .host_cost_batch = UVM_HOST_COST_BATCH_DEFAULT, .host_cost_page = UVM_HOST_COST_PAGE_DEFAULT, \
+                         .reserve_64ths = 8})
+/** Fault-exact plan rules: one 4 KiB page per fault, no prefetch. */
 #define UVM_POLICY_4K                                                                                                \
     ((struct uvm_policy){.grow_pages = 1, .density_pct = 0, .superpages = false,                                   \
-                         .host_cost_batch = UVM_HOST_COST_BATCH_DEFAULT, .host_cost_page = UVM_HOST_COST_PAGE_DEFAULT})
+                         .host_cost_batch = UVM_HOST_COST_BATCH_DEFAULT, .host_cost_page = UVM_HOST_COST_PAGE_DEFAULT, \
+                         .reserve_64ths = 8})
 
 /** Kind of a unit. */
 enum uvm_unit_kind {
@@ -204,6 +240,9 @@ struct uvm_fault_counters {
     uint64_t failures;         /**< units not done (alloc, copy or map failed; the fault repeats) */
     uint64_t conflicts;        /**< units the firmware found already resident */
     uint64_t stale_notices;    /**< notices for memory no longer managed */
+    uint64_t thrashing;        /**< migration events found thrashing (uvm_thrash.h) */
+    uint64_t throttled;        /**< faults deferred by a throttling nap */
+    uint64_t pinned;           /**< thrashing pages mapped remotely instead of migrated */
 };
 
 struct uvm_fault_svc;
@@ -215,6 +254,16 @@ struct uvm_fault_svc;
  */
 int uvm_fault_create(const struct uvm_policy *pol, const struct uvm_fault_ops *ops, void *ctx,
                      struct uvm_fault_svc **out);
+
+/**
+ * uvm_fault_service_at - uvm_fault_service at device cycle now: records
+ * deferred by thrashing throttling whose nap ended by now are served with
+ * them (n may be 0). uvm_fault_service uses the latest record cycle as now.
+ */
+int uvm_fault_service_at(struct uvm_fault_svc *svc, const struct uvs_uvm_frec *recs, size_t n, uint64_t now);
+
+/** uvm_fault_next_due - true when faults wait for a throttling nap; *cycle gets the earliest end. */
+bool uvm_fault_next_due(const struct uvm_fault_svc *svc, uint64_t *cycle);
 
 /** uvm_fault_destroy - free the service; NULL ignored. */
 void uvm_fault_destroy(struct uvm_fault_svc *svc);

@@ -49,6 +49,7 @@ struct uvm_session {
     struct uvm_coher_counters coher;  /* host coherence (uvm_coher.h) */
     int coherent;                     /* registered with the SIGSEGV handler (uvm_hostfault.h) */
     int busy;                         /* inside a device command: a host fault now is a bug */
+    uint32_t batch_max;             /* most records per fault batch (struct uvm_policy), 0 = no limit */
     char err[256];
 };
 
@@ -332,6 +333,7 @@ int uvm_session_open(struct uvs_dev *dev, const struct uvm_policy *pol, uint32_t
     s->log2sz = log2sz;
     s->cost_batch = pol->host_cost_batch;
     s->cost_page = pol->host_cost_page;
+    s->batch_max = pol->batch_max;
     *out = s;
     int err;
     size_t rbytes = (((size_t)UVS_UVM_FREC_SIZE << log2sz) + 4095) & ~(size_t)4095;
@@ -353,6 +355,9 @@ int uvm_session_open(struct uvs_dev *dev, const struct uvm_policy *pol, uint32_t
         return err;
     uint64_t fq[3] = {s->ring.bus, log2sz, s->ctl.bus};
     if ((err = cmd_sync(s, UVS_UVM_OP_SET_FAULTQ, fq, 3, NULL)))
+        return err;
+    uint64_t sp[2] = {pol->evict_mode, pol->reserve_64ths};
+    if ((err = cmd_sync(s, UVS_UVM_OP_SET_POLICY, sp, 2, NULL)))
         return err;
     struct uvm_managed_cfg cfg = {.did = UVS_UVA_DID, .ops = &backing, .ctx = s};
     if ((err = uvm_managed_create(&cfg, &s->mm)))
@@ -406,26 +411,39 @@ int uvm_session_free(struct uvm_session *s, void *ptr)
     return 0;
 }
 
-/* Serves the records in the fault ring (one batch); returns records served or a negative errno. */
+/*
+ * Serves the records in the fault ring, in batches of at most batch_max
+ * records, and the throttled faults whose nap ended by the device's cycle
+ * now; returns records served or a negative errno.
+ */
 static int serve_ring(struct uvm_session *s)
 {
     volatile struct uvs_uvm_fqctl *ctl = s->ctl.host;
     uint32_t mask = (1u << s->log2sz) - 1, tail = ctl->tail & mask;
     const struct uvs_uvm_frec *ring = s->ring.host;
-    size_t n = 0;
-    while (s->head != tail) {
-        s->batch[n++] = ring[s->head];
-        s->head = (s->head + 1) & mask;
+    uint64_t due;
+    bool waiting = uvm_fault_next_due(s->svc, &due) && due <= uvs_cycles(s->dev);
+    size_t total = 0;
+    int err = 0;
+    while (s->head != tail || waiting) {
+        size_t n = 0;
+        while (s->head != tail && (s->batch_max == 0 || n < s->batch_max)) {
+            s->batch[n++] = ring[s->head];
+            s->head = (s->head + 1) & mask;
+        }
+        ctl->head = s->head;
+        apply_notices(s); /* the plan must see every page that left HBM */
+        err = waiting ? uvm_fault_service_at(s->svc, s->batch, n, uvs_cycles(s->dev))
+                      : uvm_fault_service(s->svc, s->batch, n);
+        apply_notices(s);
+        waiting = false;
+        total += n;
+        if (err < 0)
+            break;
     }
-    if (n == 0)
-        return 0;
-    ctl->head = s->head;
-    apply_notices(s); /* the plan must see every page that left HBM */
-    int err = uvm_fault_service(s->svc, s->batch, n);
-    apply_notices(s);
-    if (ctl->flags & UVS_UVM_FQCTL_F_STALLED)
+    if (total && (ctl->flags & UVS_UVM_FQCTL_F_STALLED))
         (void)uvs_mmio_write(s->dev, UVS_HOSTIF_DOORBELL_OFF, 4, 1);
-    return err < 0 ? fail(s, err, "fault service: %s", strerror(-err)) : (int)n;
+    return err < 0 ? fail(s, err, "fault service: %s", strerror(-err)) : (int)total;
 }
 
 /* uvs_evt_wait_wake's look at the fault ring: records waiting? */
@@ -464,7 +482,13 @@ int uvm_session_launch(struct uvm_session *s, const struct uvs_hostq_cmd *cmd, s
             err = fail(s, -ETIMEDOUT, "launch: no completion within %llu cycles", (unsigned long long)timeout_cycles);
             break;
         }
-        int r = uvs_evt_wait_wake(s->dev, &e, UVS_HOSTIF_INT_FW, ring_pending, s, deadline - now);
+        /* Throttled faults: wake up when the first nap ends at the latest. */
+        uint64_t due, until = deadline;
+        if (uvm_fault_next_due(s->svc, &due) && due < until)
+            until = due > now ? due : now + 1;
+        int r = uvs_evt_wait_wake(s->dev, &e, UVS_HOSTIF_INT_FW, ring_pending, s, until - now);
+        if (r == -ETIMEDOUT && until < deadline)
+            continue;
         if (r == 1) {
             if ((err = stash(s, &e)))
                 break;

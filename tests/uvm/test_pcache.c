@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include <uvmsoc/iommu_pt.h>
+#include <uvmsoc/uvm.h>
 
 #include "pcache.h"
 #include "tpt.h"
@@ -83,6 +84,130 @@ static int count_kind(const struct uvs_pcache_action *a, uint32_t n, int kind)
     for (uint32_t i = 0; i < n; i++)
         c += a[i].kind == kind;
     return c;
+}
+
+/* ---- victim orders (uvs_pcache_set_policy, uvm.def UVM_EVICT_*) ---- */
+
+static void test_policy_errors(void **state)
+{
+    (void)state;
+    struct fx *f = fx_new(HBM, 16 * PG, 0, false);
+    assert_int_equal(uvs_pcache_set_policy(NULL, UVS_UVM_EVICT_CLOCK, 0), -EINVAL);
+    assert_int_equal(uvs_pcache_set_policy(&f->pc, UVS_UVM_EVICT_MODES, 0), -EINVAL);
+    assert_int_equal(uvs_pcache_set_policy(&f->pc, UVS_UVM_EVICT_CLOCK, 16), -EINVAL);
+    assert_int_equal(uvs_pcache_set_policy(&f->pc, UVS_UVM_EVICT_LRA_CHUNK, 15), 0);
+    fx_free(f);
+}
+
+/*
+ * LRA_CHUNK: two 2 MiB chunks filled one after the other; the older one is
+ * evicted whole on the next allocation even though all its pages were just
+ * accessed (A set) and the newer one's were not; CLOCK picks a page of the
+ * newer chunk (A clear) in the same situation.
+ */
+static void lra_setup(struct fx *f)
+{
+    for (uint64_t k = 0; k < 1024; k++)
+        assert_int_equal(fill(f, VA0 + k * PG, 1, 0, NULL), 0);
+    for (uint64_t k = 0; k < 512; k++) /* the first chunk's pages were used */
+        assert_true(tpt_set_bits(&f->pt, DID, VA0 + k * PG, UVS_IOMMU_PTE_A_MASK));
+}
+
+static void test_lra_chunk_victim(void **state)
+{
+    (void)state;
+    struct fx *f = fx_new(HBM, 2 * MB2, 0, false);
+    assert_int_equal(uvs_pcache_set_policy(&f->pc, UVS_UVM_EVICT_LRA_CHUNK, 0), 0);
+    lra_setup(f);
+    uint64_t first_frame = frame_of(f, VA0);
+    struct uvs_pcache_alloc_res r;
+    assert_int_equal(uvs_pcache_alloc(&f->pc, DID, VA0 + 2048 * PG, 1, BUS0, 0, f->frames, f->act, ACT_CAP, &r), 0);
+    assert_int_equal(count_kind(f->act, r.nactions, UVS_PCACHE_ACT_NOTICE), 512); /* the whole chunk */
+    for (uint64_t k = 0; k < 512; k++)
+        assert_int_equal(uvs_pcache_lookup(&f->pc, DID, VA0 + k * PG, NULL, NULL), -ENOENT);
+    for (uint64_t k = 512; k < 1024; k++)
+        assert_int_equal(uvs_pcache_lookup(&f->pc, DID, VA0 + k * PG, NULL, NULL), 0);
+    assert_true(f->frames[0] >= first_frame && f->frames[0] < first_frame + MB2); /* into the freed chunk */
+    /* The freed chunk is now the newest: the next victim chunk is the second one. */
+    assert_int_equal(uvs_pcache_map(&f->pc, DID, VA0 + 2048 * PG, 1, 0), 0);
+    for (uint64_t k = 1; k < 512; k++)
+        assert_int_equal(fill(f, VA0 + (2048 + k) * PG, 1, 0, NULL), 0);
+    assert_int_equal(fill(f, VA0 + 4096 * PG, 1, 0, &r), 0);
+    assert_int_equal(uvs_pcache_lookup(&f->pc, DID, VA0 + 512 * PG, NULL, NULL), -ENOENT);
+    assert_int_equal(uvs_pcache_lookup(&f->pc, DID, VA0 + 2048 * PG, NULL, NULL), 0);
+    fx_free(f);
+}
+
+static void test_clock_same_scene(void **state)
+{
+    (void)state;
+    struct fx *f = fx_new(HBM, 2 * MB2, 0, false);
+    lra_setup(f);
+    struct uvs_pcache_alloc_res r;
+    assert_int_equal(fill(f, VA0 + 2048 * PG, 1, 0, &r), 0);
+    assert_int_equal(count_kind(f->act, r.nactions, UVS_PCACHE_ACT_NOTICE), 1);
+    assert_int_equal(uvs_pcache_lookup(&f->pc, DID, VA0 + 512 * PG, NULL, NULL), -ENOENT); /* A clear: victim */
+    assert_int_equal(uvs_pcache_lookup(&f->pc, DID, VA0, NULL, NULL), 0);
+    fx_free(f);
+}
+
+/* LRA_CHUNK with a small action array (pre-eviction): the oldest chunk page by page. */
+static void test_lra_chunk_maintain(void **state)
+{
+    (void)state;
+    struct fx *f = fx_new(HBM, 2 * MB2, 0, false);
+    assert_int_equal(uvs_pcache_set_policy(&f->pc, UVS_UVM_EVICT_LRA_CHUNK, 4), 0);
+    lra_setup(f);
+    uint32_t n = 0;
+    int rc;
+    while ((rc = uvs_pcache_maintain(&f->pc, f->act, UVS_PCACHE_ACTIONS_FOR(2), &n)) == -EAGAIN)
+        ;
+    assert_int_equal(rc, 0);
+    struct uvs_pcache_stats st;
+    uvs_pcache_get_stats(&f->pc, &st);
+    assert_int_equal(st.frames_free, 4);
+    for (uint64_t k = 0; k < 4; k++)
+        assert_int_equal(uvs_pcache_lookup(&f->pc, DID, VA0 + k * PG, NULL, NULL), -ENOENT);
+    assert_int_equal(uvs_pcache_lookup(&f->pc, DID, VA0 + 4 * PG, NULL, NULL), 0);
+    fx_free(f);
+}
+
+/*
+ * CLOCK_CLEAN over 64 frames (window 8): a clean page within 8 frames past
+ * the first dirty candidate is the victim; when the window holds only dirty
+ * pages, the first dirty candidate is (written back).
+ */
+static void test_clock_clean_prefers_clean(void **state)
+{
+    (void)state;
+    struct fx *f = fx_new(HBM, 64 * PG, 0, false);
+    assert_int_equal(uvs_pcache_set_policy(&f->pc, UVS_UVM_EVICT_CLOCK_CLEAN, 0), 0);
+    for (uint64_t k = 0; k < 64; k++)
+        assert_int_equal(fill(f, VA0 + k * PG, 1, 0, NULL), 0);
+    for (uint64_t k = 0; k < 3; k++) /* pages 0..2 written */
+        assert_true(tpt_set_bits(&f->pt, DID, VA0 + k * PG, UVS_IOMMU_PTE_D_MASK));
+    struct uvs_pcache_alloc_res r;
+    assert_int_equal(fill(f, VA0 + 100 * PG, 1, 0, &r), 0);
+    assert_int_equal(count_kind(f->act, r.nactions, UVS_PCACHE_ACT_WRITEBACK), 0);
+    assert_int_equal(uvs_pcache_lookup(&f->pc, DID, VA0 + 3 * PG, NULL, NULL), -ENOENT);
+    assert_int_equal(uvs_pcache_lookup(&f->pc, DID, VA0, NULL, NULL), 0);
+    /* Pages 4..13 written: from the hand (page 4) the window sees only dirty pages. */
+    for (uint64_t k = 4; k < 14; k++)
+        assert_true(tpt_set_bits(&f->pt, DID, VA0 + k * PG, UVS_IOMMU_PTE_D_MASK));
+    assert_int_equal(fill(f, VA0 + 101 * PG, 1, 0, &r), 0);
+    assert_int_equal(count_kind(f->act, r.nactions, UVS_PCACHE_ACT_WRITEBACK), 1);
+    assert_int_equal(uvs_pcache_lookup(&f->pc, DID, VA0 + 4 * PG, NULL, NULL), -ENOENT);
+    /* Plain CLOCK in the same scene takes page 0, dirty. */
+    struct fx *g = fx_new(HBM, 64 * PG, 0, false);
+    for (uint64_t k = 0; k < 64; k++)
+        assert_int_equal(fill(g, VA0 + k * PG, 1, 0, NULL), 0);
+    for (uint64_t k = 0; k < 3; k++)
+        assert_true(tpt_set_bits(&g->pt, DID, VA0 + k * PG, UVS_IOMMU_PTE_D_MASK));
+    assert_int_equal(fill(g, VA0 + 100 * PG, 1, 0, &r), 0);
+    assert_int_equal(count_kind(g->act, r.nactions, UVS_PCACHE_ACT_WRITEBACK), 1);
+    assert_int_equal(uvs_pcache_lookup(&g->pc, DID, VA0, NULL, NULL), -ENOENT);
+    fx_free(g);
+    fx_free(f);
 }
 
 /* ---- init ---- */
@@ -582,6 +707,11 @@ int main(void)
         cmocka_unit_test(test_evict_range),
         cmocka_unit_test(test_map_accessed_grace),
         cmocka_unit_test(test_directory_random),
+        cmocka_unit_test(test_policy_errors),
+        cmocka_unit_test(test_lra_chunk_victim),
+        cmocka_unit_test(test_clock_same_scene),
+        cmocka_unit_test(test_lra_chunk_maintain),
+        cmocka_unit_test(test_clock_clean_prefers_clean),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,433 @@
+/*
+ * Unit tests of the migration policies' decision functions (issue 14,
+ * docs/policies.md) without a device: the named policies and their errors
+ * (host/lib/uvm_policy.c), UVM's 64 KiB growth and 51 % tree prefetch, the
+ * default's streaming read-ahead across 2 MiB blocks (host/lib/uvm_fault.c
+ * planning), thrashing detection thresholds (host/lib/uvm_thrash.c) and what
+ * the fault service does with THROTTLE and PIN verdicts. The firmware's
+ * victim orders (least recently allocated chunk, clean-first CLOCK) are
+ * tested with the page cache in test_pcache.c.
+ */
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include <uvmsoc/iommu_rec.h>
+#include <uvmsoc/uvm.h>
+
+#include "uvm_fault.h"
+#include "uvm_policy.h"
+#include "uvm_thrash.h"
+
+#define PG 4096ull
+#define VA 0x200000000000ull
+#define BUS 0x100000000ull
+#define DID 3u
+
+struct mock {
+    struct uvm_range r;
+    unsigned executes;
+    size_t nrep;
+};
+
+static int m_lookup(void *ctx, uint32_t did, uint64_t va, struct uvm_range *out)
+{
+    struct mock *m = ctx;
+    if (did != DID || va < m->r.va || va >= m->r.va + m->r.size)
+        return -ENOENT;
+    *out = m->r;
+    return 0;
+}
+
+/* The device does every unit and answers every group. */
+static int m_execute(void *ctx, struct uvm_unit *u, size_t n, const struct uvm_replay *r, size_t nrep)
+{
+    struct mock *m = ctx;
+    (void)r;
+    m->executes++;
+    m->nrep += nrep;
+    for (size_t i = 0; i < n; i++) {
+        u[i].status = 0;
+        u[i].copied = u[i].kind == UVM_UNIT_MIGRATE ? u[i].npages : 0;
+    }
+    return 0;
+}
+
+static const struct uvm_fault_ops mops = {.lookup = m_lookup, .execute = m_execute};
+
+struct fx {
+    struct mock m;
+    struct uvm_fault_svc *s;
+};
+
+static struct fx *fx_new(const char *policy, uint64_t pages)
+{
+    struct fx *f = calloc(1, sizeof *f);
+    assert_non_null(f);
+    struct uvm_policy p;
+    assert_int_equal(uvm_policy_by_name(policy, &p), 0);
+    f->m.r = (struct uvm_range){.va = VA, .size = pages * PG, .bus = BUS};
+    f->m.r.state = calloc(pages, 1);
+    assert_non_null(f->m.r.state);
+    assert_int_equal(uvm_fault_create(&p, &mops, &f->m, &f->s), 0);
+    return f;
+}
+
+static void fx_free(struct fx *f)
+{
+    uvm_fault_destroy(f->s);
+    free(f->m.r.state);
+    free(f);
+}
+
+static struct uvs_uvm_frec rec(uint64_t page_index, uint16_t prgi, uint64_t cycle)
+{
+    return (struct uvs_uvm_frec){
+        .did = DID, .page = VA + page_index * PG, .prgi = prgi, .access = UVS_UVM_ACC_R, .cycle = cycle};
+}
+
+/* Pages planned for migration in [first, first + n) of the range (page indices), over all units. */
+static uint64_t planned(struct fx *f, uint64_t first, uint64_t n, int kind)
+{
+    size_t nu;
+    const struct uvm_unit *u = uvm_fault_plan_units(f->s, &nu);
+    uint64_t c = 0;
+    for (size_t i = 0; i < nu; i++)
+        for (uint32_t k = 0; k < u[i].npages; k++) {
+            uint64_t p = (u[i].va - VA) / PG + k;
+            c += u[i].kind == kind && p >= first && p < first + n;
+        }
+    return c;
+}
+
+static void resident(struct fx *f, uint64_t first, uint64_t n)
+{
+    memset(f->m.r.state + first, UVM_PAGE_DEVICE, n);
+}
+
+/* ---- names ---- */
+
+static void test_names(void **state)
+{
+    (void)state;
+    struct uvm_policy p;
+    assert_int_equal(uvm_policy_by_name("adaptive", &p), 0);
+    assert_string_equal(p.name, "adaptive");
+    assert_true(p.stream_cross);
+    assert_true(p.grow_on_locality);
+    assert_int_equal(p.evict_mode, UVS_UVM_EVICT_CLOCK);
+    assert_int_equal(p.thrash, UVM_THRASH_REMOTE);
+    assert_int_equal(uvm_policy_by_name("uvm-baseline", &p), 0);
+    assert_string_equal(p.name, "uvm-baseline");
+    assert_int_equal(p.grow_pages, 16);
+    assert_int_equal(p.density_pct, 51);
+    assert_int_equal(p.batch_max, 256);
+    assert_int_equal(p.evict_mode, UVS_UVM_EVICT_LRA_CHUNK);
+    assert_int_equal(p.reserve_64ths, 0);
+    assert_int_equal(p.thrash, UVM_THRASH_THROTTLE_PIN);
+    assert_int_equal(p.thrash_threshold, 3);
+    assert_int_equal(p.thrash_pin_threshold, 10);
+    assert_int_equal(p.thrash_lapse, 500000); /* 500 us at 1 GHz */
+    assert_int_equal(uvm_policy_by_name("ondemand", &p), 0);
+    assert_int_equal(p.grow_pages, 1);
+    assert_int_equal(p.density_pct, 0);
+    assert_int_equal(p.evict_mode, UVS_UVM_EVICT_CLOCK);
+    assert_int_equal(uvm_policy_by_name("4k", &p), 0); /* aliases */
+    assert_string_equal(p.name, "ondemand");
+    assert_int_equal(uvm_policy_by_name("baseline", &p), 0);
+    assert_string_equal(p.name, "uvm-baseline");
+    assert_int_equal(uvm_policy_by_name("lru", &p), -ENOENT);
+    assert_int_equal(uvm_policy_by_name("", &p), -ENOENT);
+    assert_int_equal(uvm_policy_by_name(NULL, &p), -EINVAL);
+    assert_int_equal(uvm_policy_by_name("adaptive", NULL), -EINVAL);
+    assert_string_equal(uvm_policy_names(), "adaptive, uvm-baseline, ondemand");
+    assert_int_equal(uvm_policy_set_clock(&p, 200000), 0); /* 200 MHz: 500 us = 100,000 cycles */
+    assert_int_equal(p.thrash_lapse, 100000);
+    assert_int_equal(p.thrash_nap, 100000);
+    assert_int_equal(uvm_policy_set_clock(&p, 0), -EINVAL);
+}
+
+/* ---- uvm-baseline: big-page growth, tree prefetch ---- */
+
+static void test_baseline_growth(void **state)
+{
+    (void)state;
+    struct fx *f = fx_new("uvm-baseline", 1024);
+    struct uvs_uvm_frec r = rec(37, 1, 10); /* 64 KiB block 32..47 */
+    assert_int_equal(uvm_fault_plan(f->s, &r, 1), 0);
+    size_t nu;
+    const struct uvm_unit *u = uvm_fault_plan_units(f->s, &nu);
+    assert_int_equal(nu, 1);
+    assert_int_equal(u[0].va, VA + 32 * PG);
+    assert_int_equal(u[0].npages, 16);
+    assert_int_equal(u[0].faulted, 1);
+    fx_free(f);
+    f = fx_new("ondemand", 1024);
+    assert_int_equal(uvm_fault_plan(f->s, &r, 1), 0);
+    u = uvm_fault_plan_units(f->s, &nu);
+    assert_int_equal(nu, 1);
+    assert_int_equal(u[0].va, VA + 37 * PG);
+    assert_int_equal(u[0].npages, 1);
+    fx_free(f);
+}
+
+/*
+ * 51 % density over the bitmap tree: in the 64-page subregion 0..63, a
+ * fault at page 48 grows to 48..63 (16 pages). With 17 pages 0..16
+ * resident the subregion is 33/64 = 51.6 % occupied (> 51 %): all of it
+ * comes; with 16 resident, 32/64 = 50 %: only the 64 KiB block. The 32-page
+ * subregion 32..63 is 16/32 = 50 % in both cases (not above 51 %).
+ */
+static void test_baseline_tree_51(void **state)
+{
+    (void)state;
+    struct uvs_uvm_frec r = rec(48, 1, 10);
+    struct fx *f = fx_new("uvm-baseline", 1024);
+    resident(f, 0, 17);
+    assert_int_equal(uvm_fault_plan(f->s, &r, 1), 0);
+    assert_int_equal(planned(f, 0, 1024, UVM_UNIT_MIGRATE), 64 - 17);
+    assert_int_equal(planned(f, 17, 47, UVM_UNIT_MIGRATE), 47);
+    fx_free(f);
+    f = fx_new("uvm-baseline", 1024);
+    resident(f, 0, 16);
+    assert_int_equal(uvm_fault_plan(f->s, &r, 1), 0);
+    assert_int_equal(planned(f, 0, 1024, UVM_UNIT_MIGRATE), 16);
+    assert_int_equal(planned(f, 48, 16, UVM_UNIT_MIGRATE), 16);
+    fx_free(f);
+}
+
+/* uvm-baseline has no streaming rule: a fault behind a long resident run brings only its 64 KiB block. */
+static void test_baseline_no_stream(void **state)
+{
+    (void)state;
+    struct fx *f = fx_new("uvm-baseline", 1024);
+    resident(f, 0, 64);
+    struct uvs_uvm_frec r = rec(64, 1, 10);
+    assert_int_equal(uvm_fault_plan(f->s, &r, 1), 0);
+    /* The 128-page subregion 0..127 is 80/128 = 62.5 % dense: density brings it, no more. */
+    assert_int_equal(planned(f, 0, 1024, UVM_UNIT_MIGRATE), 64);
+    fx_free(f);
+}
+
+/* ---- adaptive: streams across 2 MiB blocks ---- */
+
+/* A scan that has reached page n: pages 0..n-1 on the device, the last one brought by a fault (the stream's frontier at n). */
+static void stream_to(struct fx *f, uint64_t n)
+{
+    resident(f, 0, n - 1);
+    struct uvs_uvm_frec r = rec(n - 1, 0, 1);
+    assert_int_equal(uvm_fault_plan(f->s, &r, 1), 0);
+    assert_int_equal(planned(f, 0, f->m.r.size / PG, UVM_UNIT_MIGRATE), 1); /* no frontier yet: a random fault */
+    resident(f, n - 1, 1);
+}
+
+/*
+ * Pages 0..479 on the device, a fault at 480: the run behind is 480 pages,
+ * the read-ahead the largest power of two not above it, 256 pages: 480..511
+ * in this block and 224 pages (0..223) of the next one. uvm-baseline-style
+ * planning without stream_cross stops at the block end.
+ */
+static void test_adaptive_stream_across_blocks(void **state)
+{
+    (void)state;
+    struct uvs_uvm_frec r = rec(480, 1, 10);
+    struct fx *f = fx_new("adaptive", 2048);
+    stream_to(f, 480);
+    assert_int_equal(uvm_fault_plan(f->s, &r, 1), 0);
+    assert_int_equal(planned(f, 480, 32, UVM_UNIT_MIGRATE), 32);
+    assert_int_equal(planned(f, 512, 224, UVM_UNIT_MIGRATE), 224);
+    assert_int_equal(planned(f, 736, 2048 - 736, UVM_UNIT_MIGRATE), 0);
+    fx_free(f);
+
+    f = fx_new("adaptive", 2048); /* the same with a fault in the next block too: one plan for it */
+    stream_to(f, 480);
+    struct uvs_uvm_frec two[2] = {rec(480, 1, 10), rec(1000, 2, 10)};
+    assert_int_equal(uvm_fault_plan(f->s, two, 2), 0);
+    assert_int_equal(planned(f, 512, 224, UVM_UNIT_MIGRATE), 224);
+    assert_int_equal(planned(f, 992, 16, UVM_UNIT_MIGRATE), 1); /* isolated: its page only */
+    size_t nu;
+    const struct uvm_unit *u = uvm_fault_plan_units(f->s, &nu);
+    for (size_t i = 1; i < nu; i++) /* units in VA order: the carried pages planned with their block */
+        assert_true(u[i].va > u[i - 1].va);
+    fx_free(f);
+
+    struct uvm_policy p = UVM_POLICY_BASELINE; /* streaming inside the block only */
+    f = calloc(1, sizeof *f);
+    assert_non_null(f);
+    f->m.r = (struct uvm_range){.va = VA, .size = 2048 * PG, .bus = BUS, .state = calloc(2048, 1)};
+    assert_int_equal(uvm_fault_create(&p, &mops, &f->m, &f->s), 0);
+    resident(f, 0, 480);
+    assert_int_equal(uvm_fault_plan(f->s, &r, 1), 0);
+    assert_int_equal(planned(f, 480, 32, UVM_UNIT_MIGRATE), 32);
+    assert_int_equal(planned(f, 512, 1536, UVM_UNIT_MIGRATE), 0);
+    fx_free(f);
+
+    f = fx_new("adaptive", 600); /* the range ends inside the next block: read-ahead clipped to it */
+    stream_to(f, 480);
+    assert_int_equal(uvm_fault_plan(f->s, &r, 1), 0);
+    assert_int_equal(planned(f, 512, 88, UVM_UNIT_MIGRATE), 88);
+    fx_free(f);
+}
+
+/*
+ * adaptive's stream detection: a fault near the end of a recent migration
+ * (a stream's frontier) grows to its 64 KiB block; any other fault (a random
+ * access, e.g. a Zipf lookup next to hot resident pages) brings its page only.
+ */
+static void test_adaptive_stream_detection(void **state)
+{
+    (void)state;
+    struct fx *f = fx_new("adaptive", 1024);
+    /* Plans 1 ms apart (past the thrashing lapse): planning the same fault again is no thrashing. */
+    struct uvs_uvm_frec r = rec(37, 1, 1000000);
+    assert_int_equal(uvm_fault_plan(f->s, &r, 1), 0); /* no stream yet: its page */
+    assert_int_equal(planned(f, 0, 1024, UVM_UNIT_MIGRATE), 1);
+    resident(f, 37, 1);
+    r = rec(38, 2, 2000000); /* right after it: on the stream, grown to 32..47 */
+    assert_int_equal(uvm_fault_plan(f->s, &r, 1), 0);
+    assert_int_equal(planned(f, 32, 16, UVM_UNIT_MIGRATE), 15);
+    resident(f, 32, 16);
+    resident(f, 100, 200); /* hot resident pages: a fault next to them is no stream */
+    r = rec(300, 3, 3000000);
+    assert_int_equal(uvm_fault_plan(f->s, &r, 1), 0);
+    assert_int_equal(planned(f, 0, 1024, UVM_UNIT_MIGRATE), 1);
+    r = rec(49, 4, 4000000); /* the frontier at 48 (+1): on the stream, density and read-ahead allowed */
+    assert_int_equal(uvm_fault_plan(f->s, &r, 1), 0);
+    assert_true(planned(f, 48, 16, UVM_UNIT_MIGRATE) >= 16);
+    r = rec(60, 5, 5000000); /* 12 pages past the frontier: not on it */
+    assert_int_equal(uvm_fault_plan(f->s, &r, 1), 0);
+    assert_int_equal(planned(f, 0, 1024, UVM_UNIT_MIGRATE), 1);
+    fx_free(f);
+}
+
+/* ---- thrashing detection ---- */
+
+static void test_thrash_thresholds(void **state)
+{
+    (void)state;
+    struct uvm_thrash *t;
+    struct uvm_thrash_cfg c = {.threshold = 3, .pin_threshold = 2, .lapse = 100, .nap = 50};
+    assert_int_equal(uvm_thrash_create(&c, &t), 0);
+    uint64_t until;
+    assert_int_equal(uvm_thrash_event(t, DID, VA, 1000, &until), UVM_THRASH_NONE); /* first migration */
+    assert_int_equal(uvm_thrash_event(t, DID, VA, 1099, &until), UVM_THRASH_NONE); /* 1st thrashing event */
+    assert_int_equal(uvm_thrash_event(t, DID, VA, 1198, &until), UVM_THRASH_NONE); /* 2nd */
+    assert_int_equal(uvm_thrash_event(t, DID, VA, 1297, &until), UVM_THRASH_THROTTLE); /* 3rd: thrashing */
+    assert_int_equal(until, 1347);
+    assert_int_equal(uvm_thrash_event(t, DID, VA, 1396, &until), UVM_THRASH_THROTTLE);
+    assert_int_equal(uvm_thrash_event(t, DID, VA, 1495, &until), UVM_THRASH_PIN); /* after 2 throttles */
+    assert_int_equal(until, 1495);
+    /* Another page is independent; a lapse of 100 cycles or more restarts the count. */
+    assert_int_equal(uvm_thrash_event(t, DID, VA + PG, 1500, &until), UVM_THRASH_NONE);
+    assert_int_equal(uvm_thrash_event(t, DID, VA + PG, 1550, &until), UVM_THRASH_NONE);
+    assert_int_equal(uvm_thrash_event(t, DID, VA + PG, 1600, &until), UVM_THRASH_NONE);
+    assert_int_equal(uvm_thrash_event(t, DID, VA + PG, 1700, &until), UVM_THRASH_NONE); /* lapse 100: reset */
+    assert_int_equal(uvm_thrash_event(t, DID, VA + PG, 1750, &until), UVM_THRASH_NONE);
+    assert_int_equal(uvm_thrash_event(t, DID + 1, VA + PG, 1760, &until), UVM_THRASH_NONE); /* other context */
+    struct uvm_thrash_stats st;
+    uvm_thrash_get_stats(t, &st);
+    assert_int_equal(st.events, 12);
+    assert_int_equal(st.throttles, 2);
+    assert_int_equal(st.pins, 1);
+    assert_int_equal(st.thrashing, 5 + 3);
+    for (uint64_t k = 0; k < 5000; k++) /* the table grows */
+        assert_int_equal(uvm_thrash_event(t, DID, VA + (k + 10) * PG, 2000, &until), UVM_THRASH_NONE);
+    assert_int_equal(uvm_thrash_event(t, DID, VA, 1500, &until), UVM_THRASH_PIN); /* kept across growth */
+    uvm_thrash_destroy(t);
+    c.pin_threshold = 0; /* pin at once (adaptive) */
+    assert_int_equal(uvm_thrash_create(&c, &t), 0);
+    for (uint64_t k = 0; k < 3; k++)
+        assert_int_equal(uvm_thrash_event(t, DID, VA, 10 * k, &until), UVM_THRASH_NONE);
+    assert_int_equal(uvm_thrash_event(t, DID, VA, 30, &until), UVM_THRASH_PIN);
+    uvm_thrash_destroy(t);
+    c.threshold = 0;
+    assert_int_equal(uvm_thrash_create(&c, &t), -EINVAL);
+    c.threshold = 3;
+    c.lapse = 0;
+    assert_int_equal(uvm_thrash_create(&c, &t), -EINVAL);
+    assert_int_equal(uvm_thrash_create(NULL, &t), -EINVAL);
+}
+
+/* Migrate page p again at cycle now: a fault after an eviction notice. */
+static int refault(struct fx *f, uint64_t p, uint16_t prgi, uint64_t now)
+{
+    f->m.r.state[p] = UVM_PAGE_HOST;
+    struct uvs_uvm_frec r = rec(p, prgi, now);
+    return uvm_fault_service(f->s, &r, 1);
+}
+
+/* adaptive: the 4th migration of a page within the lapse maps it remotely. */
+static void test_adaptive_thrash_remote(void **state)
+{
+    (void)state;
+    struct fx *f = fx_new("ondemand", 64);
+    uvm_fault_destroy(f->s);
+    struct uvm_policy p;
+    assert_int_equal(uvm_policy_by_name("adaptive", &p), 0);
+    assert_int_equal(uvm_fault_create(&p, &mops, &f->m, &f->s), 0);
+    for (uint16_t k = 0; k < 3; k++)
+        assert_int_equal(refault(f, 5, k, 1000 + 1000 * k), 0);
+    struct uvm_fault_counters c;
+    uvm_fault_get_counters(f->s, &c);
+    assert_int_equal(c.remote_pages, 0);
+    assert_int_equal(refault(f, 5, 3, 4000), 0);
+    uvm_fault_get_counters(f->s, &c);
+    assert_int_equal(c.pinned, 1);
+    assert_int_equal(c.remote_pages, 1);
+    assert_int_equal(c.remote_faults, 1);
+    assert_int_equal(f->m.r.state[5], UVM_PAGE_REMOTE);
+    assert_int_equal(f->m.nrep, 4); /* every fault answered */
+    fx_free(f);
+}
+
+/* uvm-baseline: the thrashing fault waits for the nap (no unit, no replay), then is served. */
+static void test_baseline_throttle(void **state)
+{
+    (void)state;
+    struct fx *f = fx_new("uvm-baseline", 64);
+    for (uint16_t k = 0; k < 3; k++)
+        assert_int_equal(refault(f, 5, k, 1000 + 1000 * k), 0);
+    assert_int_equal(f->m.nrep, 3);
+    assert_int_equal(refault(f, 5, 3, 4000), 0);
+    struct uvm_fault_counters c;
+    uvm_fault_get_counters(f->s, &c);
+    assert_int_equal(c.throttled, 1);
+    assert_int_equal(f->m.nrep, 3); /* not answered yet */
+    assert_int_equal(f->m.r.state[5], UVM_PAGE_HOST);
+    uint64_t due;
+    assert_true(uvm_fault_next_due(f->s, &due));
+    assert_int_equal(due, 4000 + 500000);
+    assert_int_equal(uvm_fault_service_at(f->s, NULL, 0, due - 1), 0); /* nap not over */
+    assert_int_equal(f->m.nrep, 3);
+    assert_int_equal(uvm_fault_service_at(f->s, NULL, 0, due), 0);
+    assert_int_equal(f->m.nrep, 4);
+    assert_int_equal(f->m.r.state[5], UVM_PAGE_DEVICE);
+    assert_false(uvm_fault_next_due(f->s, &due));
+    uvm_fault_get_counters(f->s, &c);
+    assert_int_equal(c.faults, 4); /* the released record is not counted twice */
+    assert_int_equal(c.unique_faults, 4);
+    assert_int_equal(c.pages_in - c.prefetched, 4); /* every fault migrated once */
+    fx_free(f);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_names),
+        cmocka_unit_test(test_baseline_growth),
+        cmocka_unit_test(test_baseline_tree_51),
+        cmocka_unit_test(test_baseline_no_stream),
+        cmocka_unit_test(test_adaptive_stream_across_blocks),
+        cmocka_unit_test(test_adaptive_stream_detection),
+        cmocka_unit_test(test_thrash_thresholds),
+        cmocka_unit_test(test_adaptive_thrash_remote),
+        cmocka_unit_test(test_baseline_throttle),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
