@@ -11,6 +11,7 @@
 #include <uvmsoc/memmap.h>
 
 #include "cli.h"
+#include "graph_cli.h"
 
 /* Parse subcommand options; returns the getopt character, -1 at the end, or
  * prints the error and returns '?' for an unknown option or missing argument. */
@@ -399,5 +400,6 @@ const struct cli_cmd cli_cmds[] = {
     {"load-fw", "load firmware (and a DTB) into device memory", load_help, cmd_load_fw, 0},
     {"run", "run a kernel end to end (--kernel), or boot and check the command path", run_help, cmd_run, 1},
     {"dma-test", "copy data host->device->host by DMA and compare", dma_help, cmd_dma_test, 0},
+    {"graph", "convert a graph to the CSR file of the graph kernels (bfs, pagerank)", cli_graph_help, cli_graph, 1},
     {NULL, NULL, NULL, NULL, 0},
 };
