@@ -13,9 +13,12 @@
  *
  * Shared scratch: barrier at +0, frontier lengths len[3] at +64 (level d
  * reads len[d % 3], appends to len[(d + 1) % 3]; thread 0 clears
- * len[(d + 2) % 3], last read in level d - 1).
+ * len[(d + 2) % 3], last read in level d - 1), the stop word at +96
+ * (graph_kernel.h: a thread that meets a bad column raises it, the others
+ * leave their next barrier with the same exit status).
  */
 #include "graph.h"
+#include "graph_kernel.h"
 #include "kernel_rt.h"
 
 #define SHARED_LEN_OFF 64
@@ -31,7 +34,7 @@ static inline uint32_t amominu_w(uint32_t *p, uint32_t v)
 int kernel_main(const struct uvs_kernel_args *args)
 {
 	const uint32_t *off, *col;
-	uint32_t *level, *parent, *front[2], *len, n, root;
+	uint32_t *level, *parent, *front[2], *len, *stop, n, root;
 	uint64_t b, e, t = uvs_global_idx(), nt = uvs_nthreads();
 
 	if (!uvs_args_have(args, BFS_NARGS) || !bfs_args_valid(args->arg))
@@ -45,6 +48,7 @@ int kernel_main(const struct uvs_kernel_args *args)
 	front[0] = (uint32_t *)(uintptr_t)args->arg[BFS_ARG_FRONT];
 	front[1] = front[0] + n;
 	len = (uint32_t *)(uintptr_t)(uvs_self()->shared + SHARED_LEN_OFF);
+	stop = graph_stop_word();
 
 	uvs_slice(n, 16, &b, &e);
 	for (uint64_t v = b; v < e; v++)
@@ -74,10 +78,8 @@ int kernel_main(const struct uvs_kernel_args *args)
 			for (uint32_t j = off[u]; j < off[u + 1]; j++) {
 				uint32_t v = col[j], l;
 
-				if (v >= n) {
-					uvs_set_result(j);
-					return GRAPH_EXIT_BAD_VERTEX;
-				}
+				if (v >= n)
+					return bad_vertex(stop, j);
 				l = __atomic_load_n(&level[v], __ATOMIC_RELAXED);
 				if (l != GRAPH_NONE && l != d + 1)
 					continue;	/* reached at a level <= d: final */
@@ -86,7 +88,8 @@ int kernel_main(const struct uvs_kernel_args *args)
 					next[__atomic_fetch_add(nlen, 1, __ATOMIC_ACQ_REL)] = v;
 			}
 		}
-		uvs_barrier();
+		if (uvs_barrier_unless(stop))
+			return GRAPH_EXIT_BAD_VERTEX;	/* another thread found a bad column */
 	}
 	uvs_set_result(d);
 	return UVS_KERNEL_EXIT_OK;

@@ -12,9 +12,12 @@
  * Result: iterations done.
  *
  * Shared scratch: barrier at +0, dangling sums dang[2] at +64 (iteration i
- * adds to dang[i % 2]; thread 0 clears dang[(i + 1) % 2] in phase 2).
+ * adds to dang[i % 2]; thread 0 clears dang[(i + 1) % 2] in phase 2), the
+ * stop word at +96 (graph_kernel.h: the other threads of a bad column
+ * leave their next barrier with the same exit status).
  */
 #include "graph.h"
+#include "graph_kernel.h"
 #include "kernel_rt.h"
 
 #define SHARED_DANG_OFF 64
@@ -23,6 +26,7 @@ int kernel_main(const struct uvs_kernel_args *args)
 {
 	const uint32_t *off, *col, *deg;
 	uint64_t *rank, *contrib, *dang, n, iters, b, e;
+	uint32_t *stop;
 
 	if (!uvs_args_have(args, PR_NARGS) || !pr_args_valid(args->arg))
 		return UVS_KERNEL_EXIT_BAD_ARGS;
@@ -34,6 +38,7 @@ int kernel_main(const struct uvs_kernel_args *args)
 	rank = (uint64_t *)(uintptr_t)args->arg[PR_ARG_RANK];
 	contrib = (uint64_t *)(uintptr_t)args->arg[PR_ARG_CONTRIB];
 	dang = (uint64_t *)(uintptr_t)(uvs_self()->shared + SHARED_DANG_OFF);
+	stop = graph_stop_word();
 
 	uvs_slice(n, 8, &b, &e);
 	for (uint64_t v = b; v < e; v++)
@@ -60,15 +65,14 @@ int kernel_main(const struct uvs_kernel_args *args)
 			for (uint32_t j = off[v]; j < off[v + 1]; j++) {
 				uint32_t u = col[j];
 
-				if (u >= n) {
-					uvs_set_result(j);
-					return GRAPH_EXIT_BAD_VERTEX;
-				}
+				if (u >= n)
+					return bad_vertex(stop, j);
 				sum += contrib[u];
 			}
 			rank[v] = pr_rank(sum, total, n);
 		}
-		uvs_barrier();
+		if (uvs_barrier_unless(stop))
+			return GRAPH_EXIT_BAD_VERTEX;	/* another thread found a bad column */
 	}
 	uvs_set_result(iters);
 	return UVS_KERNEL_EXIT_OK;

@@ -1964,7 +1964,8 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
     printf("kernel:    %s (entry 0x%llx, %s variant), %u argument%s", k.kpath, (unsigned long long)k.kimg.entry,
            k.variant, k.nargs, k.nargs == 1 ? "" : "s");
     if (k.rc)
-        printf(", %zu bytes of %s%s", k.len, k.input ? "input from " : "generated data", k.input ? k.input : "");
+        printf(", %zu bytes of %s%s", k.len, k.input ? "input from " : k.graph.n ? "graph (CSR image)" : "generated data",
+               k.input ? k.input : "");
     printf("\n");
     fflush(stdout);
     struct uvs_hostq_evt ev;
