@@ -134,7 +134,8 @@ int cli_graph_load(const char *file, struct graph *g, const char *who)
 }
 
 const char cli_graph_help[] =
-    "usage: uvmsoc graph convert (--dumpavail | --edges FILE | --kronecker SCALE) -o OUT.csr\n"
+    "usage: uvmsoc graph convert (--dumpavail | --dumpavail-file F | --edges FILE | --kronecker SCALE)\n"
+    "                           [--undirected] -o OUT.csr\n"
     "\n"
     "Write a graph in the CSR file format of the graph kernels (bfs, pagerank;\n"
     "format: host/lib/graph.h): written to a temporary file and renamed, so a\n"
@@ -155,6 +156,8 @@ const char cli_graph_help[] =
     "                     (A 0.57, B 0.19, C 0.19), labels permuted\n"
     "  --edge-factor N    edges per vertex of the Kronecker graph (default 16)\n"
     "  --seed N           seed of the Kronecker graph (default 1)\n"
+    "  --undirected       store every edge of the result both ways too (BFS over\n"
+    "                     the package graph then reaches its whole component)\n"
     "  -o, --output FILE  the CSR file to write\n";
 
 /* Opens FILE for reading ("-" = stdin); prints why on failure. */
@@ -179,10 +182,11 @@ int cli_graph(const struct cli_global *gl, int argc, char **argv)
         {"dumpavail", no_argument, NULL, 'd'},     {"dumpavail-file", required_argument, NULL, 'D'},
         {"edges", required_argument, NULL, 'e'},   {"kronecker", required_argument, NULL, 'k'},
         {"edge-factor", required_argument, NULL, 'f'}, {"seed", required_argument, NULL, 's'},
-        {"output", required_argument, NULL, 'o'},  {NULL, 0, NULL, 0},
+        {"output", required_argument, NULL, 'o'},  {"undirected", no_argument, NULL, 'u'},
+        {NULL, 0, NULL, 0},
     };
     const char *out = NULL, *file = NULL;
-    int src = 0, nsrc = 0, c;
+    int src = 0, nsrc = 0, c, undirected = 0;
     uint64_t scale = 0, ef = GRAPH_KRON_EDGE_FACTOR, seed = 1;
     (void)gl;
     if (argc < 2 || strcmp(argv[1], "convert") != 0) {
@@ -202,6 +206,7 @@ int cli_graph(const struct cli_global *gl, int argc, char **argv)
         case 'f': if (cli_parse_u64("--edge-factor", optarg, &ef)) return CLI_USAGE; break;
         case 's': if (cli_parse_u64("--seed", optarg, &seed)) return CLI_USAGE; break;
         case 'o': out = optarg; break;
+        case 'u': undirected = 1; break;
         default:
             fprintf(stderr, "uvmsoc graph: option '%s' is unknown or needs an argument; see 'uvmsoc graph --help'\n",
                     argv[optind - 1]);
@@ -260,6 +265,19 @@ int cli_graph(const struct cli_global *gl, int argc, char **argv)
         printf("kronecker: scale %llu, edge factor %llu, seed %llu\n", (unsigned long long)scale,
                (unsigned long long)ef, (unsigned long long)seed);
         print_build(&g, &st);
+    }
+    if (undirected) {
+        struct graph u;
+        struct graph_build_stats st;
+        if ((rc = graph_symmetrize(&g, &u, &st)) != 0) {
+            graph_free(&g);
+            fprintf(stderr, "uvmsoc graph convert: --undirected: %s\n", strerror(-rc));
+            return CLI_FAIL;
+        }
+        printf("undirected: %llu edges (each stored both ways; %llu reverse edges already present)\n",
+               (unsigned long long)u.m, (unsigned long long)st.duplicates);
+        graph_free(&g);
+        g = u;
     }
     rc = graph_write(&g, out, err);
     if (rc)

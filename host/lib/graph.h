@@ -96,6 +96,14 @@ int graph_build(uint64_t n, const uint32_t *src, const uint32_t *dst, uint64_t c
 int graph_transpose(const struct graph *g, struct graph *t);
 
 /**
+ * graph_symmetrize - @u = @g with every edge also stored reversed (the
+ * undirected graph), built by graph_build (duplicates, e.g. an edge whose
+ * reverse was already there, dropped and counted in *@st, may be NULL).
+ * Returns 0 or -ENOMEM.
+ */
+int graph_symmetrize(const struct graph *g, struct graph *u, struct graph_build_stats *st);
+
+/**
  * graph_from_dumpavail - the package dependency graph of the stanzas in
  * @f (the text `apt-cache dumpavail` prints; RFC822-style stanzas,
  * continuation lines, field names case-insensitive). One vertex per

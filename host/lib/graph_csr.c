@@ -124,6 +124,29 @@ int graph_transpose(const struct graph *g, struct graph *t)
     return 0;
 }
 
+int graph_symmetrize(const struct graph *g, struct graph *u, struct graph_build_stats *st)
+{
+    memset(u, 0, sizeof *u);
+    size_t cnt = g->m ? 2 * g->m : 1;
+    uint32_t *src = malloc(cnt * sizeof *src), *dst = malloc(cnt * sizeof *dst);
+    if (!src || !dst) {
+        free(src);
+        free(dst);
+        return -ENOMEM;
+    }
+    uint64_t k = 0;
+    for (uint64_t v = 0; v < g->n; v++)
+        for (uint64_t e = g->off[v]; e < g->off[v + 1]; e++) {
+            src[k] = dst[k + g->m] = (uint32_t)v;
+            dst[k] = src[k + g->m] = g->col[e];
+            k++;
+        }
+    int rc = graph_build(g->n, src, dst, 2 * g->m, u, st, NULL);
+    free(src);
+    free(dst);
+    return rc;
+}
+
 uint32_t graph_max_degree_vertex(const struct graph *g)
 {
     uint64_t best = 0, deg = 0;

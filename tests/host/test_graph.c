@@ -123,6 +123,24 @@ static void test_edges_small(void **state)
     graph_free(&g);
 }
 
+/* Undirected: 0 -> 1, 1 -> 0, 1 -> 2 become 0 - 1, 1 - 2 stored both ways; the two reverses already there counted. */
+static void test_symmetrize(void **state)
+{
+    (void)state;
+    static const uint32_t src[] = {0, 1, 1}, dst[] = {1, 0, 2};
+    struct graph g, u;
+    struct graph_build_stats st;
+    char err[GRAPH_ERR_LEN];
+    assert_int_equal(graph_build(3, src, dst, 3, &g, NULL, err), 0);
+    assert_int_equal(graph_symmetrize(&g, &u, &st), 0);
+    static const uint64_t off[] = {0, 1, 3, 4};
+    static const uint32_t col[] = {1, 0, 2, 1};
+    expect_csr(&u, 3, off, col);
+    assert_int_equal(st.duplicates, 2);
+    graph_free(&g);
+    graph_free(&u);
+}
+
 static void expect_edges_error(const char *in, const char *needle)
 {
     struct graph g;
@@ -380,7 +398,7 @@ int main(void)
         cmocka_unit_test(test_edges_small),     cmocka_unit_test(test_edges_bad),
         cmocka_unit_test(test_kronecker),       cmocka_unit_test(test_file_roundtrip),
         cmocka_unit_test(test_file_bad),        cmocka_unit_test(test_bfs_ref),
-        cmocka_unit_test(test_pagerank_ref),
+        cmocka_unit_test(test_pagerank_ref),    cmocka_unit_test(test_symmetrize),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
