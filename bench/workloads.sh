@@ -89,7 +89,7 @@ fi
 
 # Issue 14 workloads. Strided: SIZE / 256 elements of 64 bytes every 256 bytes (a quarter of the source
 # read, every element written packed), resident (--pre-touch) and 1.5x oversubscribed. Graphs: bfs and pagerank
-# (10 iterations) on this machine's package dependency graph (apt-cache dumpavail, converted by `uvmsoc graph
+# (WL_PR_ITERS iterations, default 5: about 25 M cycles a launch) on this machine's package dependency graph (apt-cache dumpavail, converted by `uvmsoc graph
 # convert --dumpavail`; bfs on its undirected form, --undirected), resident (HBM 2x the working set, --pre-touch) and 1.5x oversubscribed (HBM = working
 # set / 1.5, first touch); bfs has only the load variant. Working set = the CSR image + the output/work region
 # (host/cli/graph_wl.c): bfs 4(n+1) + 4m (each 8-aligned) + 16n bytes, pagerank that + 4n. WL_GRAPHS=0 skips
@@ -124,11 +124,12 @@ if [ "${WL_GRAPHS:-1}" != 0 ]; then
   for k in bfs pagerank; do
     ws=$pr_ws kv=$variant g=$graph
     [ $k = bfs ] && ws=$bfs_ws kv=load g=$ugraph n=$un m=$um
-    [ $k = pagerank ] && n=$(nm 1 "$conv") m=$(nm 2 "$conv")
-    run "$k, resident" --kernel $k --variant $kv --graph "$g" --managed --hbm "$(pages $((2 * ws)))" --pre-touch
+    [ $k = pagerank ] && n=$(nm 1 "$conv") m=$(nm 2 "$conv") it=(--iterations "${WL_PR_ITERS:-5}")
+    [ $k = bfs ] && it=()
+    run "$k, resident" --kernel $k --variant $kv --graph "$g" "${it[@]}" --managed --hbm "$(pages $((2 * ws)))" --pre-touch
     rows+=("$(printf '%-34s %12s %12s %8s%% %8s%%  %s' "$k ($kv), packages, resident" "$cyc" "$ws" "-" "-" \
       "${ok}n $n, m $m")")
-    run "$k, 1.5x oversubscribed" --kernel $k --variant $kv --graph "$g" --managed --hbm "$(pages $((ws * 2 / 3)))"
+    run "$k, 1.5x oversubscribed" --kernel $k --variant $kv --graph "$g" "${it[@]}" --managed --hbm "$(pages $((ws * 2 / 3)))"
     flt=$(num '^  faults +([0-9]+).*')
     rows+=("$(printf '%-34s %12s %12s %8s%% %8s%%  %s' "$k ($kv), packages, 1.5x oversub." "$cyc" "$ws" "-" \
       "$(pct "$link" "$cyc" "$lbw")" "${ok}faults $flt, link bytes $link")")

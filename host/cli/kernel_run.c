@@ -1436,6 +1436,10 @@ static int check_graph_workload(struct krun *k)
         fprintf(stderr, "uvmsoc run: --graph, --root and --iterations apply to --kernel bfs and pagerank only\n");
         return CLI_USAGE;
     }
+    if (k->have_root && !is_recipe(k, "bfs")) {
+        fprintf(stderr, "uvmsoc run: --root applies to --kernel bfs only\n");
+        return CLI_USAGE;
+    }
     if ((strided || graph) && (k->input || k->have_size)) {
         fprintf(stderr, "uvmsoc run: %s takes %s, not --input or --size\n", k->rc->name,
                 strided ? "--elem-size, --stride and --count" : "its graph from --graph FILE (default: this "
