@@ -53,6 +53,7 @@ run() { # LABEL ARGS... -> $out, $cyc, $lbw, $hbw, $link, $ok ("" or "RESULT WRO
 
 pct() { awk -v a="$1" -v c="$2" -v bw="$3" 'BEGIN { printf "%.1f", (c > 0 && bw > 0) ? 100 * a / (c * bw) : 0 }'; }
 
+if [ "${WL_ONLY:-}" != graphs ]; then
 # Resident: managed (the tile engines see only virtual addresses), HBM holds the
 # data, a first launch brings it in (--pre-touch), the second is measured.
 run "resident stream" --kernel stream --size "$size" --managed --hbm "$fit" --pre-touch
@@ -86,6 +87,56 @@ minhit=$(num '^  Belady MIN hit rate +([0-9.]+)%.*')
 gbytes=$(( 16 * 256 * 128 ))
 rows+=("$(printf '%-34s %12s %12s %8s%% %8s%%  %s' "Zipf gather a=0.99, table 4x HBM" "$cyc" "$gbytes" \
   "$(pct "$gbytes" "$cyc" "$hbw")" "$(pct "$link" "$cyc" "$lbw")" "${ok}faults/batch $fpb; pages touched $touched; HBM hit rate (accesses) $hit%, Belady MIN $minhit%")")
+fi
+
+# Issue 14 workloads. Strided: SIZE / 256 elements of 64 bytes every 256 bytes (a quarter of the source
+# read, every element written packed), resident (--pre-touch) and 1.5x oversubscribed. Graphs: bfs and pagerank
+# (WL_PR_ITERS iterations, default 5: about 25 M cycles a launch) on this machine's package dependency graph (apt-cache dumpavail, converted by `uvmsoc graph
+# convert --dumpavail`; bfs on its undirected form, --undirected), resident (HBM 2x the working set, --pre-touch) and 1.5x oversubscribed (HBM = working
+# set / 1.5, first touch); bfs has only the load variant. Working set = the CSR image + the output/work region
+# (host/cli/graph_wl.c): bfs 4(n+1) + 4m (each 8-aligned) + 16n bytes, pagerank that + 4n. WL_GRAPHS=0 skips
+# the graph runs (tens of minutes), WL_ONLY=graphs runs only them.
+pages() { echo $(( ($1 + page - 1) / page * page )); }
+if [ "${WL_ONLY:-}" != graphs ]; then
+  count=$(( size / 256 ))
+  sws=$(( count * 256 + count * 64 ))
+  run "strided, resident" --kernel strided --elem-size 64 --stride 256 --count "$count" --managed --hbm "$(pages $((2 * sws)))" --pre-touch
+  rows+=("$(printf '%-34s %12s %12s %8s%% %8s%%  %s' "strided 64/256 B, resident" "$cyc" "$((count * 128))" \
+    "$(pct $((count * 128)) "$cyc" "$hbw")" "-" "${ok}elements $count")")
+  run "strided, 1.5x oversubscribed" --kernel strided --elem-size 64 --stride 256 --count "$count" --managed --hbm "$(pages $((sws * 2 / 3)))"
+  rows+=("$(printf '%-34s %12s %12s %8s%% %8s%%  %s' "strided 64/256 B, 1.5x oversub." "$cyc" "$((count * 128))" \
+    "$(pct $((count * 128)) "$cyc" "$hbw")" "$(pct "$link" "$cyc" "$lbw")" "${ok}link bytes $link")")
+fi
+if [ "${WL_GRAPHS:-1}" != 0 ]; then
+  gdir=$(dirname "$cli")/../bench
+  mkdir -p "$gdir"
+  graph=$gdir/dumpavail.csr
+  conv=$("$cli" graph convert --dumpavail -o "$graph") || { echo "bench/workloads.sh: graph conversion failed"; exit 1; }
+  echo "$conv"
+  # bfs on the undirected package graph (every dependency also stored reversed): from the default root, the
+  # largest degree, it reaches the whole component instead of one package's dependency closure
+  ugraph=$gdir/dumpavail-undirected.csr
+  uconv=$("$cli" graph convert --dumpavail --undirected -o "$ugraph") || { echo "bench/workloads.sh: graph conversion failed"; exit 1; }
+  echo "$uconv"
+  nm() { sed -nE "s/^wrote .* \(([0-9]+) vertices, ([0-9]+) edges.*/\\$1/p" <<<"$2"; }
+  n=$(nm 1 "$conv") m=$(nm 2 "$conv") un=$(nm 1 "$uconv") um=$(nm 2 "$uconv")
+  a8() { echo $(( ($1 + 7) / 8 * 8 )); }
+  bfs_ws=$(( $(a8 $((4 * (un + 1)))) + $(a8 $((4 * um))) + 16 * un ))
+  pr_ws=$(( $(a8 $((4 * (n + 1)))) + $(a8 $((4 * m))) + $(a8 $((4 * n))) + 16 * n ))
+  for k in bfs pagerank; do
+    ws=$pr_ws kv=$variant g=$graph
+    [ $k = bfs ] && ws=$bfs_ws kv=load g=$ugraph n=$un m=$um
+    [ $k = pagerank ] && n=$(nm 1 "$conv") m=$(nm 2 "$conv") it=(--iterations "${WL_PR_ITERS:-5}")
+    [ $k = bfs ] && it=()
+    run "$k, resident" --kernel $k --variant $kv --graph "$g" "${it[@]}" --managed --hbm "$(pages $((2 * ws)))" --pre-touch
+    rows+=("$(printf '%-34s %12s %12s %8s%% %8s%%  %s' "$k ($kv), packages, resident" "$cyc" "$ws" "-" "-" \
+      "${ok}n $n, m $m")")
+    run "$k, 1.5x oversubscribed" --kernel $k --variant $kv --graph "$g" "${it[@]}" --managed --hbm "$(pages $((ws * 2 / 3)))"
+    flt=$(num '^  faults +([0-9]+).*')
+    rows+=("$(printf '%-34s %12s %12s %8s%% %8s%%  %s' "$k ($kv), packages, 1.5x oversub." "$cyc" "$ws" "-" \
+      "$(pct "$link" "$cyc" "$lbw")" "${ok}faults $flt, link bytes $link")")
+  done
+fi
 
 echo
 echo "workloads, $variant variant, c4 (4 compute harts), SIZE $size bytes, HBM fits $fit / oversubscribed $over:"

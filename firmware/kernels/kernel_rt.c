@@ -25,7 +25,7 @@ void uvs_slice(uint64_t count, uint64_t granule, uint64_t *begin, uint64_t *end)
 	*end = e;
 }
 
-void uvs_barrier(void)
+int uvs_barrier_unless(const uint32_t *stop)
 {
 	const struct uvs_kernel_ctx *c = uvs_self();
 	struct barrier *bar = (struct barrier *)(uintptr_t)c->shared;
@@ -38,10 +38,17 @@ void uvs_barrier(void)
 	if (__atomic_add_fetch(&bar->count, 1, __ATOMIC_ACQ_REL) == c->nthreads) {
 		__atomic_store_n(&bar->count, 0, __ATOMIC_RELAXED);
 		__atomic_store_n(&bar->round, round + 1, __ATOMIC_RELEASE);
-		return;
+		return 0;
 	}
 	while (__atomic_load_n(&bar->round, __ATOMIC_ACQUIRE) == round)
-		;
+		if (stop && __atomic_load_n(stop, __ATOMIC_ACQUIRE))
+			return 1;
+	return 0;
+}
+
+void uvs_barrier(void)
+{
+	(void)uvs_barrier_unless(0);
 }
 
 int uvs_args_have(const struct uvs_kernel_args *args, uint32_t n)

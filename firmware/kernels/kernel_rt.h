@@ -102,6 +102,15 @@ void uvs_slice(uint64_t count, uint64_t granule, uint64_t *begin, uint64_t *end)
  */
 void uvs_barrier(void);
 
+/**
+ * uvs_barrier() that gives up when the word @stop (in memory every thread
+ * sees, e.g. the shared scratch; NULL = never) becomes nonzero while this
+ * thread waits: returns 1 then (the barrier is unusable afterwards: exit),
+ * 0 when every thread arrived. For kernels whose threads exit early on an
+ * error that the others must not wait for at the next barrier.
+ */
+int uvs_barrier_unless(const uint32_t *stop);
+
 /** Returns `n` arguments are present (args->nargs >= n and the magic is right). */
 int uvs_args_have(const struct uvs_kernel_args *args, uint32_t n);
 

@@ -10,10 +10,12 @@
 
 KRN_OUT   := $(FW_OUT)/kernels
 KERNELS   := memcpy fill crc32c axpy fault histogram reduce order pattern storm stream gather
+# issue 14: strided access and the graph kernels (graph.h)
+KERNELS   += strided bfs pagerank
 # Tile variants (issue 13, `uvmsoc run --variant tile`): NAME_tile.elf, linked
 # with the tile runtime tile.c (tile.h) and the pipelined chunk loop
 # tile_pipe.c. crc32c has its tile mode in crc32c.c itself (argument 3 = 1).
-TILE_KERNELS := memcpy_tile fill_tile axpy_tile pattern_tile stream_tile gather_tile
+TILE_KERNELS := memcpy_tile fill_tile axpy_tile pattern_tile stream_tile gather_tile strided_tile pagerank_tile
 KERNELS   += $(TILE_KERNELS)
 KERNEL_ELFS := $(addprefix $(KRN_OUT)/,$(addsuffix .elf,$(KERNELS)))
 KERNEL_BINS := $(KERNEL_ELFS:.elf=.bin)

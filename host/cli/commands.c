@@ -11,6 +11,7 @@
 #include <uvmsoc/memmap.h>
 
 #include "cli.h"
+#include "graph_cli.h"
 
 /* Parse subcommand options; returns the getopt character, -1 at the end, or
  * prints the error and returns '?' for an unknown option or missing argument. */
@@ -166,8 +167,8 @@ static const char run_help[] =
     "\n"
     "  --kernel NAME      kernel: KERNEL_DIR/NAME.elf, or a path to a kernel ELF\n"
     "                     (crc32c, memcpy, fill, axpy, pattern, storm, stream,\n"
-    "                     gather are checked on the host; any other kernel runs\n"
-    "                     with --args)\n"
+    "                     gather, strided, bfs, pagerank are checked on the host;\n"
+    "                     any other kernel runs with --args)\n"
     "  --variant V        load (default: the harts' own loads and stores,\n"
     "                     NAME.elf) or tile (the tile engines move the data\n"
     "                     through the scratchpads, NAME_tile.elf; crc32c: a mode\n"
@@ -190,6 +191,19 @@ static const char run_help[] =
     "  --alpha A          Zipf exponent of the row indices, 0 (uniform) to 10\n"
     "                     (default 0.99); popular rows scattered over the table\n"
     "  --seed N           seed of the row indices (default 1)\n"
+    "  strided (element i at SRC + i x STRIDE, each u64 word x stored packed as\n"
+    "  x * 0x9e3779b97f4a7c15 + --value; 2-D strided tile copies in its tile variant):\n"
+    "  --elem-size BYTES  element bytes, a multiple of 8 from 8 to 4096 (default 64)\n"
+    "  --stride BYTES     bytes between elements, a multiple of 8 >= --elem-size\n"
+    "                     (default 256)\n"
+    "  --count N          elements (default 1024)\n"
+    "  bfs (levels and parents from a root), pagerank (Q32.32 fixed point; tile\n"
+    "  variant: indexed gathers of the contributions):\n"
+    "  --graph FILE       CSR graph file ('uvmsoc graph convert'); default: this\n"
+    "                     machine's package dependency graph from 'apt-cache\n"
+    "                     dumpavail', converted once and cached (build/graphs/)\n"
+    "  --root V           bfs root vertex (default: the largest out-degree)\n"
+    "  --iterations N     pagerank iterations, 1 to 1000 (default 10)\n"
     "  --args LIST        comma-separated 64-bit arguments for other kernels\n"
     "                     (e.g. fault: mode,argument,thread)\n"
     "  --harts N          threads to launch, one per compute hart, 1..the device's\n"
@@ -411,5 +425,6 @@ const struct cli_cmd cli_cmds[] = {
     {"run", "run a kernel end to end (--kernel), or boot and check the command path", run_help, cmd_run, 1},
     {"dma-test", "copy data host->device->host by DMA and compare", dma_help, cmd_dma_test, 0},
     {"trace", "replay a page-access trace under LRU, CLOCK and Belady's MIN", cli_trace_help, cli_cmd_trace, 1},
+    {"graph", "convert a graph to the CSR file of the graph kernels (bfs, pagerank)", cli_graph_help, cli_graph, 1},
     {NULL, NULL, NULL, NULL, 0},
 };

@@ -37,6 +37,9 @@
 #include "../../firmware/kernels/pattern.h" /* data of the writing kernels pattern and storm */
 #include "../../firmware/kernels/workload.h" /* stream and gather: arguments and arithmetic */
 #include "zipf.h"
+#include "graph_cli.h"
+#include "graph_wl.h" /* strided, bfs, pagerank: data images and host checks */
+#include "../../firmware/kernels/graph.h"
 
 #define CHUNK_MAX (64u << 20)         /* largest DMA bounce buffer */
 #define EVENT_MARGIN 20000000ull      /* cycles the event may take beyond the kernel timeout */
@@ -102,6 +105,13 @@ struct krun {
     size_t aux_len, aux_out;
     uint64_t aux_dev;
     void *aux_mptr;
+    /* strided (--elem-size, --stride, --count) and the graph kernels bfs, pagerank (--graph, --root,
+     * --iterations): firmware/kernels/graph.h; the graph's image and checks in graph_wl.c */
+    uint64_t elem, stride, count, root, iters;
+    int have_strided_opt, have_graph_opt, have_root;
+    const char *graph_file;
+    struct graph graph;
+    struct graph_wl gwl;
 };
 
 /* A kernel the CLI knows how to feed and check. */
@@ -621,6 +631,106 @@ out:
     return rc;
 }
 
+/* ---- strided and the graph kernels (issue 14; graph_wl.h): output in the second region ---- */
+
+/* n bytes of the second region from offset off into buf: its managed allocation after a write-back, else by DMA. */
+static int read_aux(struct krun *k, size_t off, size_t n, uint8_t *buf)
+{
+    if (k->managed) {
+        uint64_t pages = 0;
+        if (uvm_session_sync(k->uvm, k->aux_mptr, &pages) != 0) {
+            fprintf(stderr, "uvmsoc run: write-back of the output before the host reads: %s\n",
+                    uvm_session_last_error(k->uvm));
+            return CLI_FAIL;
+        }
+        memcpy(buf, (uint8_t *)k->aux_mptr + off, n);
+        return CLI_OK;
+    }
+    int err = xfer(k, UVS_DMA_OP_D2H, k->aux_dev + off, buf, n, &k->c_out, &k->b_out);
+    return err ? cli_error("read back the kernel's output", err) : CLI_OK;
+}
+
+static void strided_args(struct krun *k)
+{
+    k->args[STRIDED_ARG_SRC] = data_addr(k);
+    k->args[STRIDED_ARG_ELEM] = k->elem;
+    k->args[STRIDED_ARG_STRIDE] = k->stride;
+    k->args[STRIDED_ARG_COUNT] = k->count;
+    k->args[STRIDED_ARG_DST] = k->aux_dev;
+    k->args[STRIDED_ARG_ADD] = k->have_value ? k->value : STREAM_ADD_DEFAULT;
+    k->nargs = STRIDED_NARGS;
+}
+
+static int strided_check(struct krun *k, uint64_t value)
+{
+    uint8_t *got = malloc(k->aux_len);
+    int rc = CLI_FAIL;
+    (void)value;
+    if (!got)
+        return cli_error("strided check", -ENOMEM);
+    if (read_aux(k, 0, k->aux_len, got) == CLI_OK)
+        rc = strided_wl_check(k->data, k->elem, k->stride, k->count, k->args[STRIDED_ARG_ADD], got) ? CLI_FAIL
+                                                                                                     : CLI_OK;
+    free(got);
+    return rc;
+}
+
+static void bfs_args(struct krun *k)
+{
+    uint64_t n = k->graph.n;
+    k->args[BFS_ARG_OFF] = data_addr(k);
+    k->args[BFS_ARG_COL] = data_addr(k) + k->gwl.col_off;
+    k->args[BFS_ARG_N] = n;
+    k->args[BFS_ARG_ROOT] = k->root;
+    k->args[BFS_ARG_LEVEL] = k->aux_dev;
+    k->args[BFS_ARG_PARENT] = k->aux_dev + 4 * n;
+    k->args[BFS_ARG_FRONT] = k->aux_dev + 8 * n;
+    k->nargs = BFS_NARGS;
+}
+
+static int bfs_check(struct krun *k, uint64_t value)
+{
+    uint8_t *got = malloc(8 * k->graph.n);
+    int rc = CLI_FAIL;
+    if (!got)
+        return cli_error("bfs check", -ENOMEM);
+    if (read_aux(k, 0, 8 * k->graph.n, got) == CLI_OK) {
+        int r = graph_wl_bfs_check(&k->graph, (uint32_t)k->root, got, value);
+        rc = r == 0 ? CLI_OK : r < 0 ? cli_error("bfs check", r) : CLI_FAIL;
+    }
+    free(got);
+    return rc;
+}
+
+static void pr_args(struct krun *k)
+{
+    k->args[PR_ARG_OFF] = data_addr(k);
+    k->args[PR_ARG_COL] = data_addr(k) + k->gwl.col_off;
+    k->args[PR_ARG_DEG] = data_addr(k) + k->gwl.deg_off;
+    k->args[PR_ARG_N] = k->graph.n;
+    k->args[PR_ARG_ITERS] = k->iters;
+    k->args[PR_ARG_RANK] = k->aux_dev;
+    k->args[PR_ARG_CONTRIB] = k->aux_dev + 8 * k->graph.n;
+    k->nargs = PR_NARGS;
+}
+
+static int pr_check(struct krun *k, uint64_t value)
+{
+    uint8_t *got = malloc(8 * k->graph.n);
+    int rc = CLI_FAIL;
+    if (!got)
+        return cli_error("pagerank check", -ENOMEM);
+    if (value != k->iters)
+        printf("pagerank: the kernel's result says %llu iterations, %llu were asked\n", (unsigned long long)value,
+               (unsigned long long)k->iters);
+    else if (read_aux(k, 0, 8 * k->graph.n, got) == CLI_OK) {
+        int r = graph_wl_pr_check(&k->graph, (uint32_t)k->iters, got);
+        rc = r == 0 ? CLI_OK : r < 0 ? cli_error("pagerank check", r) : CLI_FAIL;
+    }
+    free(got);
+    return rc;
+}
+
 static const struct recipe recipes[] = {
     {"crc32c", 1, 0, crc_args, crc_check, 1},
     {"memcpy", 1, 1, memcpy_args, memcpy_check, 1},
@@ -633,6 +743,9 @@ static const struct recipe recipes[] = {
     {"storm", 1, 0, storm_args, storm_check, 1},
     {"stream", 1, 0, stream_args, stream_check, 1},
     {"gather", 0, 0, gather_args, gather_check, 1},
+    {"strided", 0, 0, strided_args, strided_check, 1},
+    {"bfs", 0, 0, bfs_args, bfs_check, 1},
+    {"pagerank", 0, 0, pr_args, pr_check, 1},
 };
 
 static int is_recipe(const struct krun *k, const char *name)
@@ -1073,6 +1186,9 @@ static int launch_failed(const struct krun *k, const struct uvs_hostq_evt *ev)
                 (int32_t)code, (int32_t)code == UVS_KERNEL_EXIT_BAD_ARGS ? " (bad arguments)"
                                : (int32_t)code == GATHER_EXIT_BAD_INDEX && strstr(k->kpath, "gather")
                                    ? " (gather: an index not below the table's rows)"
+                               : (int32_t)code == GRAPH_EXIT_BAD_VERTEX && (strstr(k->kpath, "bfs") ||
+                                                                           strstr(k->kpath, "pagerank"))
+                                   ? " (a column index not below the graph's vertex count)"
                                    : "");
         break;
     case UVS_HOSTQ_ERR_ETIMEDOUT:
@@ -1317,9 +1433,108 @@ static void print_managed_stats(struct krun *k)
 #define GATHER_ALPHA_DEFAULT 0.99
 #define GATHER_SEED_DEFAULT 1
 #define GATHER_LOOKUPS_MAX (1ull << 22) /* batch x batches: a 16 MiB index list */
+/* strided's defaults: 1,024 elements of 64 bytes (one beat) every 256 bytes: a quarter of each 256-byte block read */
+#define STRIDED_ELEM_DEFAULT 64
+#define STRIDED_STRIDE_DEFAULT 256
+#define STRIDED_COUNT_DEFAULT 1024
 
 /* The workload options (stream, gather; --variant): each refused with why,
  * before anything runs. Sets gather's table size (k->size). */
+/* strided's and the graph kernels' options, each refused with why before anything runs; sets strided's
+ * source size (k->size); the graph kernels' data comes from graph_prepare. */
+static int check_graph_workload(struct krun *k)
+{
+    int strided = is_recipe(k, "strided"), graph = is_recipe(k, "bfs") || is_recipe(k, "pagerank");
+    if (k->have_strided_opt && !strided) {
+        fprintf(stderr, "uvmsoc run: --elem-size, --stride and --count apply to --kernel strided only\n");
+        return CLI_USAGE;
+    }
+    if (k->have_graph_opt && !graph) {
+        fprintf(stderr, "uvmsoc run: --graph, --root and --iterations apply to --kernel bfs and pagerank only\n");
+        return CLI_USAGE;
+    }
+    if (k->have_root && !is_recipe(k, "bfs")) {
+        fprintf(stderr, "uvmsoc run: --root applies to --kernel bfs only\n");
+        return CLI_USAGE;
+    }
+    if ((strided || graph) && (k->input || k->have_size)) {
+        fprintf(stderr, "uvmsoc run: %s takes %s, not --input or --size\n", k->rc->name,
+                strided ? "--elem-size, --stride and --count" : "its graph from --graph FILE (default: this "
+                                                                "machine's package dependency graph)");
+        return CLI_USAGE;
+    }
+    if (strided) {
+        if (k->elem < 8 || k->elem > STRIDED_ELEM_MAX || k->elem % 8 || k->stride < k->elem || k->stride % 8 ||
+            k->stride > (1ull << 32)) {
+            fprintf(stderr, "uvmsoc run: --elem-size %llu --stride %llu: an element is a multiple of 8 bytes from 8 "
+                    "to %u, the stride a multiple of 8 from the element size to 4G\n", (unsigned long long)k->elem,
+                    (unsigned long long)k->stride, STRIDED_ELEM_MAX);
+            return CLI_USAGE;
+        }
+        if (k->count == 0 || k->count > (1ull << 34) / k->stride) {
+            fprintf(stderr, "uvmsoc run: --count %llu: from 1 element to 16 GiB of source\n",
+                    (unsigned long long)k->count);
+            return CLI_USAGE;
+        }
+        k->size = k->count * k->stride;
+    }
+    if (graph) {
+        if (k->iters == 0 || k->iters > PR_ITERS_MAX) {
+            fprintf(stderr, "uvmsoc run: --iterations %llu: from 1 to %d\n", (unsigned long long)k->iters,
+                    PR_ITERS_MAX);
+            return CLI_USAGE;
+        }
+        k->size = 0; /* the image is built from the graph (graph_prepare) */
+    }
+    return CLI_OK;
+}
+
+/* The second region of strided (its packed output) and the graph kernels' data image (the graph
+ * loaded, converted) and output region; the default root and timeout. */
+static int graph_prepare(struct krun *k)
+{
+    if (is_recipe(k, "strided")) {
+        k->aux_out = 0;
+        k->aux_len = k->count * k->elem;
+        k->aux = calloc(1, k->aux_len);
+        return k->aux ? CLI_OK : cli_error("strided output", -ENOMEM);
+    }
+    if (cli_graph_load(k->graph_file, &k->graph, "uvmsoc run") != CLI_OK)
+        return CLI_FAIL;
+    if (k->have_root && k->root >= k->graph.n) {
+        fprintf(stderr, "uvmsoc run: --root %llu: the graph has vertices 0..%llu\n", (unsigned long long)k->root,
+                (unsigned long long)(k->graph.n - 1));
+        return CLI_USAGE;
+    }
+    if (!k->have_root)
+        k->root = graph_max_degree_vertex(&k->graph);
+    int err = graph_wl_image(&k->graph, is_recipe(k, "pagerank"), &k->gwl);
+    if (err == -E2BIG) {
+        fprintf(stderr, "uvmsoc run: the graph has %llu edges; the kernels take u32 offsets (fewer than 2^32)\n",
+                (unsigned long long)k->graph.m);
+        return CLI_FAIL;
+    }
+    if (err)
+        return cli_error("graph image", err);
+    free(k->data);
+    k->data = k->gwl.data;
+    k->gwl.data = NULL;
+    k->len = k->gwl.len;
+    k->aux_out = 0;
+    k->aux_len = k->gwl.out_len;
+    k->aux = calloc(1, k->aux_len);
+    if (!k->aux)
+        return cli_error("graph output region", -ENOMEM);
+    /* Without --kernel-timeout: 20,000 cycles per edge and vertex (per iteration), at least the default */
+    uint64_t t = 20000 * (k->graph.m + k->graph.n) * (is_recipe(k, "pagerank") ? k->iters : 1);
+    if (!k->ktimeout && t > UVS_KERNEL_TIMEOUT_DEFAULT)
+        k->ktimeout = t;
+    printf("graph:     %llu vertices, %llu edges; %s %llu\n", (unsigned long long)k->graph.n,
+           (unsigned long long)k->graph.m, is_recipe(k, "bfs") ? "root" : "iterations",
+           (unsigned long long)(is_recipe(k, "bfs") ? k->root : k->iters));
+    return CLI_OK;
+}
+
 static int check_workload(struct krun *k)
 {
     int gather = is_recipe(k, "gather");
@@ -1343,11 +1558,15 @@ static int check_workload(struct krun *k)
         return CLI_USAGE;
     }
     if (k->pre_touch &&
-        (!k->managed || !(is_recipe(k, "stream") || is_recipe(k, "crc32c") || is_recipe(k, "memcpy") || gather))) {
-        fprintf(stderr, "uvmsoc run: --pre-touch: for stream, crc32c, memcpy and gather on managed memory "
-                "(--managed)\n");
+        (!k->managed || !(is_recipe(k, "stream") || is_recipe(k, "crc32c") || is_recipe(k, "memcpy") || gather ||
+                          is_recipe(k, "strided") || is_recipe(k, "bfs") || is_recipe(k, "pagerank")))) {
+        fprintf(stderr, "uvmsoc run: --pre-touch: for stream, crc32c, memcpy, gather, strided, bfs and pagerank on "
+                "managed memory (--managed)\n");
         return CLI_USAGE;
     }
+    int rc = check_graph_workload(k);
+    if (rc != CLI_OK)
+        return rc;
     if (!gather)
         return CLI_OK;
     if (k->input) {
@@ -1455,6 +1674,9 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
         {"table-rows", required_argument, NULL, 0x116}, {"tile", no_argument, NULL, 0x117},
         {"pre-touch", no_argument, NULL, 0x118},     {"no-sync", no_argument, NULL, 0x119},
         {"trace", required_argument, NULL, 0x130}, {"host-cost", required_argument, NULL, 0x131},
+        {"elem-size", required_argument, NULL, 0x120}, {"stride", required_argument, NULL, 0x121},
+        {"count", required_argument, NULL, 0x122},   {"graph", required_argument, NULL, 0x123},
+        {"root", required_argument, NULL, 0x124},    {"iterations", required_argument, NULL, 0x125},
         {NULL, 0, NULL, 0},
     };
     struct krun k;
@@ -1470,6 +1692,10 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
     k.batches = GATHER_BATCHES_DEFAULT;
     k.alpha = GATHER_ALPHA_DEFAULT;
     k.seed = GATHER_SEED_DEFAULT;
+    k.elem = STRIDED_ELEM_DEFAULT;
+    k.stride = STRIDED_STRIDE_DEFAULT;
+    k.count = STRIDED_COUNT_DEFAULT;
+    k.iters = PR_ITERS_DEFAULT;
     optind = 0;
     while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
         switch (c) {
@@ -1570,6 +1796,15 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
                 return CLI_USAGE;
             k.have_gather_opt = k.have_table_rows = 1;
             break;
+        case 0x120: if (cli_parse_u64("--elem-size", optarg, &k.elem)) return CLI_USAGE; k.have_strided_opt = 1; break;
+        case 0x121: if (cli_parse_u64("--stride", optarg, &k.stride)) return CLI_USAGE; k.have_strided_opt = 1; break;
+        case 0x122: if (cli_parse_u64("--count", optarg, &k.count)) return CLI_USAGE; k.have_strided_opt = 1; break;
+        case 0x123: k.graph_file = optarg; k.have_graph_opt = 1; break;
+        case 0x124:
+            if (cli_parse_u64("--root", optarg, &k.root)) return CLI_USAGE;
+            k.have_graph_opt = k.have_root = 1;
+            break;
+        case 0x125: if (cli_parse_u64("--iterations", optarg, &k.iters)) return CLI_USAGE; k.have_graph_opt = 1; break;
         default:
             fprintf(stderr, "uvmsoc run: option '%s' is unknown or needs an argument; see 'uvmsoc run --help'\n",
                     argv[optind - 1]);
@@ -1637,6 +1872,9 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
         generate(k.data, k.len);
     }
     if (is_recipe(&k, "gather") && (rc = gather_indices(&k)) != CLI_OK)
+        goto out;
+    if ((is_recipe(&k, "strided") || is_recipe(&k, "bfs") || is_recipe(&k, "pagerank")) &&
+        (rc = graph_prepare(&k)) != CLI_OK)
         goto out;
     rc = CLI_FAIL;
 
@@ -1785,7 +2023,8 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
     printf("kernel:    %s (entry 0x%llx, %s variant), %u argument%s", k.kpath, (unsigned long long)k.kimg.entry,
            k.variant, k.nargs, k.nargs == 1 ? "" : "s");
     if (k.rc)
-        printf(", %zu bytes of %s%s", k.len, k.input ? "input from " : "generated data", k.input ? k.input : "");
+        printf(", %zu bytes of %s%s", k.len, k.input ? "input from " : k.graph.n ? "graph (CSR image)" : "generated data",
+               k.input ? k.input : "");
     printf("\n");
     fflush(stdout);
     struct uvs_hostq_evt ev;
@@ -1818,5 +2057,6 @@ out:
     uvs_fw_image_free(&k.kimg);
     free(k.data);
     free(k.aux);
+    graph_free(&k.graph);
     return rc;
 }

@@ -1,0 +1,79 @@
+/*
+ * Kernel pagerank (issue 14, item 1), hart-load variant: `iters`
+ * iterations of pull PageRank in Q32.32 fixed point over the reverse graph
+ * (graph.h "pagerank"; the harts have no F extension). Threads own
+ * contiguous vertex slices (uvs_slice). Per iteration: (1) each thread
+ * computes contrib[u] of its vertices and adds its dangling mass to the
+ * launch-wide sum (amoadd.d in the shared scratch); barrier; (2) each
+ * thread sums contrib over the in-edges of its vertices and writes their
+ * new rank; barrier. Every thread must be resident (else exit status 2).
+ * Bad arguments: exit status UVS_KERNEL_EXIT_BAD_ARGS before any access; a
+ * column not below n: GRAPH_EXIT_BAD_VERTEX, result = its edge position.
+ * Result: iterations done.
+ *
+ * Shared scratch: barrier at +0, dangling sums dang[2] at +64 (iteration i
+ * adds to dang[i % 2]; thread 0 clears dang[(i + 1) % 2] in phase 2), the
+ * stop word at +96 (graph_kernel.h: the other threads of a bad column
+ * leave their next barrier with the same exit status).
+ */
+#include "graph.h"
+#include "graph_kernel.h"
+#include "kernel_rt.h"
+
+#define SHARED_DANG_OFF 64
+
+int kernel_main(const struct uvs_kernel_args *args)
+{
+	const uint32_t *off, *col, *deg;
+	uint64_t *rank, *contrib, *dang, n, iters, b, e;
+	uint32_t *stop;
+
+	if (!uvs_args_have(args, PR_NARGS) || !pr_args_valid(args->arg))
+		return UVS_KERNEL_EXIT_BAD_ARGS;
+	off = (const uint32_t *)(uintptr_t)args->arg[PR_ARG_OFF];
+	col = (const uint32_t *)(uintptr_t)args->arg[PR_ARG_COL];
+	deg = (const uint32_t *)(uintptr_t)args->arg[PR_ARG_DEG];
+	n = args->arg[PR_ARG_N];
+	iters = args->arg[PR_ARG_ITERS];
+	rank = (uint64_t *)(uintptr_t)args->arg[PR_ARG_RANK];
+	contrib = (uint64_t *)(uintptr_t)args->arg[PR_ARG_CONTRIB];
+	dang = (uint64_t *)(uintptr_t)(uvs_self()->shared + SHARED_DANG_OFF);
+	stop = graph_stop_word();
+
+	uvs_slice(n, 8, &b, &e);
+	for (uint64_t v = b; v < e; v++)
+		rank[v] = pr_init(n);
+	for (uint64_t it = 0; it < iters; it++) {
+		uint64_t mine = 0, total;
+
+		for (uint64_t u = b; u < e; u++) {
+			uint32_t d = deg[u];
+
+			contrib[u] = pr_contrib(rank[u], d);
+			if (!d)
+				mine += rank[u];
+		}
+		if (mine)
+			__atomic_fetch_add(&dang[it & 1], mine, __ATOMIC_ACQ_REL);
+		uvs_barrier();
+		total = __atomic_load_n(&dang[it & 1], __ATOMIC_ACQUIRE);
+		if (uvs_global_idx() == 0)
+			__atomic_store_n(&dang[(it + 1) & 1], 0, __ATOMIC_RELAXED);
+		for (uint64_t v = b; v < e; v++) {
+			uint64_t sum = 0;
+
+			for (uint32_t j = off[v]; j < off[v + 1]; j++) {
+				uint32_t u = col[j];
+
+				if (u >= n)
+					return bad_vertex(stop, j);
+				sum += contrib[u];
+			}
+			rank[v] = pr_rank(sum, total, n);
+		}
+		if (uvs_barrier_unless(stop))
+			return GRAPH_EXIT_BAD_VERTEX;	/* another thread found a bad column */
+	}
+	uvs_set_result(iters);
+	return UVS_KERNEL_EXIT_OK;
+}
