@@ -15,7 +15,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,9 +27,9 @@
 #include <uvmsoc/hostif.h>
 #include <uvmsoc/shmring.h>
 
-#include "hostmem.h"
 #include "internal.h"
 #include "ivshmem.h"
+#include "lockstep.h"
 
 #define IVSHMEM_VENDOR 0x1af4u /* Red Hat, Inc. (QEMU's ivshmem: docs/specs/ivshmem-spec.rst) */
 #define IVSHMEM_DEVICE 0x1110u
@@ -47,32 +46,16 @@
 #define POLL_MAX_NS 1000000L
 
 struct ivs {
+    struct uvs_lockstep ls;  /* first: the uvs_ls_* operations take this state */
     char path[PATH_MAX];     /* the mapped file */
-    int timeout_ms;          /* wall-clock limit per reply; -1 none */
     uint8_t *map;
     size_t map_size;
     int fd;                  /* the mapped file, kept for hostmem_fd (managed memory) */
     uint64_t hm_bus;         /* bus address of host memory's byte 0 (file offset UVS_SHM_AREA) */
     struct uvs_shm_link link;
-    uint32_t seq;
-    uint64_t cycle;
-    uint32_t irqs;
-    int dead, dead_err;
-    char dead_why[256];
-    struct uvs_hostmem hm;
 };
 
-static int die(struct ivs *c, int err, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static int die(struct ivs *c, int err, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(c->dead_why, sizeof c->dead_why, fmt, ap);
-    va_end(ap);
-    c->dead = 1;
-    c->dead_err = err;
-    return uvs_err(err, "%s", c->dead_why);
-}
+#define die(c, ...) uvs_ls_die(&(c)->ls, __VA_ARGS__)
 
 static int64_t now_ms(void)
 {
@@ -101,15 +84,13 @@ static void backoff(unsigned *spins)
 
 static int expired(const struct ivs *c, int64_t t0)
 {
-    return c->timeout_ms >= 0 && now_ms() - t0 > c->timeout_ms;
+    return c->ls.timeout_ms >= 0 && now_ms() - t0 > c->ls.timeout_ms;
 }
 
-static int send_msg(struct ivs *c, union uvs_cosim_msg *m)
+/* Transport: put one 64-byte message into the request ring (waiting for room). */
+static int shm_send(struct uvs_lockstep *l, const uint8_t *buf)
 {
-    uint8_t buf[UVS_COSIM_MSG_SIZE];
-    m->hdr.cycle = c->cycle;
-    if (uvs_cosim_encode(m, buf) != 0)
-        return uvs_err(-EINVAL, "internal error: refusing to send a malformed %s", uvs_cosim_type_name(m->hdr.type));
+    struct ivs *c = (struct ivs *)l;
     int64_t t0 = now_ms();
     unsigned spins = 0;
     for (;;) {
@@ -122,71 +103,35 @@ static int send_msg(struct ivs *c, union uvs_cosim_msg *m)
             return die(c, -ECONNRESET, "the simulator serving %s has ended", c->path);
         if (expired(c, t0))
             return die(c, -ETIMEDOUT, "the simulator serving %s takes no requests (ring full for %d ms)", c->path,
-                       c->timeout_ms);
+                       l->timeout_ms);
         backoff(&spins);
     }
 }
 
-static int recv_msg(struct ivs *c, union uvs_cosim_msg *m)
+/* Transport: take one 64-byte message from the response ring (no descriptors travel here). */
+static int shm_recv(struct uvs_lockstep *l, uint8_t *buf, int *fd_out)
 {
-    uint8_t buf[UVS_COSIM_MSG_SIZE];
+    struct ivs *c = (struct ivs *)l;
     int64_t t0 = now_ms();
     unsigned spins = 0;
+    if (fd_out)
+        *fd_out = -1;
     for (;;) {
         int r = uvs_shm_recv(&c->link.rx, buf);
         if (r < 0)
             return die(c, r, "shared region %s: response ring counters are corrupt", c->path);
         if (r > 0)
-            break;
+            return 0;
         /* CLOSED is set after the final GOODBYE is in the ring: look once more. */
         if (uvs_shm_rd32(c->map, UVS_SHM_OFF_STATE) == UVS_SHM_STATE_CLOSED && uvs_shm_pending(&c->link.rx) == 0)
             return die(c, -ECONNRESET, "the simulator serving %s has ended", c->path);
         if (expired(c, t0))
-            return die(c, -ETIMEDOUT, "no reply from the simulator through %s within %d ms", c->path, c->timeout_ms);
+            return die(c, -ETIMEDOUT, "no reply from the simulator through %s within %d ms", c->path, l->timeout_ms);
         backoff(&spins);
     }
-    char why[160];
-    int err = uvs_cosim_decode(buf, sizeof buf, m, why, sizeof why);
-    if (err)
-        return die(c, err, "malformed message from the simulator through %s: %s", c->path, why);
-    if (!uvs_cosim_from_server(m->hdr.type) && m->hdr.type != UVS_COSIM_GOODBYE)
-        return die(c, -EPROTO, "the simulator through %s sent a client message (%s)", c->path,
-                   uvs_cosim_type_name(m->hdr.type));
-    c->cycle = m->hdr.cycle;
-    return 0;
 }
 
-/* Request m, response into r (IRQs on the way collected; GOODBYE ends it). */
-static int request(struct ivs *c, union uvs_cosim_msg *m, union uvs_cosim_msg *r)
-{
-    if (c->dead)
-        return uvs_err(c->dead_err, "connection to the simulator is down: %s", c->dead_why);
-    unsigned want = m->hdr.type | UVS_COSIM_RESP;
-    m->hdr.seq = ++c->seq;
-    int err = send_msg(c, m);
-    if (err)
-        return err;
-    for (;;) {
-        if ((err = recv_msg(c, r)))
-            return err;
-        if (r->hdr.type == UVS_COSIM_IRQ) {
-            c->irqs |= 1u << r->irq.vector;
-            continue;
-        }
-        if (r->hdr.type == UVS_COSIM_GOODBYE)
-            return die(c, -ECONNRESET, "the simulator serving %s ended the session (reason %u, exit status %d)",
-                       c->path, (unsigned)r->bye.reason, (int)r->bye.exit_code);
-        if (r->hdr.type != want || r->hdr.seq != c->seq)
-            return die(c, -EPROTO, "protocol error: got %s seq %u while waiting for %s seq %u",
-                       uvs_cosim_type_name(r->hdr.type), (unsigned)r->hdr.seq, uvs_cosim_type_name(want),
-                       (unsigned)c->seq);
-        err = uvs_cosim_status_errno(r->hdr.status);
-        if (err)
-            return uvs_err(err, "simulator refused %s: status %u (%s)", uvs_cosim_type_name(m->hdr.type),
-                           (unsigned)r->hdr.status, uvs_strerror(err));
-        return 0;
-    }
-}
+static const struct uvs_ls_transport shm_transport = {.send = shm_send, .recv = shm_recv};
 
 /* "0000:00:01.0" or "00:01.0": a PCI address (domain optional). */
 static int is_bdf(const char *s, char *full, size_t fulllen)
@@ -282,11 +227,9 @@ static void ivs_close(void *ctx)
     struct ivs *c = ctx;
     if (!c)
         return;
-    if (c->map && !c->dead) {
-        union uvs_cosim_msg m = {.bye = {.hdr = {.type = UVS_COSIM_GOODBYE}, .reason = UVS_COSIM_BYE_CLIENT}};
-        (void)send_msg(c, &m);
-    }
-    uvs_hostmem_fini(&c->hm);
+    if (c->map)
+        uvs_ls_goodbye(&c->ls);
+    uvs_hostmem_fini(&c->ls.hm);
     if (c->map)
         munmap(c->map, c->map_size);
     if (c->fd >= 0)
@@ -300,7 +243,7 @@ static int attach(struct ivs *c)
     int64_t t0 = now_ms();
     int err;
     unsigned spins = 0;
-    int limit = c->timeout_ms >= 0 && c->timeout_ms < IVSHMEM_START_MS ? c->timeout_ms : IVSHMEM_START_MS;
+    int limit = c->ls.timeout_ms >= 0 && c->ls.timeout_ms < IVSHMEM_START_MS ? c->ls.timeout_ms : IVSHMEM_START_MS;
     while ((err = uvs_shm_check_header(c->map, c->map_size, why, sizeof why)) == -EAGAIN) {
         if (now_ms() - t0 > limit)
             return die(c, -ENODEV, "ivshmem %s: %s after %d ms; is uvmsoc-sim --host-shm serving the file QEMU's "
@@ -315,25 +258,15 @@ static int attach(struct ivs *c)
                    (unsigned)uvs_shm_rd32(c->map, UVS_SHM_OFF_STATE));
     uvs_shm_link_init(&c->link, c->map, 0);
     uvs_shm_drain(&c->link.rx); /* a previous session's leftovers */
-    union uvs_cosim_msg m = {.hello = {.hdr = {.type = UVS_COSIM_HELLO}, .version = UVS_COSIM_VERSION,
-                                       .client_pid = (uint64_t)getpid()}};
     union uvs_cosim_msg r;
-    err = request(c, &m, &r);
-    if (err == -EPROTONOSUPPORT || (!err && (r.hello.version >> 16) != (UVS_COSIM_VERSION >> 16)))
-        return die(c, -EPROTONOSUPPORT, "the simulator through %s speaks transport version %u.%u, this library %u.%u",
-                   c->path, (unsigned)(r.hello.version >> 16), (unsigned)(r.hello.version & 0xffff),
-                   UVS_COSIM_VERSION >> 16, UVS_COSIM_VERSION & 0xffff);
-    if (err)
+    if ((err = uvs_ls_hello(&c->ls, &r, NULL)))
         return err;
     uint64_t bus = uvs_shm_rd64(c->map, UVS_SHM_OFF_HOSTMEM_BUS), size = uvs_shm_rd64(c->map, UVS_SHM_OFF_HOSTMEM_SIZE);
     if (r.hello.hostmem_base != bus || r.hello.hostmem_size != size)
         return die(c, -EPROTO, "HELLO_RESP names host memory 0x%llx+0x%llx, the shared header 0x%llx+0x%llx",
                    (unsigned long long)r.hello.hostmem_base, (unsigned long long)r.hello.hostmem_size,
                    (unsigned long long)bus, (unsigned long long)size);
-    if (r.hello.bar0_size < UVS_HOSTIF_BAR0_SIZE)
-        return die(c, -EPROTO, "the simulator offers a BAR0 of %llu bytes, need %llu",
-                   (unsigned long long)r.hello.bar0_size, (unsigned long long)UVS_HOSTIF_BAR0_SIZE);
-    if ((err = uvs_hostmem_init(&c->hm, c->map + UVS_SHM_AREA, bus, (size_t)size)))
+    if ((err = uvs_hostmem_init(&c->ls.hm, c->map + UVS_SHM_AREA, bus, (size_t)size)))
         return uvs_err(err, "cannot manage the host memory window");
     c->hm_bus = bus;
     return 0;
@@ -351,12 +284,7 @@ static int ivs_open(const struct uvs_open_opts *opts, void **ctx)
         free(c);
         return err;
     }
-    if (opts->wall_timeout_ms == UVS_WALL_TIMEOUT_NONE)
-        c->timeout_ms = -1;
-    else if (opts->wall_timeout_ms > INT_MAX)
-        c->timeout_ms = INT_MAX;
-    else
-        c->timeout_ms = opts->wall_timeout_ms ? (int)opts->wall_timeout_ms : 600000;
+    uvs_ls_init(&c->ls, &shm_transport, opts->wall_timeout_ms, "the simulator through %s", c->path);
     int fd = open(c->path, O_RDWR | O_CLOEXEC);
     if (fd < 0) {
         int e = errno;
@@ -389,7 +317,7 @@ static int ivs_open(const struct uvs_open_opts *opts, void **ctx)
     c->map = p;
     c->fd = fd;
     if ((err = attach(c))) {
-        c->dead = 1;
+        c->ls.dead = 1;
         ivs_close(c);
         return err;
     }
@@ -397,113 +325,31 @@ static int ivs_open(const struct uvs_open_opts *opts, void **ctx)
     return 0;
 }
 
-static int ivs_mmio_read(void *ctx, uint64_t off, unsigned size, uint64_t *val)
-{
-    union uvs_cosim_msg m = {.mmio = {.hdr = {.type = UVS_COSIM_MMIO_READ}, .addr = off, .size = (uint8_t)size}}, r;
-    int err = request(ctx, &m, &r);
-    if (err)
-        return err;
-    if (r.mmio.addr != off || r.mmio.size != size)
-        return die(ctx, -EPROTO, "MMIO_READ_RESP for 0x%llx/%u answers 0x%llx/%u", (unsigned long long)off, size,
-                   (unsigned long long)r.mmio.addr, (unsigned)r.mmio.size);
-    *val = r.mmio.data;
-    return 0;
-}
-
-static int ivs_mmio_write(void *ctx, uint64_t off, unsigned size, uint64_t val)
-{
-    union uvs_cosim_msg m = {.mmio = {.hdr = {.type = UVS_COSIM_MMIO_WRITE}, .addr = off, .data = val,
-                                      .size = (uint8_t)size}}, r;
-    return request(ctx, &m, &r);
-}
-
-static int ivs_dma_alloc(void *ctx, size_t size, struct uvs_dma_buf *buf)
-{
-    return uvs_hostmem_alloc(&((struct ivs *)ctx)->hm, size, buf);
-}
-
-static void ivs_dma_free(void *ctx, const struct uvs_dma_buf *buf)
-{
-    uvs_hostmem_free(&((struct ivs *)ctx)->hm, buf);
-}
-
-static int run(struct ivs *c, uint64_t cycles, uint32_t flags)
-{
-    union uvs_cosim_msg m = {.run = {.hdr = {.type = UVS_COSIM_RUN}, .cycles = cycles, .flags = flags}}, r;
-    int err = request(c, &m, &r);
-    if (err)
-        return err;
-    if (r.run.reason == UVS_COSIM_STOP_HALT)
-        return die(c, -ECONNRESET, "the simulation serving %s ended at cycle %llu", c->path,
-                   (unsigned long long)c->cycle);
-    return (int)r.run.reason;
-}
-
-/* As the cosim backend: RUN slices of UVS_COSIM_RUN_SLICE cycles. */
-static int ivs_wait_irq(void *ctx, uint64_t timeout, uint32_t *vectors)
-{
-    struct ivs *c = ctx;
-    uint64_t left = timeout;
-    while (!c->irqs && left) {
-        uint64_t slice = left < UVS_COSIM_RUN_SLICE ? left : UVS_COSIM_RUN_SLICE;
-        int r = run(c, slice, UVS_COSIM_RUN_STOP_ON_IRQ);
-        if (r < 0)
-            return r;
-        if (r != UVS_COSIM_STOP_BUDGET)
-            break;
-        left -= slice;
-    }
-    if (!c->irqs)
-        return -ETIMEDOUT;
-    *vectors = c->irqs;
-    c->irqs = 0;
-    return 0;
-}
-
-static int ivs_charge(void *ctx, uint64_t cycles)
-{
-    int r = run(ctx, cycles, UVS_COSIM_RUN_HOST_COST);
-    return r < 0 ? r : 0;
-}
-
-static int ivs_reset(void *ctx)
-{
-    struct ivs *c = ctx;
-    union uvs_cosim_msg m = {.reset = {.hdr = {.type = UVS_COSIM_RESET}}}, r;
-    c->irqs = 0;
-    return request(c, &m, &r);
-}
-
 /* The mapped file (sysfs resource2_wc can be mapped at any page offset
  * again) and the offset of bus address @bus in it. */
 static int ivs_hostmem_fd(void *ctx, uint64_t bus, uint64_t len, int *fd, uint64_t *off)
 {
     struct ivs *c = ctx;
-    if (!uvs_hostmem_ptr(&c->hm, bus, len))
+    if (!uvs_hostmem_ptr(&c->ls.hm, bus, len))
         return -EINVAL;
     *fd = c->fd;
     *off = UVS_SHM_AREA + (bus - c->hm_bus);
     return 0;
 }
 
-static uint64_t ivs_cycles(void *ctx)
-{
-    return ((struct ivs *)ctx)->cycle;
-}
-
 const struct uvs_backend_ops uvs_backend_ivshmem = {
     .name = "ivshmem",
     .open = ivs_open,
     .close = ivs_close,
-    .mmio_read = ivs_mmio_read,
-    .mmio_write = ivs_mmio_write,
-    .dma_alloc = ivs_dma_alloc,
-    .dma_free = ivs_dma_free,
-    .wait_irq = ivs_wait_irq,
-    .charge = ivs_charge,
-    .reset = ivs_reset,
+    .mmio_read = uvs_ls_mmio_read,
+    .mmio_write = uvs_ls_mmio_write,
+    .dma_alloc = uvs_ls_dma_alloc,
+    .dma_free = uvs_ls_dma_free,
+    .wait_irq = uvs_ls_wait_irq,
+    .charge = uvs_ls_charge,
+    .reset = uvs_ls_reset,
     .hostmem_fd = ivs_hostmem_fd,
-    .cycles = ivs_cycles,
+    .cycles = uvs_ls_cycles,
 };
 
 const char *uvs_ivshmem_spec(const char *dev)
