@@ -325,28 +325,12 @@ fail:
 
 static int uio_mmio_read(void *ctx, uint64_t off, unsigned size, uint64_t *val)
 {
-    struct uio_ctx *c = ctx;
-    volatile uint8_t *a = c->regs + off;
-    switch (size) {
-    case 1: *val = *a; break;
-    case 2: *val = *(volatile uint16_t *)a; break;
-    case 4: *val = *(volatile uint32_t *)a; break;
-    default: *val = *(volatile uint64_t *)a; break;
-    }
-    return 0;
+    return uvs_hw_mmio_read(((struct uio_ctx *)ctx)->regs, off, size, val);
 }
 
 static int uio_mmio_write(void *ctx, uint64_t off, unsigned size, uint64_t val)
 {
-    struct uio_ctx *c = ctx;
-    volatile uint8_t *a = c->regs + off;
-    switch (size) {
-    case 1: *a = (uint8_t)val; break;
-    case 2: *(volatile uint16_t *)a = (uint16_t)val; break;
-    case 4: *(volatile uint32_t *)a = (uint32_t)val; break;
-    default: *(volatile uint64_t *)a = val; break;
-    }
-    return 0;
+    return uvs_hw_mmio_write(((struct uio_ctx *)ctx)->regs, off, size, val);
 }
 
 static int uio_dma_alloc(void *ctx, size_t size, struct uvs_dma_buf *buf)
@@ -359,19 +343,12 @@ static void uio_dma_free(void *ctx, const struct uvs_dma_buf *buf)
     uvs_hostmem_free(&((struct uio_ctx *)ctx)->hm, buf);
 }
 
-static int64_t now_ms(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
-}
-
 static int uio_wait_irq(void *ctx, uint64_t timeout, uint32_t *vectors)
 {
     struct uio_ctx *c = ctx;
-    int64_t end = now_ms() + uvs_cycles_to_ms(timeout, c->clock_khz);
+    int64_t end = uvs_now_ms() + uvs_cycles_to_ms(timeout, c->clock_khz);
     for (;;) {
-        int64_t left = end - now_ms();
+        int64_t left = end - uvs_now_ms();
         if (left <= 0)
             return -ETIMEDOUT;
         struct pollfd pf = {.fd = c->fd, .events = POLLIN};
@@ -400,12 +377,6 @@ static int uio_wait_irq(void *ctx, uint64_t timeout, uint32_t *vectors)
     }
 }
 
-static int uio_charge(void *ctx, uint64_t cycles)
-{
-    (void)ctx, (void)cycles; /* real hardware runs on its own */
-    return 0;
-}
-
 static int uio_hostmem_fd(void *ctx, uint64_t bus, uint64_t len, int *fd, uint64_t *off)
 {
     struct uio_ctx *c = ctx;
@@ -427,7 +398,7 @@ const struct uvs_backend_ops uvs_backend_uio = {
     .dma_alloc = uio_dma_alloc,
     .dma_free = uio_dma_free,
     .wait_irq = uio_wait_irq,
-    .charge = uio_charge,
+    .charge = uvs_hw_charge,
     .reset = NULL,
     .hostmem_fd = uio_hostmem_fd,
     .cycles = NULL,

@@ -308,26 +308,12 @@ fail:
 
 static int vfio_mmio_read(void *ctx, uint64_t off, unsigned size, uint64_t *val)
 {
-    volatile uint8_t *a = ((struct vfio_ctx *)ctx)->bar + off;
-    switch (size) {
-    case 1: *val = *a; break;
-    case 2: *val = *(volatile uint16_t *)a; break;
-    case 4: *val = *(volatile uint32_t *)a; break;
-    default: *val = *(volatile uint64_t *)a; break;
-    }
-    return 0;
+    return uvs_hw_mmio_read(((struct vfio_ctx *)ctx)->bar, off, size, val);
 }
 
 static int vfio_mmio_write(void *ctx, uint64_t off, unsigned size, uint64_t val)
 {
-    volatile uint8_t *a = ((struct vfio_ctx *)ctx)->bar + off;
-    switch (size) {
-    case 1: *a = (uint8_t)val; break;
-    case 2: *(volatile uint16_t *)a = (uint16_t)val; break;
-    case 4: *(volatile uint32_t *)a = (uint32_t)val; break;
-    default: *(volatile uint64_t *)a = val; break;
-    }
-    return 0;
+    return uvs_hw_mmio_write(((struct vfio_ctx *)ctx)->bar, off, size, val);
 }
 
 static int vfio_dma_alloc(void *ctx, size_t size, struct uvs_dma_buf *buf)
@@ -388,12 +374,9 @@ static int vfio_wait_irq(void *ctx, uint64_t timeout, uint32_t *vectors)
     struct pollfd pf[MAX_VEC];
     for (unsigned i = 0; i < c->nvec; i++)
         pf[i] = (struct pollfd){.fd = c->efd[i], .events = POLLIN};
-    struct timespec t0, t;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
-    int total = uvs_cycles_to_ms(timeout, c->clock_khz);
+    int64_t end = uvs_now_ms() + uvs_cycles_to_ms(timeout, c->clock_khz);
     for (;;) {
-        clock_gettime(CLOCK_MONOTONIC, &t);
-        int64_t left = total - ((int64_t)(t.tv_sec - t0.tv_sec) * 1000 + (t.tv_nsec - t0.tv_nsec) / 1000000);
+        int64_t left = end - uvs_now_ms();
         if (left <= 0)
             return -ETIMEDOUT;
         int r = poll(pf, c->nvec, (int)left);
@@ -416,12 +399,6 @@ static int vfio_wait_irq(void *ctx, uint64_t timeout, uint32_t *vectors)
     }
 }
 
-static int vfio_charge(void *ctx, uint64_t cycles)
-{
-    (void)ctx, (void)cycles; /* real hardware runs on its own */
-    return 0;
-}
-
 static int vfio_reset(void *ctx)
 {
     struct vfio_ctx *c = ctx;
@@ -441,7 +418,7 @@ const struct uvs_backend_ops uvs_backend_vfio = {
     .dma_alloc = vfio_dma_alloc,
     .dma_free = vfio_dma_free,
     .wait_irq = vfio_wait_irq,
-    .charge = vfio_charge,
+    .charge = uvs_hw_charge,
     .reset = vfio_reset,
     .hostmem_fd = NULL,
     .cycles = NULL,

@@ -72,4 +72,18 @@ int uvs_lock_node(int fd, const char *path);
  */
 int uvs_cycles_to_ms(uint64_t cycles, uint32_t clock_khz);
 
+/** uvs_now_ms - CLOCK_MONOTONIC in milliseconds. */
+int64_t uvs_now_ms(void);
+
+/**
+ * uvs_hw_mmio_read / uvs_hw_mmio_write - one volatile load or store of
+ * @size bytes (1, 2, 4, 8; checked by the caller) at @off of a mapped BAR.
+ * Always 0.
+ */
+int uvs_hw_mmio_read(volatile uint8_t *bar, uint64_t off, unsigned size, uint64_t *val);
+int uvs_hw_mmio_write(volatile uint8_t *bar, uint64_t off, unsigned size, uint64_t val);
+
+/** uvs_hw_charge - uvs_backend_ops.charge of hardware: nothing to do (the device runs on its own); 0. */
+int uvs_hw_charge(void *ctx, uint64_t cycles);
+
 #endif
