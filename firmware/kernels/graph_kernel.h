@@ -29,4 +29,36 @@ static inline int bad_vertex(uint32_t *stop, uint64_t j)
 	return GRAPH_EXIT_BAD_VERTEX;
 }
 
+/** Shared-scratch offset of pagerank's dangling-mass sums dang[2]. */
+#define PR_SHARED_DANG_OFF 64
+
+/**
+ * Phase 1 of pagerank iteration @it (both variants): contrib[u] of the
+ * thread's vertices [b, e) (graph.h pr_contrib) and their dangling mass
+ * added to the launch-wide sum dang[it % 2]; barrier; returns the total
+ * dangling mass, and thread 0 clears dang[(it + 1) % 2] for the next
+ * iteration.
+ */
+static inline uint64_t pr_contrib_phase(const uint32_t *deg, const uint64_t *rank, uint64_t *contrib, uint64_t b,
+					uint64_t e, uint64_t it)
+{
+	uint64_t *dang = (uint64_t *)(uintptr_t)(uvs_self()->shared + PR_SHARED_DANG_OFF);
+	uint64_t mine = 0, total;
+
+	for (uint64_t u = b; u < e; u++) {
+		uint32_t d = deg[u];
+
+		contrib[u] = pr_contrib(rank[u], d);
+		if (!d)
+			mine += rank[u];
+	}
+	if (mine)
+		__atomic_fetch_add(&dang[it & 1], mine, __ATOMIC_ACQ_REL);
+	uvs_barrier();
+	total = __atomic_load_n(&dang[it & 1], __ATOMIC_ACQUIRE);
+	if (uvs_global_idx() == 0)
+		__atomic_store_n(&dang[(it + 1) & 1], 0, __ATOMIC_RELAXED);
+	return total;
+}
+
 #endif /* UVS_KERNELS_GRAPH_KERNEL_H */

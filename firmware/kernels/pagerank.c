@@ -20,12 +20,11 @@
 #include "graph_kernel.h"
 #include "kernel_rt.h"
 
-#define SHARED_DANG_OFF 64
 
 int kernel_main(const struct uvs_kernel_args *args)
 {
 	const uint32_t *off, *col, *deg;
-	uint64_t *rank, *contrib, *dang, n, iters, b, e;
+	uint64_t *rank, *contrib, n, iters, b, e;
 	uint32_t *stop;
 
 	if (!uvs_args_have(args, PR_NARGS) || !pr_args_valid(args->arg))
@@ -37,28 +36,14 @@ int kernel_main(const struct uvs_kernel_args *args)
 	iters = args->arg[PR_ARG_ITERS];
 	rank = (uint64_t *)(uintptr_t)args->arg[PR_ARG_RANK];
 	contrib = (uint64_t *)(uintptr_t)args->arg[PR_ARG_CONTRIB];
-	dang = (uint64_t *)(uintptr_t)(uvs_self()->shared + SHARED_DANG_OFF);
 	stop = graph_stop_word();
 
 	uvs_slice(n, 8, &b, &e);
 	for (uint64_t v = b; v < e; v++)
 		rank[v] = pr_init(n);
 	for (uint64_t it = 0; it < iters; it++) {
-		uint64_t mine = 0, total;
+		uint64_t total = pr_contrib_phase(deg, rank, contrib, b, e, it);
 
-		for (uint64_t u = b; u < e; u++) {
-			uint32_t d = deg[u];
-
-			contrib[u] = pr_contrib(rank[u], d);
-			if (!d)
-				mine += rank[u];
-		}
-		if (mine)
-			__atomic_fetch_add(&dang[it & 1], mine, __ATOMIC_ACQ_REL);
-		uvs_barrier();
-		total = __atomic_load_n(&dang[it & 1], __ATOMIC_ACQUIRE);
-		if (uvs_global_idx() == 0)
-			__atomic_store_n(&dang[(it + 1) & 1], 0, __ATOMIC_RELAXED);
 		for (uint64_t v = b; v < e; v++) {
 			uint64_t sum = 0;
 
