@@ -37,6 +37,9 @@
 #define GRAPH_MAX_VERTICES 0xffffffffull   /**< ids are u32; UINT32_MAX itself is "none" in the kernels' outputs */
 #define GRAPH_ERR_LEN 256                   /**< bytes of an error message buffer */
 
+/** graph_fail - format a message (printf-style) into @err (GRAPH_ERR_LEN bytes; may be NULL) and return @rc. */
+int graph_fail(char *err, int rc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
 /** A graph in CSR form: n vertices, m directed edges. */
 struct graph {
     uint64_t n;        /**< vertices */

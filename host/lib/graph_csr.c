@@ -10,8 +10,7 @@
 
 #include "graph.h"
 
-/* Formats a message into err (may be NULL) and returns rc. */
-static int fail(char *err, int rc, const char *fmt, ...)
+int graph_fail(char *err, int rc, const char *fmt, ...)
 {
     if (err) {
         va_list ap;
@@ -43,11 +42,11 @@ int graph_build(uint64_t n, const uint32_t *src, const uint32_t *dst, uint64_t c
     struct graph_build_stats s = {.input_edges = count};
     memset(g, 0, sizeof *g);
     if (n == 0 || n > GRAPH_MAX_VERTICES)
-        return fail(err, -EINVAL, "%llu vertices: a graph has 1 to %llu", (unsigned long long)n,
+        return graph_fail(err, -EINVAL, "%llu vertices: a graph has 1 to %llu", (unsigned long long)n,
                     (unsigned long long)GRAPH_MAX_VERTICES);
     for (uint64_t i = 0; i < count; i++)
         if (src[i] >= n || dst[i] >= n)
-            return fail(err, -EINVAL, "edge %llu (%u -> %u): vertex id not below %llu", (unsigned long long)i,
+            return graph_fail(err, -EINVAL, "edge %llu (%u -> %u): vertex id not below %llu", (unsigned long long)i,
                         src[i], dst[i], (unsigned long long)n);
     uint64_t *off = calloc(n + 1, sizeof *off);
     uint32_t *col = malloc((count ? count : 1) * sizeof *col);
@@ -209,7 +208,7 @@ int graph_write(const struct graph *g, const char *path, char err[GRAPH_ERR_LEN]
     snprintf(tmp, len + 16, "%s.tmp.XXXXXX", path);
     int fd = mkstemp(tmp);
     if (fd < 0) {
-        rc = fail(err, -errno, "%s: cannot create a temporary file next to it: %s", path, strerror(errno));
+        rc = graph_fail(err, -errno, "%s: cannot create a temporary file next to it: %s", path, strerror(errno));
         free(tmp);
         return rc;
     }
@@ -250,7 +249,7 @@ int graph_write(const struct graph *g, const char *path, char err[GRAPH_ERR_LEN]
         rc = -errno;
     if (rc) {
         unlink(tmp);
-        fail(err, rc, "%s: write failed: %s (nothing written)", path, strerror(-rc));
+        graph_fail(err, rc, "%s: write failed: %s (nothing written)", path, strerror(-rc));
     }
     free(tmp);
     return rc;
@@ -260,29 +259,29 @@ int graph_parse(const uint8_t *buf, size_t len, struct graph *g, char err[GRAPH_
 {
     memset(g, 0, sizeof *g);
     if (len < GRAPH_HDR_BYTES)
-        return fail(err, -EINVAL, "%zu bytes: shorter than the %d-byte header (truncated, or not a CSR file)", len,
+        return graph_fail(err, -EINVAL, "%zu bytes: shorter than the %d-byte header (truncated, or not a CSR file)", len,
                     GRAPH_HDR_BYTES);
     if (memcmp(buf, GRAPH_MAGIC, 4) != 0)
-        return fail(err, -EINVAL, "not a CSR graph file (magic is not \"%s\")", GRAPH_MAGIC);
+        return graph_fail(err, -EINVAL, "not a CSR graph file (magic is not \"%s\")", GRAPH_MAGIC);
     uint64_t ver = get(buf + 4, 2), flags = get(buf + 6, 2), n = get(buf + 8, 8), m = get(buf + 16, 8);
     if (ver != GRAPH_FILE_VERSION)
-        return fail(err, -EINVAL, "CSR format version %llu, this program reads version %d", (unsigned long long)ver,
+        return graph_fail(err, -EINVAL, "CSR format version %llu, this program reads version %d", (unsigned long long)ver,
                     GRAPH_FILE_VERSION);
     if (flags & ~(uint64_t)GRAPH_FLAG_OFF64)
-        return fail(err, -EINVAL, "unknown flags 0x%llx in the header", (unsigned long long)flags);
+        return graph_fail(err, -EINVAL, "unknown flags 0x%llx in the header", (unsigned long long)flags);
     if (get(buf + 24, 8) != 0)
-        return fail(err, -EINVAL, "reserved header word is not 0");
+        return graph_fail(err, -EINVAL, "reserved header word is not 0");
     if (n == 0)
-        return fail(err, -EINVAL, "empty graph (0 vertices)");
+        return graph_fail(err, -EINVAL, "empty graph (0 vertices)");
     if (n > GRAPH_MAX_VERTICES)
-        return fail(err, -EINVAL, "%llu vertices: at most %llu (u32 ids)", (unsigned long long)n,
+        return graph_fail(err, -EINVAL, "%llu vertices: at most %llu (u32 ids)", (unsigned long long)n,
                     (unsigned long long)GRAPH_MAX_VERTICES);
     unsigned w = flags & GRAPH_FLAG_OFF64 ? 8 : 4;
     uint64_t body = len - GRAPH_HDR_BYTES;
     /* expected size without overflow: n < 2^32, so (n + 1) * 8 fits; m checked against the rest */
     uint64_t offb = (n + 1) * w;
     if (body < offb || (body - offb) / 4 < m || (body - offb) % 4 != 0 || (body - offb) / 4 != m)
-        return fail(err, -EINVAL, "%zu bytes, but the header's n %llu and m %llu need %s%llu (%s)", len,
+        return graph_fail(err, -EINVAL, "%zu bytes, but the header's n %llu and m %llu need %s%llu (%s)", len,
                     (unsigned long long)n, (unsigned long long)m, m > UINT64_MAX / 8 ? "more than " : "",
                     m > UINT64_MAX / 8 ? (unsigned long long)UINT64_MAX
                                         : (unsigned long long)(GRAPH_HDR_BYTES + offb + 4 * m),
@@ -299,19 +298,19 @@ int graph_parse(const uint8_t *buf, size_t len, struct graph *g, char err[GRAPH_
         off[v] = get(p + v * w, w);
     int rc = 0;
     if (off[0] != 0)
-        rc = fail(err, -EINVAL, "offsets[0] is %llu, not 0", (unsigned long long)off[0]);
+        rc = graph_fail(err, -EINVAL, "offsets[0] is %llu, not 0", (unsigned long long)off[0]);
     for (uint64_t v = 0; !rc && v < n; v++)
         if (off[v + 1] < off[v] || off[v + 1] > m)
-            rc = fail(err, -EINVAL, "offsets[%llu] = %llu: offsets must not decrease and stay <= m = %llu",
+            rc = graph_fail(err, -EINVAL, "offsets[%llu] = %llu: offsets must not decrease and stay <= m = %llu",
                       (unsigned long long)(v + 1), (unsigned long long)off[v + 1], (unsigned long long)m);
     if (!rc && off[n] != m)
-        rc = fail(err, -EINVAL, "offsets[n] = %llu, not m = %llu", (unsigned long long)off[n], (unsigned long long)m);
+        rc = graph_fail(err, -EINVAL, "offsets[n] = %llu, not m = %llu", (unsigned long long)off[n], (unsigned long long)m);
     p += offb;
     for (uint64_t v = 0; !rc && v < n; v++)
         for (uint64_t e = off[v]; !rc && e < off[v + 1]; e++) {
             col[e] = (uint32_t)get(p + 4 * e, 4);
             if (col[e] >= n)
-                rc = fail(err, -EINVAL, "column %llu (an edge of vertex %llu) is vertex id %u, not below n = %llu",
+                rc = graph_fail(err, -EINVAL, "column %llu (an edge of vertex %llu) is vertex id %u, not below n = %llu",
                           (unsigned long long)e, (unsigned long long)v, col[e], (unsigned long long)n);
         }
     if (rc) {
@@ -332,11 +331,11 @@ int graph_read(const char *path, struct graph *g, char err[GRAPH_ERR_LEN])
     memset(g, 0, sizeof *g);
     int fd = open(path, O_RDONLY);
     if (fd < 0)
-        return fail(err, -errno, "%s: cannot open: %s", path, strerror(errno));
+        return graph_fail(err, -errno, "%s: cannot open: %s", path, strerror(errno));
     if (fstat(fd, &st) != 0 || S_ISDIR(st.st_mode)) {
         int e = S_ISDIR(st.st_mode) ? EISDIR : errno;
         close(fd);
-        return fail(err, -e, "%s: %s", path, strerror(e));
+        return graph_fail(err, -e, "%s: %s", path, strerror(e));
     }
     size_t len = (size_t)st.st_size, got = 0;
     uint8_t *buf = malloc(len ? len : 1);
@@ -355,12 +354,12 @@ int graph_read(const char *path, struct graph *g, char err[GRAPH_ERR_LEN])
     close(fd);
     if (got != len) {
         free(buf);
-        return fail(err, -EIO, "%s: read error", path);
+        return graph_fail(err, -EIO, "%s: read error", path);
     }
     char why[GRAPH_ERR_LEN] = "";
     int rc = graph_parse(buf, len, g, why);
     free(buf);
     if (rc == -EINVAL)
-        fail(err, rc, "%s: %s", path, why);
+        graph_fail(err, rc, "%s: %s", path, why);
     return rc;
 }

@@ -139,17 +139,6 @@ struct parse {
     struct graph_dumpavail_stats st;
 };
 
-static int fail(char *err, int rc, const char *fmt, ...)
-{
-    if (err) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, GRAPH_ERR_LEN, fmt, ap);
-        va_end(ap);
-    }
-    return rc;
-}
-
 /* Package name characters (Debian Policy 5.6.1: lower case, digits, + - .); upper case accepted. */
 static int name_char(char c)
 {
@@ -202,15 +191,15 @@ static int stanza(struct parse *p, const char *pkg, const char *dep, const char 
     uint32_t id;
     int added, rc;
     if (!pkg)
-        return fail(err, -EINVAL, "stanza ending at line %lu has no Package field (not apt-cache dumpavail output?)",
+        return graph_fail(err, -EINVAL, "stanza ending at line %lu has no Package field (not apt-cache dumpavail output?)",
                     line);
     size_t n = 0;
     while (name_char(pkg[n]))
         n++;
     if (n == 0)
-        return fail(err, -EINVAL, "line %lu: empty or malformed Package name", line);
+        return graph_fail(err, -EINVAL, "line %lu: empty or malformed Package name", line);
     if ((rc = names_add(&p->pk, pkg, n, &id, &added)) != 0)
-        return rc == -E2BIG ? fail(err, rc, "more than 2^32 - 2 packages") : rc;
+        return rc == -E2BIG ? graph_fail(err, rc, "more than 2^32 - 2 packages") : rc;
     p->st.stanzas++;
     if (dep && (rc = parse_deps(p, id, dep)) != 0)
         return rc;
@@ -263,7 +252,7 @@ int graph_from_dumpavail(FILE *f, struct graph *g, struct graph_dumpavail_stats 
         ssize_t r = getline(&line, &lcap, f);
         if (r < 0) {
             if (ferror(f))
-                rc = fail(err, -EIO, "read error after line %lu", ln);
+                rc = graph_fail(err, -EIO, "read error after line %lu", ln);
             break;
         }
         ln++;
@@ -284,7 +273,7 @@ int graph_from_dumpavail(FILE *f, struct graph *g, struct graph_dumpavail_stats 
         }
         if (line[0] == ' ' || line[0] == '\t') { /* continuation */
             if (!in_stanza) {
-                rc = fail(err, -EINVAL, "line %lu: continuation line outside a stanza", ln);
+                rc = graph_fail(err, -EINVAL, "line %lu: continuation line outside a stanza", ln);
                 break;
             }
             if (cur && (rc = str_add(cur, line, (size_t)r, 1)) != 0)
@@ -293,7 +282,7 @@ int graph_from_dumpavail(FILE *f, struct graph *g, struct graph_dumpavail_stats 
         }
         char *colon = strchr(line, ':');
         if (!colon || colon == line) {
-            rc = fail(err, -EINVAL, "line %lu: not a \"Field: value\" line (not apt-cache dumpavail output?)", ln);
+            rc = graph_fail(err, -EINVAL, "line %lu: not a \"Field: value\" line (not apt-cache dumpavail output?)", ln);
             break;
         }
         in_stanza = 1;
@@ -315,7 +304,7 @@ int graph_from_dumpavail(FILE *f, struct graph *g, struct graph_dumpavail_stats 
     free(dep.s);
     free(pre.s);
     if (!rc && p.pk.count == 0)
-        rc = fail(err, -EINVAL, "no package stanza in the input (empty graph)");
+        rc = graph_fail(err, -EINVAL, "no package stanza in the input (empty graph)");
     /* resolve target names: unknown (virtual, other archive) ones dropped */
     uint64_t m = 0;
     if (!rc && (!(src = malloc((p.ndeps ? p.ndeps : 1) * sizeof *src)) ||
@@ -332,7 +321,7 @@ int graph_from_dumpavail(FILE *f, struct graph *g, struct graph_dumpavail_stats 
         dst[m++] = id;
     }
     if (!rc && m == 0)
-        rc = fail(err, -EINVAL, "%u packages but no dependency between them (empty graph)", p.pk.count);
+        rc = graph_fail(err, -EINVAL, "%u packages but no dependency between them (empty graph)", p.pk.count);
     if (!rc)
         rc = graph_build(p.pk.count, src, dst, m, g, &p.st.build, err);
     p.st.packages = p.pk.count;

@@ -13,17 +13,6 @@
 
 #include "graph.h"
 
-static int fail(char *err, int rc, const char *fmt, ...)
-{
-    if (err) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, GRAPH_ERR_LEN, fmt, ap);
-        va_end(ap);
-    }
-    return rc;
-}
-
 /* Parses a decimal vertex id at *s (advancing it); 0 or -1 (not a number, or >= GRAPH_MAX_VERTICES). */
 static int parse_id(const char **s, uint32_t *out)
 {
@@ -54,7 +43,7 @@ int graph_from_edges(FILE *f, struct graph *g, struct graph_build_stats *st, cha
         ssize_t r = getline(&line, &lcap, f);
         if (r < 0) {
             if (ferror(f))
-                rc = fail(err, -EIO, "read error after line %lu", ln);
+                rc = graph_fail(err, -EIO, "read error after line %lu", ln);
             break;
         }
         ln++;
@@ -93,13 +82,13 @@ int graph_from_edges(FILE *f, struct graph *g, struct graph_build_stats *st, cha
         maxid = b > maxid ? b : maxid;
         continue;
     bad:
-        rc = fail(err, -EINVAL, "line %lu: not an edge \"SRC DST\" of two decimal vertex ids below %llu", ln,
+        rc = graph_fail(err, -EINVAL, "line %lu: not an edge \"SRC DST\" of two decimal vertex ids below %llu", ln,
                   (unsigned long long)GRAPH_MAX_VERTICES);
         break;
     }
     free(line);
     if (!rc && n == 0)
-        rc = fail(err, -EINVAL, "no edge in the input (empty graph)");
+        rc = graph_fail(err, -EINVAL, "no edge in the input (empty graph)");
     if (!rc)
         rc = graph_build((uint64_t)maxid + 1, src, dst, n, g, st, err);
     free(src);
@@ -127,10 +116,10 @@ int graph_kronecker(const struct graph_kron_params *p, struct graph *g, struct g
 {
     memset(g, 0, sizeof *g);
     if (p->scale == 0 || p->scale > GRAPH_KRON_SCALE_MAX)
-        return fail(err, -EINVAL, "scale %u: use 1 to %d (2^scale vertices)", p->scale, GRAPH_KRON_SCALE_MAX);
+        return graph_fail(err, -EINVAL, "scale %u: use 1 to %d (2^scale vertices)", p->scale, GRAPH_KRON_SCALE_MAX);
     uint64_t n = 1ull << p->scale, gen = (uint64_t)p->edge_factor * n;
     if (p->edge_factor == 0 || gen > (1ull << 31))
-        return fail(err, -EINVAL, "edge factor %u at scale %u: 1 or more, and at most 2^31 edges", p->edge_factor,
+        return graph_fail(err, -EINVAL, "edge factor %u at scale %u: 1 or more, and at most 2^31 edges", p->edge_factor,
                     p->scale);
     uint32_t *src = malloc(2 * gen * sizeof *src), *dst = malloc(2 * gen * sizeof *dst);
     uint32_t *perm = malloc(n * sizeof *perm);
