@@ -89,9 +89,8 @@ host-unit-tests: host-unit-tests-build host
 
 # ---- end-to-end test helpers (tests/e2e.tests) ----
 # crc32c-file: reference CRC-32C of a file (host/cli/crc32c.c, built on its own);
-# test_dtb_devices: cmocka test of the simulator's DTB device nodes (sim/dtb.c), plain and ASan/UBSan.
 E2E_BUILD := $(BUILD)/tests/e2e
-E2E_BINS  := $(E2E_BUILD)/crc32c-file $(E2E_BUILD)/test_dtb_devices $(E2E_BUILD)/san/test_dtb_devices
+E2E_BINS  := $(E2E_BUILD)/crc32c-file
 # managed_free: managed allocation and (double) free against a co-simulated device (tests/managed.tests), plain and ASan/UBSan.
 E2E_BINS  += $(BUILD)/tests/managed/managed_free $(BUILD)/tests/managed/san/managed_free
 $(BUILD)/tests/managed/managed_free: tests/managed/managed_free.c $(HOST_LIB) $(HOST_LIB_HDRS) $(HOST_ABI_H)
@@ -113,11 +112,5 @@ e2e-tests-build: $(E2E_BINS)
 $(E2E_BUILD)/crc32c-file: tests/e2e/crc32c_file.c host/cli/crc32c.c host/cli/crc32c.h
 	@mkdir -p $(@D)
 	$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) -Ihost/cli tests/e2e/crc32c_file.c host/cli/crc32c.c -o $@
-$(E2E_BUILD)/test_dtb_devices: tests/e2e/test_dtb_devices.c sim/dtb.c sim/dtb.h $(GEN_INC)/uvmsoc/memmap.h
-	@mkdir -p $(@D)
-	$(HOST_CC) $(HOST_CFLAGS) -Isim tests/e2e/test_dtb_devices.c sim/dtb.c -lfdt -lcmocka -o $@
-$(E2E_BUILD)/san/test_dtb_devices: tests/e2e/test_dtb_devices.c sim/dtb.c sim/dtb.h $(GEN_INC)/uvmsoc/memmap.h
-	@mkdir -p $(@D)
-	$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) -Isim tests/e2e/test_dtb_devices.c sim/dtb.c -lfdt -lcmocka -o $@
 # `make test` builds host-unit-tests-build: bring the e2e helpers along.
 host-unit-tests-build: e2e-tests-build
