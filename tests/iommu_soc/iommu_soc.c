@@ -55,25 +55,7 @@ enum step {
     ST_HPM = 18        /* the compute hart's counters of the SoC events */
 };
 
-/* ---- memory layout in HBM (4-KiB pages) ---- */
-#define PG 0x1000u
-#define HBM(off) (UVS_HBM_BASE + (uint64_t)(off))
-#define DDT_PA HBM(0x0000)
-#define ROOT_PA HBM(0x1000)
-#define L1_PA HBM(0x2000)
-#define L0_PA HBM(0x3000)
-#define CQ_PA HBM(0x4000)
-#define FQ_PA HBM(0x5000)
-#define PQ_PA HBM(0x6000)
-#define DATA_PA(i) HBM(0x10000 + (uint64_t)(i) * PG)
-#define CQ_LOG2SZM1 7 /* 256 commands x 16 B */
-#define FQ_LOG2SZM1 6 /* 128 records x 32 B */
-#define PQ_LOG2SZM1 7 /* 256 records x 16 B */
-#define PSCID 1u
-
-/* Unified virtual addresses: Sv39-canonical, outside every device region. */
-#define VA_BASE UVS_U64(0x2000000000)
-#define VA(page) (VA_BASE + (uint64_t)(page) * PG)
+/* Unified virtual addresses (VA_BASE, soclib/iommu.h): Sv39-canonical, outside every device region. */
 enum { PAGE_RW = 0, PAGE_RO = 1, PAGE_MISSING = 2, PAGE_REMAP = 3 };
 /* Physical pages: 0 RW, 1 RO, 2 the missing page's frame, 3 old and 4 new remap target */
 
@@ -81,6 +63,7 @@ enum { PAGE_RW = 0, PAGE_RO = 1, PAGE_MISSING = 2, PAGE_REMAP = 3 };
 
 #define SOC_TEST_NAME "iommu_soc"
 #include "../soclib/report.h"
+#include "../soclib/iommu.h"
 
 __attribute__((interrupt("machine"))) static void hart0_trap(void)
 {
@@ -96,55 +79,8 @@ __attribute__((interrupt("machine"))) static void hart0_trap(void)
     fail(ST_TRAP, "unexpected trap, mcause", cause, 0);
 }
 
-/* ---- IOMMU registers ---- */
-static volatile uint64_t *reg64(uint64_t off)
-{
-    return (volatile uint64_t *)(uintptr_t)(UVS_IOMMU_BASE + off);
-}
-static volatile uint32_t *reg32(uint64_t off)
-{
-    return (volatile uint32_t *)(uintptr_t)(UVS_IOMMU_BASE + off);
-}
-static volatile uint64_t *mem64(uint64_t pa)
-{
-    return (volatile uint64_t *)(uintptr_t)pa;
-}
-
-static void fence(void)
-{
-    __asm__ volatile("fence rw, rw" ::: "memory");
-}
-
-static uint64_t pte(uint64_t pa, uint64_t flags)
-{
-    return ((pa >> 12) << UVS_IOMMU_PTE_PPN_SHIFT) | flags | UVS_IOMMU_PTE_V_MASK;
-}
-
 #define LEAF_U (UVS_IOMMU_PTE_R_MASK | UVS_IOMMU_PTE_U_MASK | UVS_IOMMU_PTE_A_MASK)
 #define LEAF_RW (LEAF_U | UVS_IOMMU_PTE_W_MASK | UVS_IOMMU_PTE_D_MASK)
-#define L0_INDEX(page) (((VA(page) >> 12) & 0x1ff))
-
-static void zero_page(uint64_t pa)
-{
-    for (unsigned i = 0; i < PG / 8; i++)
-        mem64(pa)[i] = 0;
-}
-
-/* Appends a command to the command queue and waits until the IOMMU consumed
- * it (cqh reaches the new tail). */
-static void command(uint64_t dw0, uint64_t dw1)
-{
-    uint32_t t = *reg32(UVS_IOMMU_CQT_OFF);
-    volatile uint64_t *c = mem64(CQ_PA + (uint64_t)t * UVS_IOMMU_CMD_SIZE);
-    c[0] = dw0;
-    c[1] = dw1;
-    fence();
-    uint32_t nt = (t + 1) & ((1u << (CQ_LOG2SZM1 + 1)) - 1);
-    *reg32(UVS_IOMMU_CQT_OFF) = nt;
-    for (unsigned i = 0; *reg32(UVS_IOMMU_CQH_OFF) != nt; i++)
-        if (i > TIMEOUT)
-            fail(ST_CMDQ, "cqh after a command, cqcsr", *reg32(UVS_IOMMU_CQCSR_OFF), nt);
-}
 
 /* ---- compute hart 1 requests ---- */
 static void post(uint64_t op, uint64_t va, uint64_t val)
@@ -204,46 +140,20 @@ static void plic_route_iommu(void)
 /* Directory, page tables and queues; translation on. */
 static void setup(void)
 {
-    static const uint64_t zero[] = {DDT_PA, ROOT_PA, L1_PA, L0_PA, CQ_PA, FQ_PA, PQ_PA};
-    for (unsigned i = 0; i < sizeof zero / sizeof zero[0]; i++)
-        zero_page(zero[i]);
+    soc_iommu_context();
     for (unsigned p = 0; p < 5; p++)
         for (unsigned i = 0; i < PG / 8; i++)
             mem64(DATA_PA(p))[i] = ((uint64_t)(p + 1) << 32) | i;
 
-    /* device context of UVS_UVA_DID (1LVL directory: index = device_id 6:0) */
-    volatile uint64_t *dc = mem64(DDT_PA + (UVS_UVA_DID & 0x7f) * UVS_IOMMU_DC_SIZE);
-    dc[UVS_IOMMU_DC_TA_OFF / 8] = (uint64_t)PSCID << UVS_IOMMU_DC_TA_PSCID_SHIFT;
-    dc[UVS_IOMMU_DC_FSC_OFF / 8] = (UVS_IOMMU_IOSATP_SV39 << UVS_IOMMU_DC_FSC_MODE_SHIFT) | (ROOT_PA >> 12);
-    dc[UVS_IOMMU_DC_IOHGATP_OFF / 8] = 0;
-    dc[UVS_IOMMU_DC_TC_OFF / 8] = UVS_IOMMU_DC_TC_V_MASK | UVS_IOMMU_DC_TC_SADE_MASK | UVS_IOMMU_DC_TC_UVS_PRQ_MASK;
-
-    /* Sv39: root[VPN2] -> L1, L1[VPN1] -> L0, leaves in L0 */
-    mem64(ROOT_PA)[(VA_BASE >> 30) & 0x1ff] = pte(L1_PA, 0);
-    mem64(L1_PA)[(VA_BASE >> 21) & 0x1ff] = pte(L0_PA, 0);
+    /* leaves in L0 (soclib/iommu.h: root[VPN2] -> L1, L1[VPN1] -> L0) */
     mem64(L0_PA)[L0_INDEX(PAGE_RW)] = pte(DATA_PA(0), LEAF_RW);
     mem64(L0_PA)[L0_INDEX(PAGE_RO)] = pte(DATA_PA(1), LEAF_U);
     mem64(L0_PA)[L0_INDEX(PAGE_MISSING)] = 0;
     mem64(L0_PA)[L0_INDEX(PAGE_REMAP)] = pte(DATA_PA(3), LEAF_RW);
     fence();
 
-    *reg64(UVS_IOMMU_CQB_OFF) = ((CQ_PA >> 12) << UVS_IOMMU_CQB_PPN_SHIFT) | CQ_LOG2SZM1;
-    *reg64(UVS_IOMMU_FQB_OFF) = ((FQ_PA >> 12) << UVS_IOMMU_FQB_PPN_SHIFT) | FQ_LOG2SZM1;
-    *reg64(UVS_IOMMU_PQB_OFF) = ((PQ_PA >> 12) << UVS_IOMMU_PQB_PPN_SHIFT) | PQ_LOG2SZM1;
-    *reg32(UVS_IOMMU_CQCSR_OFF) = UVS_IOMMU_CQCSR_CQEN_MASK;
-    *reg32(UVS_IOMMU_FQCSR_OFF) = UVS_IOMMU_FQCSR_FQEN_MASK | UVS_IOMMU_FQCSR_FIE_MASK;
-    *reg32(UVS_IOMMU_PQCSR_OFF) = UVS_IOMMU_PQCSR_PQEN_MASK | UVS_IOMMU_PQCSR_PIE_MASK;
-    for (unsigned i = 0;; i++) {
-        uint32_t c = *reg32(UVS_IOMMU_CQCSR_OFF), f = *reg32(UVS_IOMMU_FQCSR_OFF),
-                 p = *reg32(UVS_IOMMU_PQCSR_OFF);
-        if ((c & UVS_IOMMU_CQCSR_CQON_MASK) && (f & UVS_IOMMU_FQCSR_FQON_MASK) &&
-            (p & UVS_IOMMU_PQCSR_PQON_MASK))
-            break;
-        if (i > TIMEOUT)
-            fail(ST_QUEUES, "cqcsr|fqcsr|pqcsr on", ((uint64_t)c << 32) | f | ((uint64_t)p << 20), 0);
-    }
     plic_route_iommu();
-    *reg64(UVS_IOMMU_DDTP_OFF) = ((DDT_PA >> 12) << UVS_IOMMU_DDTP_PPN_SHIFT) | UVS_IOMMU_DDTP_MODE_1LVL;
+    soc_iommu_queues_on(UVS_IOMMU_FQCSR_FIE_MASK, UVS_IOMMU_PQCSR_PIE_MASK, ST_QUEUES);
     check(ST_QUEUES, "ddtp mode", *reg64(UVS_IOMMU_DDTP_OFF) & UVS_IOMMU_DDTP_IOMMU_MODE_MASK,
           UVS_IOMMU_DDTP_MODE_1LVL);
 }

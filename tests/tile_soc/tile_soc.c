@@ -42,22 +42,6 @@ enum step {
     ST_TRAP = 14, ST_COMPUTE = 15, ST_CMDQ = 16, ST_TIMEOUT = 17
 };
 
-#define PG 0x1000u
-#define HBM(off) (UVS_HBM_BASE + (uint64_t)(off))
-#define DDT_PA HBM(0x0000)
-#define ROOT_PA HBM(0x1000)
-#define L1_PA HBM(0x2000)
-#define L0_PA HBM(0x3000)
-#define CQ_PA HBM(0x4000)
-#define FQ_PA HBM(0x5000)
-#define PQ_PA HBM(0x6000)
-#define DATA_PA(i) HBM(0x10000 + (uint64_t)(i) * PG)
-#define CQ_LOG2SZM1 7
-#define FQ_LOG2SZM1 6
-#define PQ_LOG2SZM1 7
-#define PSCID 1u
-#define VA_BASE UVS_U64(0x2000000000)
-#define VA(page) (VA_BASE + (uint64_t)(page) * PG)
 #define NPAGES 12
 /* pages 0..7 RW; 8 read-only; 9 missing (replayed); 10 missing (Failure); 11 missing (queue-full test) */
 enum { PG_RO = 8, PG_MISS = 9, PG_FAIL = 10, PG_MISS2 = 11 };
@@ -69,6 +53,7 @@ enum { PG_RO = 8, PG_MISS = 9, PG_FAIL = 10, PG_MISS2 = 11 };
 
 #define SOC_TEST_NAME "tile_soc"
 #include "../soclib/report.h"
+#include "../soclib/iommu.h"
 
 __attribute__((interrupt("machine"))) static void hart0_trap(void)
 {
@@ -78,38 +63,15 @@ __attribute__((interrupt("machine"))) static void hart0_trap(void)
     fail(ST_TRAP, "unexpected trap on hart 0, mtval", tval, cause);
 }
 
-static volatile uint64_t *reg64(uint64_t off) { return (volatile uint64_t *)(uintptr_t)(UVS_IOMMU_BASE + off); }
-static volatile uint32_t *reg32(uint64_t off) { return (volatile uint32_t *)(uintptr_t)(UVS_IOMMU_BASE + off); }
-static volatile uint64_t *mem64(uint64_t pa) { return (volatile uint64_t *)(uintptr_t)pa; }
 static volatile uint64_t *spad64(uint64_t off) { return mem64(SPAD1 + off); }
-static void fence(void) { __asm__ volatile("fence rw, rw" ::: "memory"); }
 
-static uint64_t pte(uint64_t pa, uint64_t flags)
-{
-    return ((pa >> 12) << UVS_IOMMU_PTE_PPN_SHIFT) | flags | UVS_IOMMU_PTE_V_MASK;
-}
 #define LEAF_RO (UVS_IOMMU_PTE_R_MASK | UVS_IOMMU_PTE_U_MASK | UVS_IOMMU_PTE_A_MASK)
 #define LEAF_RW_CLEAN (UVS_IOMMU_PTE_R_MASK | UVS_IOMMU_PTE_W_MASK | UVS_IOMMU_PTE_U_MASK)
-#define L0_INDEX(page) ((VA(page) >> 12) & 0x1ff)
 
 /* Word i of data page p (its initial contents). */
 static uint64_t word(unsigned p, unsigned i) { return ((uint64_t)(p + 1) << 32) | i; }
 /* The 64-bit word at VA offset `off` from VA(0) (pages 0..7, initial contents). */
 static uint64_t va_word(uint64_t off) { return word((unsigned)(off / PG), (unsigned)(off % PG / 8)); }
-
-static void command(uint64_t dw0, uint64_t dw1)
-{
-    uint32_t t = *reg32(UVS_IOMMU_CQT_OFF);
-    volatile uint64_t *c = mem64(CQ_PA + (uint64_t)t * UVS_IOMMU_CMD_SIZE);
-    c[0] = dw0;
-    c[1] = dw1;
-    fence();
-    uint32_t nt = (t + 1) & ((1u << (CQ_LOG2SZM1 + 1)) - 1);
-    *reg32(UVS_IOMMU_CQT_OFF) = nt;
-    for (unsigned i = 0; *reg32(UVS_IOMMU_CQH_OFF) != nt; i++)
-        if (i > TIMEOUT)
-            fail(ST_CMDQ, "cqh after a command", *reg32(UVS_IOMMU_CQH_OFF), nt);
-}
 
 static uint64_t request(uint64_t op, uint64_t val)
 {
@@ -129,42 +91,15 @@ static uint64_t request(uint64_t op, uint64_t val)
 
 static void setup(void)
 {
-    static const uint64_t zero[] = {DDT_PA, ROOT_PA, L1_PA, L0_PA, CQ_PA, FQ_PA, PQ_PA};
-    for (unsigned i = 0; i < sizeof zero / sizeof zero[0]; i++)
-        for (unsigned j = 0; j < PG / 8; j++)
-            mem64(zero[i])[j] = 0;
+    soc_iommu_context();
     for (unsigned p = 0; p < NPAGES; p++)
         for (unsigned i = 0; i < PG / 8; i++)
             mem64(DATA_PA(p))[i] = word(p, i);
-
-    volatile uint64_t *dc = mem64(DDT_PA + (UVS_UVA_DID & 0x7f) * UVS_IOMMU_DC_SIZE);
-    dc[UVS_IOMMU_DC_TA_OFF / 8] = (uint64_t)PSCID << UVS_IOMMU_DC_TA_PSCID_SHIFT;
-    dc[UVS_IOMMU_DC_FSC_OFF / 8] = (UVS_IOMMU_IOSATP_SV39 << UVS_IOMMU_DC_FSC_MODE_SHIFT) | (ROOT_PA >> 12);
-    dc[UVS_IOMMU_DC_IOHGATP_OFF / 8] = 0;
-    dc[UVS_IOMMU_DC_TC_OFF / 8] = UVS_IOMMU_DC_TC_V_MASK | UVS_IOMMU_DC_TC_SADE_MASK | UVS_IOMMU_DC_TC_UVS_PRQ_MASK;
-    mem64(ROOT_PA)[(VA_BASE >> 30) & 0x1ff] = pte(L1_PA, 0);
-    mem64(L1_PA)[(VA_BASE >> 21) & 0x1ff] = pte(L0_PA, 0);
     for (unsigned p = 0; p < PG_RO; p++)
         mem64(L0_PA)[L0_INDEX(p)] = pte(DATA_PA(p), LEAF_RW_CLEAN);
     mem64(L0_PA)[L0_INDEX(PG_RO)] = pte(DATA_PA(PG_RO), LEAF_RO);
     fence();
-
-    *reg64(UVS_IOMMU_CQB_OFF) = ((CQ_PA >> 12) << UVS_IOMMU_CQB_PPN_SHIFT) | CQ_LOG2SZM1;
-    *reg64(UVS_IOMMU_FQB_OFF) = ((FQ_PA >> 12) << UVS_IOMMU_FQB_PPN_SHIFT) | FQ_LOG2SZM1;
-    *reg64(UVS_IOMMU_PQB_OFF) = ((PQ_PA >> 12) << UVS_IOMMU_PQB_PPN_SHIFT) | PQ_LOG2SZM1;
-    *reg32(UVS_IOMMU_CQCSR_OFF) = UVS_IOMMU_CQCSR_CQEN_MASK;
-    *reg32(UVS_IOMMU_FQCSR_OFF) = UVS_IOMMU_FQCSR_FQEN_MASK;
-    *reg32(UVS_IOMMU_PQCSR_OFF) = UVS_IOMMU_PQCSR_PQEN_MASK;
-    for (unsigned i = 0;; i++) {
-        uint32_t c = *reg32(UVS_IOMMU_CQCSR_OFF), f = *reg32(UVS_IOMMU_FQCSR_OFF),
-                 p = *reg32(UVS_IOMMU_PQCSR_OFF);
-        if ((c & UVS_IOMMU_CQCSR_CQON_MASK) && (f & UVS_IOMMU_FQCSR_FQON_MASK) &&
-            (p & UVS_IOMMU_PQCSR_PQON_MASK))
-            break;
-        if (i > TIMEOUT)
-            fail(ST_SETUP, "queues on", c, 0);
-    }
-    *reg64(UVS_IOMMU_DDTP_OFF) = ((DDT_PA >> 12) << UVS_IOMMU_DDTP_PPN_SHIFT) | UVS_IOMMU_DDTP_MODE_1LVL;
+    soc_iommu_queues_on(0, 0, ST_SETUP);
 }
 
 /* ---- descriptors ---- */
