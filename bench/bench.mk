@@ -103,6 +103,6 @@ bench-policies: deps sim-c4 $(FIRMWARE_ELF) $(KERNEL_ELFS) host
 # default (small sizes, a few minutes of CPU); SWEEP=full the large one.
 # GNU parallel and gnuplot: scripts/setup-deps.sh bench (not needed by make test).
 .PHONY: bench-sweep
-bench-sweep: sim-c4 $(FIRMWARE_ELF) $(KERNEL_ELFS) host
+bench-sweep: deps sim-c4 $(FIRMWARE_ELF) $(KERNEL_ELFS) host
 	scripts/setup-deps.sh bench
 	bench/sweep.sh $(HOST_CLI) $(SIM_C4) $(BENCH_BUILD)/sweep
