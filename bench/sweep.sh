@@ -30,7 +30,7 @@ if [ "${1:-}" = --job ]; then
   rc=0
   UVMSOC_SBI=none "$cli" --sim "$sim" run "$@" --trace "$trace" >"$log" 2>&1 || rc=$?
   rm -f "$trace"
-  grep -q -- '-> MATCH$' "$log" || { echo "$me: no MATCH (exit $rc): $cli run $* (log: $log)" >&2; tail -n 5 "$log" >&2; exit 1; }
+  grep -q -- '-> MATCH$' "$log" || { echo "$me: no MATCH (exit $rc): $cli run $*; its last lines:" >&2; tail -n 20 "$log" >&2; exit 1; }
   exit 0
 fi
 
