@@ -57,7 +57,7 @@ for r in $ratios; do
   awk -v r="$r" 'BEGIN { exit !(r ~ /^[0-9]+(\.[0-9]+)?$/ && r >= 0.25 && r <= 16) }' ||
     die "ratio '$r' out of range (managed bytes / HBM: 0.25..16)"
 done
-[ -n "$workloads" ] && [ -n "$policies" ] && [ -n "$ratios" ] || die "empty workload, policy or ratio list"
+if [ -z "$workloads" ] || [ -z "$policies" ] || [ -z "$ratios" ]; then die "empty workload, policy or ratio list"; fi
 [ -x "$cli" ] || die "$cli: not an executable (make host)"
 [ -x "$sim" ] || die "$sim: not an executable (make sim-c4)"
 if [ -n "${SWEEP_HOSTS:-}" ]; then [ -r "$SWEEP_HOSTS" ] || die "SWEEP_HOSTS=$SWEEP_HOSTS: no such file"; fi
@@ -95,7 +95,7 @@ for w in $workloads; do
     done
   done
 done
-popt=(--halt now,fail=1 --will-cite)
+popt=(--halt "now,fail=1" --will-cite)
 [ -n "${SWEEP_JOBS:-}" ] && popt+=(-j "$SWEEP_JOBS")
 [ -n "${SWEEP_HOSTS:-}" ] && popt+=(--sshloginfile "$SWEEP_HOSTS" --workdir "$PWD")
 echo "$me: $(wc -l <"$jobs") runs (SWEEP=${SWEEP:-short}: size $size, Kronecker scale $scale) with GNU parallel"
@@ -120,7 +120,7 @@ for w in $workloads; do
       f=$(num '^  faults +([0-9]+).*' "$l")
       b=$(num '^  batches +([0-9]+).*' "$l")
       f2r=$(num '^  fault-to-replay +([0-9]+) .*' "$l")
-      [ -n "$cyc" ] && [ -n "$hit" ] && [ -n "$mn" ] && [ -n "$f" ] || { echo "$me: $l: statistics missing" >&2; exit 1; }
+      if [ -z "$cyc" ] || [ -z "$hit" ] || [ -z "$mn" ] || [ -z "$f" ]; then echo "$me: $l: statistics missing" >&2; exit 1; fi
       awk -v w="$w" -v p="$p" -v r="$r" -v h="$hbm" -v c="$cyc" -v base="$base" -v lu="${lu:-0}" -v hit="$hit" \
           -v lru="$lru" -v mn="$mn" -v f="$f" -v b="${b:-0}" -v f2r="${f2r:-0}" 'BEGIN {
         printf "%s,%s,%s,%d,%d,%s,%s,%s,%s,%s,%d,%d,%s,%d\n", w, p, r, h, c,
@@ -176,5 +176,5 @@ done
 chmod 755 "$tmp"
 rm -rf "$out"
 mv "$tmp" "$out"
-echo "$me: wrote $out (sweep.csv, sweep.md, $(cd "$out" && ls ./*.png | wc -l) plots)"
+echo "$me: wrote $out (sweep.csv, sweep.md, $(find "$out" -name '*.png' | wc -l) plots)"
 cat "$out/sweep.md"
