@@ -14,6 +14,8 @@
 # 0.5 (the data fits in HBM twice over). Results: OUT/sweep.csv, sweep.md
 # (a Markdown table per workload), W-slowdown.png and W-hitrate.png (gnuplot),
 # written into a temporary directory and moved to OUT only when complete.
+# A ratio whose HBM would fall below the managed minimum (uvmsoc run raises
+# it and says so) fails the sweep: its numbers would belong to another ratio.
 # Usage: bench/sweep.sh UVMSOC_CLI SIMULATOR OUT_DIR
 # Environment: SWEEP=short (default; a few minutes of CPU) or full;
 #   SWEEP_WORKLOADS, SWEEP_POLICIES, SWEEP_RATIOS: space-separated subsets;
@@ -30,6 +32,11 @@ if [ "${1:-}" = --job ]; then
   rc=0
   UVMSOC_SBI=none "$cli" --sim "$sim" run "$@" --trace "$trace" >"$log" 2>&1 || rc=$?
   rm -f "$trace"
+  if grep -q '^uvmsoc run: note: --oversub .* HBM raised to' "$log"; then
+    echo "$me: the ratio is not reachable at this size (HBM would be below the managed minimum): $cli run $*" >&2
+    grep '^uvmsoc run: note: --oversub' "$log" >&2
+    exit 1
+  fi
   grep -q -- '-> MATCH$' "$log" || { echo "$me: no MATCH (exit $rc): $cli run $*; its last lines:" >&2; tail -n 20 "$log" >&2; exit 1; }
   exit 0
 fi
@@ -42,7 +49,7 @@ workloads=${SWEEP_WORKLOADS:-$all_workloads}
 policies=${SWEEP_POLICIES:-$all_policies}
 ratios=${SWEEP_RATIOS:-0.5 1.0 1.5 2.0 3.0}
 case ${SWEEP:-short} in
-  short) size=524288 scale=10 iters=2 ;;
+  short) size=524288 scale=12 iters=2 ;;
   full)  size=8388608 scale=16 iters=5 ;;
   *) die "SWEEP=${SWEEP}: use short or full" ;;
 esac

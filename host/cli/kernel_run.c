@@ -1921,6 +1921,10 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
         if (k.oversub > 0) {
             uint64_t ws = (uint64_t)k.len + (k.rc && k.rc->buf2 ? (uint64_t)k.len : (uint64_t)k.aux_len);
             k.hbm = ((uint64_t)((double)ws / k.oversub) + 4095) & ~4095ull;
+            if (k.hbm < MANAGED_HBM_MIN)
+                fprintf(stderr, "uvmsoc run: note: --oversub %g: %llu managed bytes / %g is below the managed minimum; "
+                        "HBM raised to %llu KiB (%.2fx oversubscribed)\n", k.oversub, (unsigned long long)ws,
+                        k.oversub, (unsigned long long)(MANAGED_HBM_MIN >> 10), (double)ws / (double)MANAGED_HBM_MIN);
         }
         if (k.hbm < MANAGED_HBM_MIN)
             k.hbm = MANAGED_HBM_MIN;
