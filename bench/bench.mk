@@ -29,6 +29,7 @@ bench: deps bench-programs
 	$(MAKE) bench-uvm
 	$(MAKE) bench-workloads
 	$(MAKE) bench-hostcost
+	$(MAKE) bench-sweep
 
 # Faults in flight on c4mt (issue 6): the 64-thread page-request storm of
 # tests/mtsoc (max and mean outstanding page requests) and 1,024 threads each
@@ -93,3 +94,15 @@ POLICY_RATIO ?= 1.5
 .PHONY: bench-policies
 bench-policies: deps sim-c4 $(FIRMWARE_ELF) $(KERNEL_ELFS) host
 	bench/policies.sh $(HOST_CLI) $(SIM_C4) $(POLICY_BENCH_SIZE) $(POLICY_RATIO)
+
+# Oversubscription sweep (issue 14 item 5, bench/sweep.sh): crc32c, strided,
+# Zipf gather, bfs and pagerank (Kronecker graph) x adaptive, uvm-baseline,
+# ondemand x managed bytes / HBM 0.5 1.0 1.5 2.0 3.0, one `uvmsoc run
+# --oversub` job each under GNU parallel (SWEEP_HOSTS=FILE: its sshloginfile);
+# sweep.csv, sweep.md and gnuplot PNGs in build/bench/sweep/. Short by
+# default (small sizes, a few minutes of CPU); SWEEP=full the large one.
+# GNU parallel and gnuplot: scripts/setup-deps.sh bench (not needed by make test).
+.PHONY: bench-sweep
+bench-sweep: deps sim-c4 $(FIRMWARE_ELF) $(KERNEL_ELFS) host
+	scripts/setup-deps.sh bench
+	bench/sweep.sh $(HOST_CLI) $(SIM_C4) $(BENCH_BUILD)/sweep

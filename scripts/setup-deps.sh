@@ -1,11 +1,21 @@
 #!/usr/bin/env bash
 # Install the Debian packages uvmsoc's build and tests need, when missing.
 # As root: apt-get installs them. Otherwise: print the exact command, exit 1.
+# Usage: scripts/setup-deps.sh [GROUP]; no GROUP: the build and test packages;
+# bench: what the benchmarks alone need (make bench-sweep: GNU parallel runs
+# the jobs, gnuplot draws the PNG plots).
 set -eu
+group=${1:-}
+case $group in
+  "") ;;
+  bench) ;;
+  *) echo "scripts/setup-deps.sh: unknown group '$group' (use none or bench)" >&2; exit 2 ;;
+esac
 pkgs=(make gcc g++ python3 pkg-config xz-utils ca-certificates clang-14 libclang-rt-14-dev
       verilator gcc-riscv64-unknown-elf binutils-riscv64-unknown-elf
       picolibc-riscv64-unknown-elf device-tree-compiler libfdt-dev
       libelf-dev libcmocka-dev zlib1g-dev qemu-user qemu-system-misc opensbi dt-schema)
+[ "$group" = bench ] && pkgs=(parallel gnuplot-nox)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

@@ -78,6 +78,7 @@ struct krun {
     void *mptr;
     int no_managed;                 /* --no-managed: crc32c --input copied into HBM (the old way) */
     int have_hbm, have_harts;       /* --hbm / --harts given */
+    double oversub;                 /* --oversub R: HBM = managed bytes / R (0: not given) */
     int policy_4k;                  /* the policy brings one page per fault (ondemand): storm uses 4 KiB blocks */
     struct uvm_policy policy;       /* --policy NAME (uvm_policy.h), default adaptive */
     uint32_t advice;                /* --advise: UVM_ADV_* of the managed allocation (0 = none) */
@@ -1423,6 +1424,10 @@ static void print_managed_stats(struct krun *k)
  * (uvm.def UVM_HBM_MIN, firmware/uvm_dev.c state_reset). */
 #define MANAGED_HBM_MIN ((uint64_t)UVS_UVM_HBM_MIN)
 
+/* --oversub range: managed bytes / HBM (issue 14 item 5's sweep uses 0.5..3) */
+#define OVERSUB_MIN 0.25
+#define OVERSUB_MAX 16.0
+
 /* Which ELF --kernel NAME means without --variant: NAME.elf, the hart-load variant. */
 #define KRUN_VARIANT_DEFAULT "load"
 /* gather's defaults: 128-byte rows, 16 batches of 32 lookups, the Zipf
@@ -1626,7 +1631,8 @@ static int gather_indices(struct krun *k)
     return CLI_OK;
 }
 
-/* --hbm and --harts as given: 0 and sizes beyond the device's HBM window are refused. */
+/* --hbm, --oversub and --harts as given: 0 and sizes beyond the device's HBM window are refused, --oversub
+ * only on managed memory and not with --hbm. */
 static int check_sizes(const struct krun *k)
 {
     if (k->managed && k->no_managed) {
@@ -1649,6 +1655,14 @@ static int check_sizes(const struct krun *k)
     }
     if (k->have_hbm && k->hbm % 4096) {
         fprintf(stderr, "uvmsoc run: --hbm %llu: not a multiple of 4 KiB\n", (unsigned long long)k->hbm);
+        return CLI_USAGE;
+    }
+    if (k->oversub > 0 && k->have_hbm) {
+        fprintf(stderr, "uvmsoc run: --oversub and --hbm exclude each other (--oversub sets HBM from the data)\n");
+        return CLI_USAGE;
+    }
+    if (k->oversub > 0 && !k->managed) {
+        fprintf(stderr, "uvmsoc run: --oversub applies to managed memory (add --managed)\n");
         return CLI_USAGE;
     }
     return CLI_OK;
@@ -1677,6 +1691,7 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
         {"elem-size", required_argument, NULL, 0x120}, {"stride", required_argument, NULL, 0x121},
         {"count", required_argument, NULL, 0x122},   {"graph", required_argument, NULL, 0x123},
         {"root", required_argument, NULL, 0x124},    {"iterations", required_argument, NULL, 0x125},
+        {"oversub", required_argument, NULL, 0x126},
         {NULL, 0, NULL, 0},
     };
     struct krun k;
@@ -1735,6 +1750,17 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
         case 'n': if (cli_parse_u64("--harts", optarg, &k.harts)) return CLI_USAGE; k.have_harts = 1; break;
         case 't': if (cli_parse_u64("--kernel-timeout", optarg, &k.ktimeout)) return CLI_USAGE; break;
         case 'H': if (cli_parse_u64("--hbm", optarg, &k.hbm)) return CLI_USAGE; k.have_hbm = 1; break;
+        case 0x126: {
+            char *end;
+            errno = 0;
+            k.oversub = strtod(optarg, &end);
+            if (errno || end == optarg || *end || !(k.oversub >= OVERSUB_MIN && k.oversub <= OVERSUB_MAX)) {
+                fprintf(stderr, "uvmsoc run: --oversub %s: use a ratio of managed bytes to HBM in %.2f..%.0f\n",
+                        optarg, OVERSUB_MIN, OVERSUB_MAX);
+                return CLI_USAGE;
+            }
+            break;
+        }
         case 0x100:
             if (cli_parse_u64("--host-cost-batch", optarg, &k.host_cost_batch)) return CLI_USAGE;
             k.have_cost_batch = 1;
@@ -1890,6 +1916,16 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
      * at least what the page cache needs (MANAGED_HBM_MIN, 128 KiB). */
     if (k.managed && !k.have_hbm && spawn) {
         k.hbm = ((uint64_t)k.len / 4 + 4095) & ~4095ull;
+        /* --oversub R: HBM = every managed byte (the data, memcpy's and axpy's second buffer, gather's
+         * index list and output, strided's and the graphs' output region) / R, in whole pages */
+        if (k.oversub > 0) {
+            uint64_t ws = (uint64_t)k.len + (k.rc && k.rc->buf2 ? (uint64_t)k.len : (uint64_t)k.aux_len);
+            k.hbm = ((uint64_t)((double)ws / k.oversub) + 4095) & ~4095ull;
+            if (k.hbm < MANAGED_HBM_MIN)
+                fprintf(stderr, "uvmsoc run: note: --oversub %g: %llu managed bytes / %g is below the managed minimum; "
+                        "HBM raised to %llu KiB (%.2fx oversubscribed)\n", k.oversub, (unsigned long long)ws,
+                        k.oversub, (unsigned long long)(MANAGED_HBM_MIN >> 10), (double)ws / (double)MANAGED_HBM_MIN);
+        }
         if (k.hbm < MANAGED_HBM_MIN)
             k.hbm = MANAGED_HBM_MIN;
     }
