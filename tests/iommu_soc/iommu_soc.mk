@@ -9,7 +9,7 @@ IOMMU_SOC_ELFS := $(IOMMU_SOC_OUT)/iommu_soc.elf $(IOMMU_SOC_OUT)/iommu_soc-skip
                   $(IOMMU_SOC_OUT)/iommu_soc-skip-iotinval.elf
 IOMMU_SOC_SRCS := $(IOMMU_SOC_DIR)/start.S $(IOMMU_SOC_DIR)/iommu_soc.c $(IOMMU_SOC_DIR)/compute.c
 IOMMU_SOC_DEPS := $(IOMMU_SOC_SRCS) $(IOMMU_SOC_DIR)/iommu_soc.h $(IOMMU_SOC_DIR)/link.ld \
-                  $(IOMMU_SOC_DIR)/iommu_soc.mk tests/soclib/report.h tests/soclib/iommu.h $(ABI_H)
+                  $(IOMMU_SOC_DIR)/iommu_soc.mk tests/soclib/console.h tests/soclib/report.h tests/soclib/iommu.h $(ABI_H)
 IOMMU_SOC_CC    = $(RV_CC) $(RV_CFLAGS) --specs=picolibc.specs -nostdlib -nostartfiles -static \
                   -Wl,--no-warn-rwx-segments -T $(IOMMU_SOC_DIR)/link.ld
 

@@ -83,13 +83,7 @@ enum step {
 static struct mtsoc_shared sh __attribute__((aligned(64)));
 static uint8_t stacks[MTSOC_NTHR][STACK_BYTES] __attribute__((aligned(16)));
 
-static volatile uint8_t *const uart = (volatile uint8_t *)(uintptr_t)UVS_UART0_BASE;
-
-static void puts_(const char *s)
-{
-    while (*s)
-        uart[0] = (uint8_t)*s++;
-}
+#include "../soclib/console.h"
 
 static void putdec(uint64_t v)
 {
@@ -100,23 +94,6 @@ static void putdec(uint64_t v)
         b[--i] = (char)('0' + v % 10);
     while (v /= 10);
     puts_(&b[i]);
-}
-
-static void puthex(uint64_t v)
-{
-    char b[19] = "0x";
-    for (int i = 0; i < 16; i++)
-        b[2 + i] = "0123456789abcdef"[(v >> (60 - 4 * i)) & 15];
-    b[18] = 0;
-    puts_(b);
-}
-
-/* Ends the run: status 0 = pass. */
-static __attribute__((noreturn)) void finish(unsigned status)
-{
-    tohost = status ? ((uint64_t)status << 1) | 1 : 1;
-    for (;;)
-        __asm__ volatile("wfi");
 }
 
 /* Fails step @st with a console line naming it, the thread and the values compared. */

@@ -9,7 +9,7 @@ MTSOC_OUT  := $(BUILD)/tests/mtsoc
 MTSOC_ELFS := $(MTSOC_OUT)/mtsoc.elf $(MTSOC_OUT)/mtsoc-skip-resume.elf $(MTSOC_OUT)/mtsoc-skip-map.elf \
               $(MTSOC_OUT)/mtsoc-storm-fail.elf
 MTSOC_SRCS := $(MTSOC_DIR)/start.S $(MTSOC_DIR)/mtsoc.c $(MTSOC_DIR)/kernel.c $(MTSOC_DIR)/uva.c
-MTSOC_DEPS := $(MTSOC_SRCS) $(MTSOC_DIR)/mtsoc.h $(MTSOC_DIR)/link.ld $(MTSOC_DIR)/mtsoc.mk $(ABI_H)
+MTSOC_DEPS := $(MTSOC_SRCS) $(MTSOC_DIR)/mtsoc.h tests/soclib/console.h $(MTSOC_DIR)/link.ld $(MTSOC_DIR)/mtsoc.mk $(ABI_H)
 MTSOC_CC    = $(RV_CC) $(RV_CFLAGS) --specs=picolibc.specs -nostdlib -nostartfiles -static \
               -Wl,--no-warn-rwx-segments -T $(MTSOC_DIR)/link.ld
 SIM_C4MT   := $(BUILD)/c4mt/uvmsoc-sim

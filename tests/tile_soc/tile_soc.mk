@@ -5,7 +5,7 @@ TILE_SOC_DIR  := tests/tile_soc
 TILE_SOC_OUT  := $(BUILD)/tests/tile_soc
 TILE_SOC_SRCS := $(TILE_SOC_DIR)/start.S $(TILE_SOC_DIR)/tile_soc.c $(TILE_SOC_DIR)/compute.c
 TILE_SOC_DEPS := $(TILE_SOC_SRCS) $(TILE_SOC_DIR)/tile_soc.h $(TILE_SOC_DIR)/link.ld \
-                 $(TILE_SOC_DIR)/tile_soc.mk tests/soclib/report.h tests/soclib/iommu.h $(ABI_H)
+                 $(TILE_SOC_DIR)/tile_soc.mk tests/soclib/console.h tests/soclib/report.h tests/soclib/iommu.h $(ABI_H)
 
 .PHONY: tile-soc-tests
 tile-soc-tests: $(TILE_SOC_OUT)/tile_soc.elf
