@@ -1,17 +1,21 @@
 /*
  * Fake /sys, /dev and /proc trees for the hardware backends' unit tests
  * (uvs_open_opts.sysroot): a private mkdtemp() directory per test.
+ * Include after testutil.h (cmocka, uvmsoc.h).
  */
 #ifndef UVMSOC_TEST_FAKETREE_H
 #define UVMSOC_TEST_FAKETREE_H
 
+#include <errno.h>
 #include <fcntl.h>
+#include <grp.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 /* Path below root into a static-per-call buffer of the caller. */
@@ -103,6 +107,34 @@ static inline void ft_done(char *root)
     if (system(cmd) != 0)
         fail_msg("cannot remove %s", root);
     free(root);
+}
+
+/*
+ * Opens the device of @o in a child process, which first becomes user and
+ * group nobody (65534) when the test runs as root (CI: root passes every
+ * permission check); asserts that uvs_open fails with -EACCES and that the
+ * detail contains @needle.
+ */
+static inline void ft_expect_eacces(const struct uvs_open_opts *o, const char *needle)
+{
+    fflush(NULL);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        if (geteuid() == 0 && (setgroups(0, NULL) || setresgid(65534, 65534, 65534) || setresuid(65534, 65534, 65534)))
+            _exit(3);
+        struct uvs_dev *dev;
+        int err = uvs_open(o, &dev);
+        if (err != -EACCES) {
+            fprintf(stderr, "got %d: %s\n", err, uvs_last_error());
+            _exit(1);
+        }
+        _exit(strstr(uvs_last_error(), needle) ? 0 : 2);
+    }
+    int st;
+    assert_int_equal(waitpid(pid, &st, 0), pid);
+    assert_true(WIFEXITED(st));
+    assert_int_equal(WEXITSTATUS(st), 0);
 }
 
 #endif
