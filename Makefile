@@ -77,8 +77,8 @@ $(GEN_RTL)/uvs_%_pkg.sv: $(GEN)/abigen-%
 .PHONY: abi
 abi: $(ABI_H) $(ABI_SV)
 
-# the access-trace library first: the simulator's link line (sim/sim.mk) names it
-include include/trace/trace.mk
+# the shared library first: the simulator's link line (sim/sim.mk) names it
+include include/lib/lib.mk
 include rtl/rtl.mk
 include sim/iommu_tb/iommu_tb.mk
 include sim/mt_tb/mt_tb.mk

@@ -71,9 +71,9 @@ bench-workloads: deps sim-c4 $(FIRMWARE_ELF) $(KERNEL_ELFS) host
 # trace replayer's speed on 10^7 accesses (LRU, CLOCK, MIN).
 HOSTCOST_BIN := $(BENCH_BUILD)/hostcost
 HOSTCOST_TRACE_SIZE ?= 256K
-$(HOSTCOST_BIN): bench/hostcost/hostcost.c $(HOST_LIB) $(HOST_LIB_HDRS) $(HOST_ABI_H) $(TRACE_LIB) $(TRACE_HDRS)
+$(HOSTCOST_BIN): bench/hostcost/hostcost.c $(HOST_LIB) $(HOST_LIB_HDRS) $(HOST_ABI_H)
 	@mkdir -p $(@D)
-	$(HOST_CC) $(HOST_CFLAGS) -Ihost/lib -Iinclude/trace $< $(HOST_LIB) $(TRACE_LIB) $(HOST_LDLIBS) -lz -o $@
+	$(HOST_CC) $(HOST_CFLAGS) -Ihost/lib -Iinclude/lib $< $(HOST_LIB) $(HOST_LDLIBS) $(COMMON_LDLIBS) -o $@
 .PHONY: bench-hostcost
 bench-hostcost: deps $(HOSTCOST_BIN) sim-c4 $(FIRMWARE_ELF) $(KERNEL_ELFS) host
 	$(HOSTCOST_BIN)

@@ -66,8 +66,6 @@ endif
 CROSS_HOST_BUILD := $(CROSS_BUILD_ROOT)/host
 CROSS_LIB        := $(CROSS_HOST_BUILD)/libuvmsoc.a
 CROSS_CLI        := $(CROSS_HOST_BUILD)/uvmsoc
-# the access-trace codec the CLI reads traces with (include/trace/trace.mk; zlib, which libelf needs too)
-CROSS_TRACE_LIB  := $(CROSS_HOST_BUILD)/libuvstrace.a
 CROSS_CFLAGS     ?=
 CROSS_LDFLAGS    ?=
 
@@ -76,17 +74,16 @@ cross-host: $(CROSS_LIB) $(CROSS_CLI)
 $(CROSS_HOST_BUILD)/obj/%.o: host/lib/%.c $(HOST_LIB_HDRS) $(ABI_H) $(CROSS_SYSROOT_OK)
 	@mkdir -p $(@D)
 	$(CROSS_CC) $(HOST_CFLAGS) $(CROSS_CFLAGS) $(CROSS_INC) -c $< -o $@
-$(CROSS_LIB): $(patsubst host/lib/%.c,$(CROSS_HOST_BUILD)/obj/%.o,$(HOST_LIB_SRCS))
+# with the shared library's objects (include/lib/lib.mk), as the native libuvmsoc
+$(CROSS_LIB): $(patsubst host/lib/%.c,$(CROSS_HOST_BUILD)/obj/%.o,$(HOST_LIB_SRCS)) \
+              $(patsubst include/lib/%.c,$(CROSS_HOST_BUILD)/common-obj/%.o,$(COMMON_SRCS))
 	@rm -f $@
 	$(CROSS_AR) rcs $@ $^
-$(CROSS_HOST_BUILD)/trace-obj/%.o: include/trace/%.c $(TRACE_HDRS) $(CROSS_SYSROOT_OK)
+$(CROSS_HOST_BUILD)/common-obj/%.o: include/lib/%.c $(COMMON_HDRS) $(CROSS_SYSROOT_OK)
 	@mkdir -p $(@D)
 	$(CROSS_CC) $(HOST_CFLAGS) $(CROSS_CFLAGS) $(CROSS_INC) -c $< -o $@
-$(CROSS_TRACE_LIB): $(patsubst include/trace/%.c,$(CROSS_HOST_BUILD)/trace-obj/%.o,$(TRACE_SRCS))
-	@rm -f $@
-	$(CROSS_AR) rcs $@ $^
-$(CROSS_CLI): $(HOST_CLI_SRCS) $(wildcard host/cli/*.h) $(CROSS_LIB) $(CROSS_TRACE_LIB) $(HOST_LIB_HDRS) $(ABI_H)
-	$(CROSS_CC) $(HOST_CFLAGS) $(CROSS_CFLAGS) $(CROSS_INC) -Ihost/lib -Iinclude/trace $(HOST_CLI_SRCS) $(CROSS_LIB) $(CROSS_TRACE_LIB) $(CROSS_LDFLAGS) $(CROSS_LDLIBS) -lm -o $@
+$(CROSS_CLI): $(HOST_CLI_SRCS) $(wildcard host/cli/*.h) $(CROSS_LIB) $(HOST_LIB_HDRS) $(ABI_H)
+	$(CROSS_CC) $(HOST_CFLAGS) $(CROSS_CFLAGS) $(CROSS_INC) -Ihost/lib -Iinclude/lib $(HOST_CLI_SRCS) $(CROSS_LIB) $(CROSS_LDFLAGS) $(CROSS_LDLIBS) -lm -o $@
 
 CROSS_DEVICE_FILES := $(if $(CROSS_FIRMWARE),$(FIRMWARE_ELF) $(KERNEL_ELFS))
 cross-install: cross-host $(ABI_H) $(CROSS_DEVICE_FILES)

@@ -13,13 +13,13 @@ HOST_LIB        := $(HOST_BUILD)/libuvmsoc.a
 HOST_LIB_SAN    := $(HOST_BUILD)/san/libuvmsoc.a
 HOST_CLI        := $(HOST_BUILD)/uvmsoc
 HOST_LIB_SRCS   := $(wildcard host/lib/*.c)
-HOST_LIB_HDRS   := $(wildcard host/lib/*.h) include/uvmsoc/uvmsoc.h include/uvmsoc/cosim.h include/uvmsoc/shmring.h \
+HOST_LIB_HDRS   := $(wildcard host/lib/*.h) include/uvmsoc/uvmsoc.h $(COMMON_HDRS) \
                    include/uvmsoc/dma_desc.h include/uvmsoc/hostq.h
 HOST_ABI_H      := $(GEN_INC)/uvmsoc/hostif.h $(GEN_INC)/uvmsoc/dma.h $(GEN_INC)/uvmsoc/memmap.h \
                    $(GEN_INC)/uvmsoc/kernel.h
 HOST_LDLIBS     := -lelf -lfdt -lm
-# The CLI reads and replays access traces with libuvstrace (include/trace/trace.mk).
-HOST_CLI_LIBS   := $(TRACE_LIB) -lz
+# The CLI reads and replays access traces (include/lib: in libuvmsoc, zlib).
+HOST_CLI_LIBS   := $(COMMON_LDLIBS)
 HOST_CLI_SRCS   := $(wildcard host/cli/*.c)
 HOST_TESTS      := $(notdir $(basename $(wildcard tests/host/test_*.c)))
 
@@ -33,15 +33,17 @@ $(HOST_BUILD)/san/obj/%.o: host/lib/%.c $(HOST_LIB_HDRS) $(HOST_ABI_H)
 	@mkdir -p $(@D)
 	$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) -c $< -o $@
 
-$(HOST_LIB): $(patsubst host/lib/%.c,$(HOST_BUILD)/obj/%.o,$(HOST_LIB_SRCS))
+# libuvmsoc also carries the shared library's objects (include/lib/lib.mk) so
+# that it stands alone when installed.
+$(HOST_LIB): $(patsubst host/lib/%.c,$(HOST_BUILD)/obj/%.o,$(HOST_LIB_SRCS)) $(COMMON_OBJS)
 	@rm -f $@
 	ar rcs $@ $^
-$(HOST_LIB_SAN): $(patsubst host/lib/%.c,$(HOST_BUILD)/san/obj/%.o,$(HOST_LIB_SRCS))
+$(HOST_LIB_SAN): $(patsubst host/lib/%.c,$(HOST_BUILD)/san/obj/%.o,$(HOST_LIB_SRCS)) $(COMMON_OBJS_SAN)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(HOST_CLI): $(HOST_CLI_SRCS) $(wildcard host/cli/*.h) $(HOST_LIB) $(HOST_LIB_HDRS) $(HOST_ABI_H) $(TRACE_LIB) $(TRACE_HDRS)
-	$(HOST_CC) $(HOST_CFLAGS) -Ihost/lib -Iinclude/trace $(HOST_CLI_SRCS) $(HOST_LIB) $(HOST_LDLIBS) $(HOST_CLI_LIBS) -o $@
+$(HOST_CLI): $(HOST_CLI_SRCS) $(wildcard host/cli/*.h) $(HOST_LIB) $(HOST_LIB_HDRS) $(HOST_ABI_H)
+	$(HOST_CC) $(HOST_CFLAGS) -Ihost/lib -Iinclude/lib $(HOST_CLI_SRCS) $(HOST_LIB) $(HOST_LDLIBS) $(HOST_CLI_LIBS) -o $@
 
 # ---- unit tests: test_<name>.c, each built plain and with $(SAN_FLAGS) ----
 # Test firmware: tiny bare-metal RISC-V ELFs inside and outside device memory.

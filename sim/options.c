@@ -61,7 +61,7 @@ void uvs_opts_usage(FILE *f)
         "  --max-cycles N      watchdog: stop after N clock cycles (default %llu)\n"
         "  --trace-fst FILE    write an FST waveform of the whole SoC to FILE\n"
         "  --trace FILE        write the page-access trace (every translated access of\n"
-        "                      the compute harts and tile engines; include/trace/uvs_trace.h)\n"
+        "                      the compute harts and tile engines; include/lib/uvs_trace.h)\n"
         "                      to FILE; `uvmsoc trace FILE` replays it\n"
         "  --log-retired FILE  write one line per retired instruction to FILE:\n"
         "                      CYCLE HART PC INSN RD WDATA (see sim/retire_log.h)\n"

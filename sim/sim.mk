@@ -19,16 +19,14 @@ SIM_VMK    := $(SIM_VOBJ)/V$(RTL_TOP).mk
 SIM_DPI_H  := $(SIM_VOBJ)/V$(RTL_TOP)__Dpi.h
 SIM_C_SRCS := $(sort $(wildcard sim/*.c))
 SIM_C_OBJS := $(patsubst sim/%.c,$(SIM_COBJ)/%.o,$(SIM_C_SRCS))
-# The co-simulation message codec and the shared-memory rings are shared with
-# the host library (libc only).
-SIM_C_OBJS += $(SIM_COBJ)/cosim_msg.o $(SIM_COBJ)/shmring.o
 SIM_LIB    := $(SIM_COBJ)/libuvsim.a
 SIM_BLOB   := $(SIM_COBJ)/dtb_blob.o
 SIM_DEFS   := -DUVS_NUM_HARTS=$(SIM_HARTS) -DUVS_SRAM_KIB=$(CFG_SRAM_KIB) -DUVS_CLOCK_MHZ=$(CFG_CLOCK_MHZ) \
               $(if $(CFG_SPAD_KIB),-DUVS_SPAD_KIB=$(CFG_SPAD_KIB))
-SIM_CFLAGS := $(HOST_CFLAGS) -MMD -MP $(SIM_DEFS) -Iinclude/trace
-# The access trace's codec (include/trace/trace.mk) is shared with the host CLI.
-SIM_LIBS   := $(abspath $(TRACE_LIB)) -lz -lelf -lfdt
+SIM_CFLAGS := $(HOST_CFLAGS) -MMD -MP $(SIM_DEFS) -Iinclude/lib
+# The co-simulation message codec, the shared-memory rings and the access
+# trace's codec come from the shared library (include/lib/lib.mk).
+SIM_LIBS   := $(abspath $(COMMON_LIB)) $(COMMON_LDLIBS) -lelf -lfdt
 
 SIM_VFLAGS := --cc --exe -O3 --trace-fst --x-assign fast --x-initial fast \
               --top-module $(RTL_TOP) $(RTL_PARAMS) -Mdir $(SIM_VOBJ) -o ../uvmsoc-sim \
@@ -53,12 +51,6 @@ $(SIM_VMK) $(SIM_DPI_H) &: $(RTL_SRCS) sim/main.cpp sim/sim.mk rtl/rtl.mk | $(SE
 $(SIM_COBJ)/%.o: sim/%.c $(ABI_H) | $(SETUP_STAMP)
 	@mkdir -p $(@D)
 	$(HOST_CC) $(SIM_CFLAGS) -c $< -o $@
-$(SIM_COBJ)/cosim_msg.o: host/lib/cosim_msg.c include/uvmsoc/cosim.h | $(SETUP_STAMP)
-	@mkdir -p $(@D)
-	$(HOST_CC) $(SIM_CFLAGS) -c $< -o $@
-$(SIM_COBJ)/shmring.o: host/lib/shmring.c include/uvmsoc/shmring.h include/uvmsoc/cosim.h | $(SETUP_STAMP)
-	@mkdir -p $(@D)
-	$(HOST_CC) $(SIM_CFLAGS) -c $< -o $@
 $(SIM_COBJ)/dpi.o: sim/dpi.c $(SIM_DPI_H) $(ABI_H) | $(SETUP_STAMP)
 	@mkdir -p $(@D)
 	$(HOST_CC) $(SIM_CFLAGS) -I"$$(verilator --getenv VERILATOR_ROOT)/include/vltstd" \
@@ -71,7 +63,7 @@ $(SIM_BLOB): sim/dtb_blob.S $(SIM_DTB)
 	$(HOST_CC) -c -DUVS_DTB_FILE='"$(SIM_DTB)"' $< -o $@
 
 # The Verilator makefile does not know the C library: relink by removing $@.
-$(SIM): $(SIM_VMK) $(SIM_LIB) $(SIM_BLOB) $(TRACE_LIB)
+$(SIM): $(SIM_VMK) $(SIM_LIB) $(SIM_BLOB) $(COMMON_LIB)
 	rm -f $@
 	$(MAKE) -s -C $(SIM_VOBJ) -f V$(RTL_TOP).mk -j$(JOBS) OPT_FAST=-O3 OPT_GLOBAL=-O2 ../uvmsoc-sim
 	@touch $@

@@ -89,7 +89,7 @@ int cli_locate(enum cli_thing what, char *out, size_t outlen);
 int cli_run_kernel(const struct cli_global *g, int argc, char **argv);
 
 /**
- * cli_trace_report - load the access trace @path (include/trace/uvs_trace.h) and
+ * cli_trace_report - load the access trace @path (include/lib/uvs_trace.h) and
  * print, each line prefixed by @indent, the device's hit rate from it and
  * LRU, CLOCK and MIN hit rates replayed at @frames frames (0: the header's
  * HBM size). Returns CLI_OK, CLI_FAIL (unreadable trace: the message names

@@ -3,7 +3,7 @@
  * `uvmsoc run --trace FILE`: the device's own hit rate from the trace
  * (accesses served from HBM without waiting for a page request, over all
  * accesses) beside LRU, CLOCK and Belady's MIN replayed at the same number
- * of frames (include/trace/uvs_trace.h).
+ * of frames (include/lib/uvs_trace.h).
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -65,7 +65,7 @@ int cli_trace_report(const char *path, uint64_t frames, const char *indent)
 const char cli_trace_help[] =
     "usage: uvmsoc [GLOBAL OPTIONS] trace replay FILE [--frames N]\n"
     "Reads a page-access trace (uvmsoc-sim --trace, uvmsoc run --trace; format in\n"
-    "include/trace/uvs_trace.h) and replays it under LRU, CLOCK and Belady's MIN with N\n"
+    "include/lib/uvs_trace.h) and replays it under LRU, CLOCK and Belady's MIN with N\n"
     "4 KiB frames, from an empty memory, one page loaded per miss. Prints each\n"
     "policy's hit rate (accesses whose page was resident over all accesses) and\n"
     "misses beyond the compulsory ones (distinct pages), and the device's own\n"

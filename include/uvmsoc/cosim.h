@@ -211,8 +211,8 @@ _Static_assert(sizeof(union uvs_cosim_msg) == UVS_COSIM_MSG_SIZE, "message size"
  * @out: UVS_COSIM_MSG_SIZE bytes
  * Returns 0, or -EINVAL when the message would not pass uvs_cosim_decode()
  * (so a sender can never emit a malformed message).
- * Implemented in host/lib/cosim_msg.c, which depends only on libc so the
- * simulator can compile it too.
+ * Implemented in include/lib/cosim_msg.c (libuvscommon, libc only), which the
+ * simulator and the host driver both link.
  */
 int uvs_cosim_encode(const union uvs_cosim_msg *m, uint8_t out[UVS_COSIM_MSG_SIZE]);
 

@@ -17,7 +17,7 @@ FUZZ_CFLAGS  := -std=c11 -D_GNU_SOURCE -g -O1 -Wall -Wextra -Werror -Iinclude -I
 FUZZ_BINS    := $(addprefix $(FUZZ_DIR)/fuzz_,$(FUZZ_TARGETS))
 
 # sources and flags of each harness, beside its tests/fuzz/fuzz_<target>.c
-FUZZ_SRC_cosim_msg   := host/lib/cosim_msg.c
+FUZZ_SRC_cosim_msg   := include/lib/cosim_msg.c
 FUZZ_SRC_fault_ring  := host/lib/uvm_fault.c host/lib/uvm_thrash.c host/lib/uvm_policy.c
 FUZZ_INC_fault_ring  := -Ihost/lib
 FUZZ_SRC_fw_cmd      := firmware/cmd.c

@@ -1,5 +1,5 @@
 /*
- * libFuzzer target: the cosim socket-message parser (host/lib/cosim_msg.c,
+ * libFuzzer target: the cosim socket-message parser (include/lib/cosim_msg.c,
  * uvs_cosim_decode). Any byte string of any length must decode or be refused
  * with -EBADMSG / -EPROTO and a reason; a message that decodes must encode
  * back to the same 64 bytes (the wire format has no slack) and decode again

@@ -1,5 +1,5 @@
 /*
- * Unit tests of the co-simulation message codec (host/lib/cosim_msg.c):
+ * Unit tests of the co-simulation message codec (include/lib/cosim_msg.c):
  * round trips of every message type, and rejection of truncated, oversized
  * and malformed messages with a reason, never a crash.
  */

@@ -1,6 +1,6 @@
 /*
  * Unit tests of the shared-memory transport (include/uvmsoc/shmring.h,
- * host/lib/shmring.c) and of the ivshmem backend that uses it
+ * include/lib/shmring.c) and of the ivshmem backend that uses it
  * (host/lib/backend_ivshmem.c): ring order, full and empty rings, counter
  * wrap-around, corrupt counters, header validation, file sizes, and the
  * backend against a scripted fake simulator in a thread on a regular file

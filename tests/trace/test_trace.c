@@ -1,5 +1,5 @@
 /*
- * Tests of libuvstrace (include/trace/uvs_trace.h): the codec's round trip and its
+ * Tests of the access-trace part of libuvscommon (include/lib/uvs_trace.h): the codec's round trip and its
  * answers to bad files (truncated, corrupt, wrong magic / version / header,
  * data after the stream), and the replayer's LRU, CLOCK and MIN hit counts
  * on small traces checked by hand.

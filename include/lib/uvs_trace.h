@@ -1,7 +1,7 @@
 /*
  * Page-access trace of a simulator run (docs/architecture.md "Access
  * trace"): the file format's codec (writer and reader) and the offline
- * replayer (LRU, CLOCK, Belady's MIN). One library, libuvstrace, linked by
+ * replayer (LRU, CLOCK, Belady's MIN). Part of libuvscommon (include/lib/lib.mk), linked by
  * the simulator (which writes traces, sim/trace_rec.c) and the host CLI
  * (which reads and replays them); libc and zlib only.
  *

@@ -1,0 +1,50 @@
+# libuvscommon: the code that the simulator, the host driver and the tests all
+# need, in one library (docs/architecture.md "Shared library"): the 64-byte
+# co-simulation message codec (cosim_msg.c, include/uvmsoc/cosim.h), the
+# shared-memory rings of the ivshmem transport (shmring.c,
+# include/uvmsoc/shmring.h), and the page-access trace codec and offline
+# replayer (trace_*.c, uvs_trace.h). libc and zlib only. The simulator links
+# $(COMMON_LIB); libuvmsoc (host/host.mk) archives the same objects so that
+# the installed driver library stands alone. Included from the top Makefile.
+#
+#   make common-lib          $(COMMON_LIB) and its ASan/UBSan build
+#   make trace-unit-tests    the cmocka tests of tests/trace/ (plain and ASan/UBSan)
+
+COMMON_BUILD    := $(BUILD)/common
+COMMON_LIB      := $(COMMON_BUILD)/libuvscommon.a
+COMMON_LIB_SAN  := $(COMMON_BUILD)/san/libuvscommon.a
+COMMON_SRCS     := $(wildcard include/lib/*.c)
+COMMON_OBJS     := $(patsubst include/lib/%.c,$(COMMON_BUILD)/obj/%.o,$(COMMON_SRCS))
+COMMON_OBJS_SAN := $(patsubst include/lib/%.c,$(COMMON_BUILD)/san/obj/%.o,$(COMMON_SRCS))
+COMMON_HDRS     := include/lib/uvs_trace.h include/uvmsoc/cosim.h include/uvmsoc/shmring.h
+COMMON_LDLIBS   := -lz
+TRACE_TESTS     := $(notdir $(basename $(wildcard tests/trace/test_*.c)))
+TRACE_TBUILD    := $(BUILD)/tests/trace
+TRACE_TEST_BINS := $(foreach t,$(TRACE_TESTS),$(TRACE_TBUILD)/$(t) $(TRACE_TBUILD)/san/$(t))
+
+.PHONY: common-lib trace-unit-tests
+common-lib: $(COMMON_LIB) $(COMMON_LIB_SAN)
+trace-unit-tests: $(TRACE_TEST_BINS)
+
+$(COMMON_BUILD)/obj/%.o: include/lib/%.c $(COMMON_HDRS) | $(SETUP_STAMP)
+	@mkdir -p $(@D)
+	$(HOST_CC) $(HOST_CFLAGS) -c $< -o $@
+$(COMMON_BUILD)/san/obj/%.o: include/lib/%.c $(COMMON_HDRS) | $(SETUP_STAMP)
+	@mkdir -p $(@D)
+	$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) -c $< -o $@
+$(COMMON_LIB): $(COMMON_OBJS)
+	@rm -f $@
+	ar rcs $@ $^
+$(COMMON_LIB_SAN): $(COMMON_OBJS_SAN)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(TRACE_TBUILD)/%: tests/trace/%.c $(COMMON_LIB) $(COMMON_HDRS)
+	@mkdir -p $(@D)
+	$(HOST_CC) $(HOST_CFLAGS) -Iinclude/lib $< $(COMMON_LIB) $(COMMON_LDLIBS) -lcmocka -o $@
+$(TRACE_TBUILD)/san/%: tests/trace/%.c $(COMMON_LIB_SAN) $(COMMON_HDRS)
+	@mkdir -p $(@D)
+	$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) -Iinclude/lib $< $(COMMON_LIB_SAN) $(COMMON_LDLIBS) -lcmocka -o $@
+
+# `make test` builds the trace tests with the host's.
+host-unit-tests-build: trace-unit-tests
