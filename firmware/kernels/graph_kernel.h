@@ -1,6 +1,7 @@
 /*
  * Kernel-side helpers of the graph kernels bfs and pagerank (graph.h):
- * the stop word in the launch's shared scratch and the bad-column exit.
+ * the stop word in the launch's shared scratch, the bad-column exit and
+ * pagerank's argument view and contribution phase.
  */
 #ifndef UVS_KERNELS_GRAPH_KERNEL_H
 #define UVS_KERNELS_GRAPH_KERNEL_H
@@ -27,6 +28,34 @@ static inline int bad_vertex(uint32_t *stop, uint64_t j)
 	__atomic_store_n(stop, 1, __ATOMIC_RELEASE);
 	uvs_set_result(j);
 	return GRAPH_EXIT_BAD_VERTEX;
+}
+
+/** The pagerank arguments (graph.h PR_ARG_*) as typed pointers and counts. */
+struct pr_view {
+	const uint32_t *off, *col, *deg;	/**< CSR offsets (n + 1), columns, out-degrees (n) */
+	uint64_t *rank, *contrib;		/**< u64[n] each */
+	uint64_t n, iters;			/**< vertices, iterations */
+};
+
+/**
+ * pr_view_get - check the pagerank arguments of @args (count and
+ * pr_args_valid) and fill @v from them. Returns 1, or 0 for bad arguments
+ * (the kernel then exits with UVS_KERNEL_EXIT_BAD_ARGS before any access).
+ */
+static inline int pr_view_get(const struct uvs_kernel_args *args, struct pr_view *v)
+{
+	const uint64_t *a = args->arg;
+
+	if (!uvs_args_have(args, PR_NARGS) || !pr_args_valid(a))
+		return 0;
+	v->off = (const uint32_t *)(uintptr_t)a[PR_ARG_OFF];
+	v->col = (const uint32_t *)(uintptr_t)a[PR_ARG_COL];
+	v->deg = (const uint32_t *)(uintptr_t)a[PR_ARG_DEG];
+	v->n = a[PR_ARG_N];
+	v->iters = a[PR_ARG_ITERS];
+	v->rank = (uint64_t *)(uintptr_t)a[PR_ARG_RANK];
+	v->contrib = (uint64_t *)(uintptr_t)a[PR_ARG_CONTRIB];
+	return 1;
 }
 
 /** Shared-scratch offset of pagerank's dangling-mass sums dang[2]. */

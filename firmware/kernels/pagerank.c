@@ -23,19 +23,14 @@
 
 int kernel_main(const struct uvs_kernel_args *args)
 {
-	const uint32_t *off, *col, *deg;
-	uint64_t *rank, *contrib, n, iters, b, e;
+	struct pr_view g;
+	uint64_t b, e;
 	uint32_t *stop;
 
-	if (!uvs_args_have(args, PR_NARGS) || !pr_args_valid(args->arg))
+	if (!pr_view_get(args, &g))
 		return UVS_KERNEL_EXIT_BAD_ARGS;
-	off = (const uint32_t *)(uintptr_t)args->arg[PR_ARG_OFF];
-	col = (const uint32_t *)(uintptr_t)args->arg[PR_ARG_COL];
-	deg = (const uint32_t *)(uintptr_t)args->arg[PR_ARG_DEG];
-	n = args->arg[PR_ARG_N];
-	iters = args->arg[PR_ARG_ITERS];
-	rank = (uint64_t *)(uintptr_t)args->arg[PR_ARG_RANK];
-	contrib = (uint64_t *)(uintptr_t)args->arg[PR_ARG_CONTRIB];
+	const uint32_t *off = g.off, *col = g.col, *deg = g.deg;
+	uint64_t *rank = g.rank, *contrib = g.contrib, n = g.n, iters = g.iters;
 	stop = graph_stop_word();
 
 	uvs_slice(n, 8, &b, &e);

@@ -29,6 +29,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 #define GRAPH_MAGIC "UCSR"
 #define GRAPH_FILE_VERSION 1
@@ -39,6 +40,15 @@
 
 /** graph_fail - format a message (printf-style) into @err (GRAPH_ERR_LEN bytes; may be NULL) and return @rc. */
 int graph_fail(char *err, int rc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/**
+ * graph_read_line - read the next line of @f into *@line (grown by getline,
+ * *@cap its capacity; the caller frees it), strip its line ending ("\n",
+ * "\r\n") and count it in *@ln (1-based line number of the line read).
+ * Returns its length in bytes (0 for an empty line), -1 at the end of the
+ * file, or -EIO with a message in @err (GRAPH_ERR_LEN bytes) on a read error.
+ */
+ssize_t graph_read_line(FILE *f, char **line, size_t *cap, unsigned long *ln, char *err);
 
 /** A graph in CSR form: n vertices, m directed edges. */
 struct graph {

@@ -21,6 +21,17 @@ int graph_fail(char *err, int rc, const char *fmt, ...)
     return rc;
 }
 
+ssize_t graph_read_line(FILE *f, char **line, size_t *cap, unsigned long *ln, char *err)
+{
+    ssize_t r = getline(line, cap, f);
+    if (r < 0)
+        return ferror(f) ? graph_fail(err, -EIO, "read error after line %lu", *ln) : -1;
+    ++*ln;
+    while (r > 0 && ((*line)[r - 1] == '\n' || (*line)[r - 1] == '\r'))
+        (*line)[--r] = '\0';
+    return r;
+}
+
 void graph_free(struct graph *g)
 {
     if (!g)

@@ -249,15 +249,11 @@ int graph_from_dumpavail(FILE *f, struct graph *g, struct graph_dumpavail_stats 
     memset(&p, 0, sizeof p);
     memset(g, 0, sizeof *g);
     for (;;) {
-        ssize_t r = getline(&line, &lcap, f);
+        ssize_t r = graph_read_line(f, &line, &lcap, &ln, err);
         if (r < 0) {
-            if (ferror(f))
-                rc = graph_fail(err, -EIO, "read error after line %lu", ln);
+            rc = r == -1 ? 0 : (int)r;
             break;
         }
-        ln++;
-        while (r > 0 && (line[r - 1] == '\n' || line[r - 1] == '\r'))
-            line[--r] = '\0';
         int blank = 1;
         for (ssize_t i = 0; i < r; i++)
             blank &= isspace((unsigned char)line[i]) != 0;

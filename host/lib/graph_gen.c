@@ -40,13 +40,11 @@ int graph_from_edges(FILE *f, struct graph *g, struct graph_build_stats *st, cha
     int rc = 0;
     memset(g, 0, sizeof *g);
     for (;;) {
-        ssize_t r = getline(&line, &lcap, f);
+        ssize_t r = graph_read_line(f, &line, &lcap, &ln, err);
         if (r < 0) {
-            if (ferror(f))
-                rc = graph_fail(err, -EIO, "read error after line %lu", ln);
+            rc = r == -1 ? 0 : (int)r;
             break;
         }
-        ln++;
         const char *p = line;
         while (*p == ' ' || *p == '\t')
             p++;
