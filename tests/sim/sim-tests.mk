@@ -22,7 +22,7 @@ SIM_UT_test_dtb  := sim/dtb.c
 SIM_UT_test_dtb_devices := sim/dtb.c
 SIM_UT_test_htif := sim/htif.c
 SIM_UT_test_memsys := sim/memsys.c sim/link.c
-SIM_UT_test_misc := sim/bootrom.c sim/retire_log.c sim/options.c sim/stats.c
+SIM_UT_test_misc := sim/bootrom.c sim/retire_log.c sim/options.c sim/stats.c sim/inject.c
 SIM_UT_LIBS      := -lcmocka -lelf -lfdt
 SIM_UT_CFLAGS    := $(HOST_CFLAGS) -Isim
 
