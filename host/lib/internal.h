@@ -34,6 +34,7 @@ struct uvs_dev {
     uint32_t wake_unmasked;            /**< causes uvs_evt_wait_wake() unmasked */
     uint64_t wd_cycles;                /**< firmware watchdog, cycles (UVS_WATCHDOG_OFF: none; queue.c) */
     uint64_t wd_since;                 /**< cycle the command queue head last moved */
+    uint64_t wd_checked;               /**< cycle the watchdog last read the head */
     uint32_t wd_head;                  /**< command queue head seen then */
     int wd_valid, wd_pinged, wd_hung;  /**< watchdog started, NOP ping sent, firmware found hung */
     uint64_t msi_polls;                /**< events found by polling after an MSI wait ran out */
