@@ -76,7 +76,7 @@ test: $(TEST_PREREQS)
 # 30 minutes: the reference core through the whole OpenSBI chain, ...
 # SOAK_TESTS="tests/soak/a.tests" runs only those manifests. Each soak test
 # may take up to SOAK_TIMEOUT seconds (default 12 hours: the 10^6-fault storm
-# of tests/soak/storm.tests simulates 6.6G device cycles).
+# of tests/soak/storm.tests simulates 6.8G device cycles).
 SOAK_TESTS ?= $(sort $(wildcard tests/soak/*.tests))
 SOAK_TIMEOUT ?= 43200
 .PHONY: soak
