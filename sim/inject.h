@@ -16,7 +16,8 @@
  *   fw-hang    instruction fetches of the management hart: from a hit on,
  *              every fetch of hart 0 returns `jal x0, 0` (it spins) until
  *              the harts are booted again (HOSTIF MGMT_CTRL.HOLD 1 -> 0)
- *   sim-crash  cycles: a hit kills the simulator (abort(), SIGABRT)
+ *   sim-crash  cycles of a host-driven simulator (--host-socket/--host-shm):
+ *              a hit kills the simulator (abort(), SIGABRT)
  */
 #ifndef UVS_SIM_INJECT_H
 #define UVS_SIM_INJECT_H

@@ -106,7 +106,7 @@ void uvs_opts_usage(FILE *f)
         "                      hbm-poison (compute-hart HBM reads: the word is\n"
         "                      poisoned, bus error), msi-drop (MSIs: lost),\n"
         "                      fw-hang (management-hart fetches: it spins until\n"
-        "                      rebooted), sim-crash (cycles: abort())\n"
+        "                      rebooted), sim-crash (cycles, with a host: abort())\n"
         "\n"
         "The program ends by storing to its `tohost` symbol: 1 = pass, odd v = fail\n"
         "with status v >> 1.\n"
