@@ -16,9 +16,13 @@ static struct uvs_dma_cpl cpl[RING_N] __attribute__((aligned(UVS_DMA_RING_ALIGN)
 static uintptr_t chan;		/* channel register block, 0 = not initialised */
 static uint32_t tail, cpl_head;
 static uint64_t submitted, completed;	/* descriptor sequence numbers */
+uint64_t uvs_fwdma_retries;
 static int async_err;			/* an asynchronous descriptor failed */
 static uint64_t async_bad;		/* its failing address */
 static uint64_t fail_seq;		/* sequence number of the descriptor that failed */
+static uint64_t retry_seq = UINT64_MAX;	/* descriptor being retried */
+static uint32_t retries;		/* its retries so far */
+static struct uvs_dma_desc requeue[RING_N];	/* descriptors resubmitted after a link error */
 
 static uint32_t rd32(uint64_t off)
 {
@@ -58,6 +62,38 @@ int uvs_fwdma_init(uint64_t dma_base)
 	return program();
 }
 
+/*
+ * A descriptor completed with DMA_ST_LINK (a link error: transient, like a
+ * PCIe completion timeout): reprogram the halted channel and resubmit it
+ * with every descriptor queued behind it (the engine dropped those), in
+ * order, with their sequence numbers. 1 when resubmitted; 0 when this
+ * descriptor already had UVS_FWDMA_RETRIES retries (then it fails).
+ */
+static int retry(const struct uvs_dma_cpl *c)
+{
+	uint64_t seq = c->cookie;
+	uint32_t n = (uint32_t)(submitted - seq);
+
+	if (seq != retry_seq) {
+		retry_seq = seq;
+		retries = 0;
+	}
+	if (retries >= UVS_FWDMA_RETRIES || n == 0 || n >= RING_N)
+		return 0;
+	retries++;
+	uvs_fwdma_retries++;
+	for (uint32_t i = 0; i < n; i++)
+		requeue[i] = ring[(c->index + i) % RING_N];
+	program();
+	completed = seq;
+	for (uint32_t i = 0; i < n; i++)
+		ring[i] = requeue[i];
+	tail = n % RING_N;
+	__asm__ volatile("fence rw, rw" ::: "memory");
+	wr32(UVS_DMA_RING_TAIL_OFF, tail);
+	return 1;
+}
+
 /* Consume the completion records written so far; a failed one resets the channel. */
 static void reap(void)
 {
@@ -69,6 +105,8 @@ static void reap(void)
 	while (cpl_head != t) {
 		const struct uvs_dma_cpl *c = &cpl[cpl_head];
 
+		if (c->status == UVS_DMA_ST_LINK && retry(c))
+			return;
 		cpl_head = (cpl_head + 1) % RING_N;
 		completed++;
 		if (c->status != UVS_DMA_ST_OK) {

@@ -20,6 +20,16 @@
 int uvs_fwdma_init(uint64_t dma_base);
 
 /**
+ * Retries of a descriptor that completed with DMA_ST_LINK before it fails
+ * (-EIO to its waiter): 3, as a link's replay is tried a few times before
+ * the error is reported (docs/reliability.md "Fault injection").
+ */
+#define UVS_FWDMA_RETRIES 3
+
+/** uvs_fwdma_retries - descriptors resubmitted after a link error since boot. */
+extern uint64_t uvs_fwdma_retries;
+
+/**
  * Copies `len` bytes (1..UVS_DMA_MAX_LEN) with descriptor opcode `op`
  * (UVS_DMA_OP_H2D: host `src` -> device `dst`; UVS_DMA_OP_D2H: device ->
  * host) and waits up to `timeout_cycles` for its completion record (and

@@ -151,6 +151,8 @@ int uvs_dma_finish(const struct uvs_dma_env *e, unsigned chan, const struct uvs_
     int st = check(d);
     if (st == UVS_DMA_ST_OK)
         st = resolve(e, d, &src, &dst, &err);
+    if (st == UVS_DMA_ST_OK && job->inject_link_error) /* sim/inject.h dma-error */
+        st = UVS_DMA_ST_LINK, err = d->opcode == UVS_DMA_OP_D2H ? d->dst : d->src;
     if (st == UVS_DMA_ST_OK) {
         memmove(dst, src, d->len);
         c.bytes = d->len;

@@ -44,6 +44,7 @@ struct uvs_dma_job {
     uint32_t index;            /**< its ring index */
     struct uvs_dma_desc d;     /**< the descriptor */
     uint64_t last_issue;       /**< cycle its last source read was issued (its fetch when no copy) */
+    bool inject_link_error;    /**< fault injection (sim/inject.h dma-error): complete with DMA_ST_LINK, copy nothing */
 };
 
 /**

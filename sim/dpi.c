@@ -6,10 +6,13 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <sys/resource.h>
 #include <uvmsoc/hostif.h>
 
 #include "cosim_server.h"
 #include "dma_exec.h"
+#include "inject.h"
 #include "retire_log.h"
 #include "sim.h"
 #include "trace_rec.h"
@@ -25,6 +28,28 @@ static struct uvs_dma_env dma_env(void)
     return e;
 }
 
+/* fw-hang (sim/inject.h): from a hit on, the management hart's fetches read
+ * `jal x0, 0` (both halves of the doubleword), so it spins in place. */
+static bool inject_hang(bool we, long long *rdata, int *lat)
+{
+    if (we || (!uvs_inject_hung() && !uvs_inject_event(UVS_INJ_FW_HANG, uvs_sim.cycle)))
+        return false;
+    *rdata = 0x0000006f0000006fll;
+    *lat = 1;
+    return true;
+}
+
+/* hbm-poison (sim/inject.h): a compute hart's read of a poisoned HBM word is
+ * a bus error (0 or 1 for uvs_dpi_mem_id's rc); a plain write clears it. */
+static int inject_poison(bool we, bool amo, uint64_t addr)
+{
+    if (we && !amo) {
+        uvs_inject_poison_clear(addr);
+        return 0;
+    }
+    return uvs_inject_poison_check(addr, uvs_sim.cycle) ? 1 : 0;
+}
+
 /* One bus access of requester (port, id): port 2*hart + (0 fetch, 1 data) or
  * UVS_MEM_PORT_IOMMU (the IOMMU's memory master); id 0 on an untagged port,
  * the thread on a multithreaded hart's (docs/architecture.md "Tagged bus"):
@@ -37,8 +62,13 @@ int uvs_dpi_mem_id(int port, int id, long long addr, char we, char be, long long
                    long long *rdata, int *lat)
 {
     uint64_t r;
+    if (port == 0 && uvs_inject_armed(UVS_INJ_FW_HANG) && inject_hang(we != 0, rdata, lat))
+        return 0;
     int rc = uvs_mem_access_id(&uvs_sim.mem, (unsigned)port, (unsigned)id, (uint64_t)addr, we != 0,
                                (uint8_t)be, (uint64_t)wdata, (uint8_t)amo, &r);
+    if (rc == 0 && (port & 1) && port > 1 && port != UVS_MEM_PORT_IOMMU && uvs_inject_armed(UVS_INJ_HBM_POISON) &&
+        uvs_mem_is_hbm(&uvs_sim.mem, (uint64_t)addr))
+        rc = inject_poison(we != 0, amo != 0, (uint64_t)addr);
     *rdata = (long long)r;
     uint64_t now = uvs_sim.cycle, t = 1;
     if (rc == 0) {
@@ -115,6 +145,7 @@ long long uvs_dpi_hostif_perf(int idx)
  * M-mode firmware preloaded with --sbi serves when the host gave none. */
 void uvs_dpi_boot(long long entry, long long dtb, long long mentry)
 {
+    uvs_inject_boot();
     uvs_sim_boot((uint64_t)entry, (uint64_t)dtb, mentry ? (uint64_t)mentry : uvs_sim.sbi.entry);
 }
 
@@ -152,6 +183,12 @@ int uvs_dpi_dma_finish(int chan, long long cpl_addr, long long *err_addr, char *
     int st = UVS_DMA_X_DESC_FAULT;
     struct uvs_dma_env e = dma_env();
     if (chan >= 0 && chan < (int)UVS_DMA_CHANNELS) {
+        struct uvs_dma_job *j = &dma_job[chan];
+        j->inject_link_error = chan == (int)UVS_DMA_CHAN_FW && uvs_inject_armed(UVS_INJ_DMA_ERROR) &&
+                               uvs_inject_event(UVS_INJ_DMA_ERROR, uvs_sim.cycle);
+        if (j->inject_link_error)
+            fprintf(stderr, "uvmsoc-sim: inject: dma-error on descriptor %u (opcode %u, 0x%llx -> 0x%llx, %u bytes)\n",
+                    j->index, j->d.opcode, (unsigned long long)j->d.src, (unsigned long long)j->d.dst, j->d.len);
         st = uvs_dma_finish(&e, (unsigned)chan, &dma_job[chan], (uint64_t)cpl_addr, &ea, &want_irq);
         dma_last_end = uvs_sim.cycle;
         dma_last_issue = dma_job[chan].last_issue;
@@ -167,6 +204,12 @@ void uvs_dpi_host_poll(char ready, char *req, short *addr, char *we, char *be, l
                        int *fw_exit)
 {
     struct uvs_host_io *io = &uvs_host_io;
+    if (uvs_inject_armed(UVS_INJ_SIM_CRASH) && uvs_inject_event(UVS_INJ_SIM_CRASH, uvs_sim.cycle)) {
+        struct rlimit no_core = {0, 0};
+        fflush(stdout);
+        (void)setrlimit(RLIMIT_CORE, &no_core); /* a test's crash leaves no core file behind */
+        abort(); /* sim-crash (sim/inject.h): the host sees the link drop */
+    }
     *req = 0;
     if (ready && io->req) {
         *req = 1;
@@ -197,5 +240,7 @@ void uvs_dpi_host_rdata(long long rdata)
 /* Host interface: MSI vectors sent this cycle. */
 void uvs_dpi_msi(int vectors)
 {
+    if (vectors && uvs_inject_armed(UVS_INJ_MSI_DROP) && uvs_inject_event(UVS_INJ_MSI_DROP, uvs_sim.cycle))
+        return; /* msi-drop (sim/inject.h): lost on the link */
     uvs_host_io.msi |= (uint32_t)vectors;
 }

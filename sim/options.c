@@ -12,7 +12,7 @@ enum {
     OPT_HOST_SOCKET, OPT_HOST_ONCE, OPT_FREE_RUNNING, OPT_HBM, OPT_HOST_MEM, OPT_LINK_LATENCY,
     OPT_LINK_BW, OPT_HBM_LATENCY, OPT_HBM_BW, OPT_COST_MMIO, OPT_COST_IRQ, OPT_SBI, OPT_CLOCK_MHZ,
     OPT_HOST_SHM,
-    OPT_TRACE,
+    OPT_TRACE, OPT_INJECT,
 };
 
 static const struct option long_opts[] = {
@@ -37,6 +37,7 @@ static const struct option long_opts[] = {
     {"host-cost-mmio", required_argument, NULL, OPT_COST_MMIO},
     {"host-cost-irq", required_argument, NULL, OPT_COST_IRQ},
     {"clock-mhz", required_argument, NULL, OPT_CLOCK_MHZ},
+    {"inject", required_argument, NULL, OPT_INJECT},
     {NULL, 0, NULL, 0},
 };
 
@@ -96,6 +97,16 @@ void uvs_opts_usage(FILE *f)
         "                      a cycle, at most %u MB/s)\n"
         "  --host-cost-mmio N  host cycles charged per MMIO access (default %u ns)\n"
         "  --host-cost-irq N   host cycles from an MSI to the waiting driver (default %u ns)\n"
+        "\n"
+        "fault injection (deterministic; repeatable; docs/reliability.md):\n"
+        "  --inject RULE[,RULE...]  RULE = KIND, KIND@N (the Nth event of that kind) or\n"
+        "                      KIND@cycle=C (the first at or after cycle C), then\n"
+        "                      optionally xT (T consecutive events). KIND (events):\n"
+        "                      dma-error (firmware DMA descriptors: DMA_ST_LINK),\n"
+        "                      hbm-poison (compute-hart HBM reads: the word is\n"
+        "                      poisoned, bus error), msi-drop (MSIs: lost),\n"
+        "                      fw-hang (management-hart fetches: it spins until\n"
+        "                      rebooted), sim-crash (cycles, with a host: abort())\n"
         "\n"
         "The program ends by storing to its `tohost` symbol: 1 = pass, odd v = fail\n"
         "with status v >> 1.\n"
@@ -250,6 +261,10 @@ int uvs_opts_parse(struct uvs_opts *o, int argc, char **argv, char *err, size_t 
                          c == OPT_COST_MMIO ? "--host-cost-mmio" : "--host-cost-irq", optarg);
                 return -EINVAL;
             }
+            break;
+        case OPT_INJECT:
+            if (uvs_inject_parse(&o->inject, optarg, err, errlen) != 0)
+                return -EINVAL;
             break;
         case OPT_CLOCK_MHZ:
             if (parse_u32(optarg, UVS_CLOCK_MHZ_MAX, &clock_mhz) != 0 || clock_mhz == 0) {

@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "inject.h"
 #include "link.h"
 
 #ifdef __cplusplus
@@ -41,6 +42,7 @@ struct uvs_opts {
     uint64_t hbm_size;       /**< --hbm SIZE: populated HBM bytes */
     uint64_t host_mem;       /**< --host-mem SIZE: bytes of the shared host-memory file */
     struct uvs_link_model model; /**< --link-*, --hbm-*, --host-cost-*: timing model */
+    struct uvs_inj_plan inject;  /**< --inject rules (sim/inject.h), n = 0: none */
 };
 
 /**

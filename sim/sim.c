@@ -1,4 +1,5 @@
 /* uvmsoc-sim session: setup from the command line, tohost, final status. */
+#include "inject.h"
 #include "sim.h"
 
 #include <uvmsoc/tile.h>
@@ -130,6 +131,7 @@ int uvs_sim_setup(struct uvs_opts *o, int argc, char **argv, unsigned harts,
         uvs_opts_usage(stdout);
         return 0;
     }
+    uvs_inject_arm(&o->inject);
     if (sram_bytes <= UVS_DTB_MAX_SIZE || uvs_mem_init(&uvs_sim.mem, sram_bytes) != 0)
         return fail((int)UVS_EXIT_INTERNAL, "cannot allocate the configured SRAM");
     if (uvs_mem_hbm_init(&uvs_sim.mem, o->hbm_size) != 0) {

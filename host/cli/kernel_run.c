@@ -68,6 +68,8 @@ struct krun {
     uint64_t c_start, c_boot, c_kload, c_in, c_args, c_kernel, c_out;
     uint64_t b_boot, b_kload, b_in, b_out, b_args;
     int booted;
+    uint32_t fq_log2; /* --fault-ring: log2 of the fault ring's entries (0: 512) */
+    int wd_retried; /* the kernel was run again after a watchdog reset (watchdog_recover) */
     struct timespec t0;
     /* --grid BLOCKS[xTHREADS]: launch shape; nthreads = threads launched */
     int have_grid;
@@ -1071,6 +1073,30 @@ static int boot(struct krun *k, uint64_t timeout)
     return CLI_OK;
 }
 
+/*
+ * The firmware watchdog (uvs_watchdog_tripped) found the management hart
+ * hung: drop the session (its host state only: the device lost its copy),
+ * reset the device and let boot() reload the firmware. CLI_OK when the run
+ * may start again (once: docs/reliability.md "Fault injection").
+ */
+static int watchdog_recover(struct krun *k)
+{
+    if (!k->dev || !uvs_watchdog_tripped(k->dev) || k->wd_retried)
+        return CLI_FAIL;
+    k->wd_retried = 1;
+    printf("%s\n", uvs_last_error()); /* "watchdog: the firmware consumed no command ..." */
+    uvm_session_close(k->uvm);
+    k->uvm = NULL;
+    k->mptr = k->aux_mptr = NULL;
+    int err = uvs_reset(k->dev);
+    if (err)
+        return cli_error("reset the device after the watchdog", err);
+    k->info.mgmt_status = 0; /* boot() reloads the firmware */
+    printf("watchdog:  device reset; reloading the firmware and running the kernel again (once)\n");
+    fflush(stdout);
+    return CLI_OK;
+}
+
 /* Kernel image into the kernel region (segments, then zero fill). */
 static int load_kernel(struct krun *k)
 {
@@ -1360,6 +1386,9 @@ static void print_managed_stats(struct krun *k)
            (unsigned long long)st.coher.host_faults, (unsigned long long)st.coher.migrate_back,
            (unsigned long long)st.coher.invalidated);
     printf("  bytes over the link    %12llu\n", (unsigned long long)link);
+    if (st.ring_full) /* records held on the device while the host fault ring was full (--fault-ring) */
+        printf("  fault ring full        %12llu  times (records held on the device until the host drained the ring)\n",
+               (unsigned long long)st.ring_full);
     if (k->c_kernel && bw > 0)
         printf("  link utilisation       %11.2f%%\n", 100.0 * (double)link / ((double)k->c_kernel * bw));
     /* While migrating: bytes copied into HBM over the cycles the firmware's batch copies were in flight. */
@@ -1691,7 +1720,7 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
         {"elem-size", required_argument, NULL, 0x120}, {"stride", required_argument, NULL, 0x121},
         {"count", required_argument, NULL, 0x122},   {"graph", required_argument, NULL, 0x123},
         {"root", required_argument, NULL, 0x124},    {"iterations", required_argument, NULL, 0x125},
-        {"oversub", required_argument, NULL, 0x126},
+        {"oversub", required_argument, NULL, 0x126}, {"fault-ring", required_argument, NULL, 0x140},
         {NULL, 0, NULL, 0},
     };
     struct krun k;
@@ -1750,6 +1779,19 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
         case 'n': if (cli_parse_u64("--harts", optarg, &k.harts)) return CLI_USAGE; k.have_harts = 1; break;
         case 't': if (cli_parse_u64("--kernel-timeout", optarg, &k.ktimeout)) return CLI_USAGE; break;
         case 'H': if (cli_parse_u64("--hbm", optarg, &k.hbm)) return CLI_USAGE; k.have_hbm = 1; break;
+        case 0x140: {
+            uint64_t e;
+            if (cli_parse_u64("--fault-ring", optarg, &e))
+                return CLI_USAGE;
+            if (e < (1ull << UVS_UVM_FQ_LOG2SZ_MIN) || e > (1ull << UVS_UVM_FQ_LOG2SZ_MAX) || (e & (e - 1))) {
+                fprintf(stderr, "uvmsoc run: --fault-ring %s: a power of two, %llu..%llu entries\n", optarg,
+                        1ull << UVS_UVM_FQ_LOG2SZ_MIN, 1ull << UVS_UVM_FQ_LOG2SZ_MAX);
+                return CLI_USAGE;
+            }
+            for (k.fq_log2 = 0; (1ull << k.fq_log2) < e; k.fq_log2++)
+                ;
+            break;
+        }
         case 0x126: {
             char *end;
             errno = 0;
@@ -1997,6 +2039,7 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
     printf("device:    %u harts (%u compute), %s HBM, link %.2f bytes/cycle\n", k.info.harts,
            k.info.harts ? k.info.harts - 1 : 0, size_str(k.info.hbm_size, hb), k.info.link_bw / 65536.0);
     uint64_t timeout = local.open.timeout_cycles ? local.open.timeout_cycles : UVS_DEFAULT_TIMEOUT_CYCLES;
+again:
     if ((rc = boot(&k, timeout)) != CLI_OK || (rc = load_kernel(&k)) != CLI_OK)
         goto fail;
     if (k.managed) {
@@ -2011,7 +2054,7 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
         pol.host_cost_page = k.have_cost_page ? k.host_cost_page
                              : uvm_host_cost_cycles(k.host_cost_uvm ? UVM_HOST_COST_UVM_PAGE_NS : UVM_HOST_COST_PAGE_NS,
                                                     k.info.clock_khz);
-        if ((err = uvm_session_open(k.dev, &pol, 9, &k.uvm)) != 0) {
+        if ((err = uvm_session_open(k.dev, &pol, k.fq_log2 ? k.fq_log2 : 9, &k.uvm)) != 0) {
             fprintf(stderr, "uvmsoc run: managed memory: %s\n", uvm_session_last_error(k.uvm));
             goto fail;
         }
@@ -2022,7 +2065,7 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
         /* memcpy's destination, axpy's y: a second managed allocation, y's initial values as in HBM. */
         if (k.rc && k.rc->buf2 && k.len) {
             k.aux_len = k.len;
-            if (!(k.aux = malloc(k.aux_len))) {
+            if (!k.aux && !(k.aux = malloc(k.aux_len))) {
                 cli_error("prepare the second buffer", -ENOMEM);
                 goto fail;
             }
@@ -2065,14 +2108,21 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
     fflush(stdout);
     struct uvs_hostq_evt ev;
     if (k.pre_touch) {
-        if ((rc = launch(&k, &ev)) != CLI_OK)
+        if ((rc = launch(&k, &ev)) != CLI_OK && watchdog_recover(&k) == CLI_OK)
+            goto again;
+        if (rc != CLI_OK)
             goto fail;
         printf("pre-touch: %llu cycles (a first launch of the kernel brought its data into HBM; the managed "
                "statistics below count both launches)\n", (unsigned long long)k.c_kernel);
     }
-    if ((rc = launch(&k, &ev)) != CLI_OK)
+    if ((rc = launch(&k, &ev)) != CLI_OK && watchdog_recover(&k) == CLI_OK)
+        goto again;
+    if (rc != CLI_OK)
         goto fail;
     printf("result:    0x%llx\n", (unsigned long long)ev.value);
+    if (uvs_msi_polls(k.dev))
+        printf("interrupts: %llu events found by polling after an MSI wait ran out (MSIs lost or late)\n",
+               (unsigned long long)uvs_msi_polls(k.dev));
     rc = k.rc ? k.rc->check(&k, ev.value) : CLI_OK;
     print_stats(&k);
     if (k.managed)

@@ -39,6 +39,9 @@ static void usage(FILE *f)
             "  --reply-timeout SECONDS  cosim: give up when the simulator has not answered\n"
             "                    for this long (default 600; 0 = never). Waits are cut into\n"
             "                    slices, so only a simulator that stopped advancing hits it\n"
+            "  --watchdog CYCLES firmware watchdog: a command queue the firmware has not\n"
+            "                    advanced for CYCLES device cycles while the host waits means\n"
+            "                    a hung firmware (default 100M; 0 = off; docs/reliability.md)\n"
             "  --help            this text; 'uvmsoc COMMAND --help' describes a command\n"
             "  --version         print the library's ABI version\n"
             "\n"
@@ -108,6 +111,7 @@ int main(int argc, char **argv)
         {"version", no_argument, NULL, 'V'},       {"sim", required_argument, NULL, 'S'},
         {"device", required_argument, NULL, 'D'},
         {"sim-args", required_argument, NULL, 'A'}, {"reply-timeout", required_argument, NULL, 'R'},
+        {"watchdog", required_argument, NULL, 'W'},
         {NULL, 0, NULL, 0},
     };
     struct cli_global g;
@@ -155,6 +159,13 @@ int main(int argc, char **argv)
                 return CLI_USAGE;
             }
             g.open.wall_timeout_ms = sec ? (unsigned)sec * 1000u : UVS_WALL_TIMEOUT_NONE;
+            break;
+        }
+        case 'W': {
+            uint64_t w;
+            if (cli_parse_u64("--watchdog", optarg, &w))
+                return CLI_USAGE;
+            g.open.watchdog_cycles = w ? w : UVS_WATCHDOG_OFF;
             break;
         }
         case 'h': usage(stdout); return CLI_OK;

@@ -108,6 +108,7 @@ int uvs_open(const struct uvs_open_opts *opts, struct uvs_dev **out)
         return uvs_err(-ENOMEM, "out of memory");
     dev->ops = ops;
     dev->timeout = opts->timeout_cycles ? opts->timeout_cycles : UVS_DEFAULT_TIMEOUT_CYCLES;
+    dev->wd_cycles = opts->watchdog_cycles ? opts->watchdog_cycles : UVS_DEFAULT_WATCHDOG_CYCLES;
     int err = ops->open(opts, &dev->ctx);
     if (err) {
         free(dev);
@@ -159,6 +160,7 @@ int uvs_reset(struct uvs_dev *dev)
     uvs_ring_free(dev, &dev->cmdq);
     uvs_ring_free(dev, &dev->evq);
     dev->dma_ready = dev->q_ready = 0;
+    dev->wd_valid = dev->wd_pinged = dev->wd_hung = 0;
     if (dev->ops->reset) {
         int err = dev->ops->reset(dev->ctx);
         if (err)

@@ -121,7 +121,7 @@ int uvs_dma_copy(struct uvs_dev *dev, unsigned op, uint64_t dst, uint64_t src, u
     int err = dma_setup(dev);
     if (err)
         return err;
-    uint64_t start = uvs_cycles(dev), done = 0;
+    uint64_t start = uvs_cycles(dev), done = 0, slice = 0;
     struct uvs_ring *r = &dev->dma_ring;
     while (done < len) {
         /* Fill the ring (one slot stays free: full when tail == head - 1). */
@@ -139,7 +139,9 @@ int uvs_dma_copy(struct uvs_dev *dev, unsigned op, uint64_t dst, uint64_t src, u
         }
         if ((err = uvs_wr32(dev, CH(UVS_DMA_RING_TAIL_OFF), r->index)))
             return dma_recover(dev, err);
-        /* Wait for the batch: acknowledge, look, then sleep until the next MSI. */
+        /* Wait for the batch: acknowledge, look, then sleep until the next MSI
+         * (or the end of a poll slice: a lost MSI is not waited for). */
+        uint64_t deadline = uvs_cycles(dev) + dev->timeout;
         for (;;) {
             uint32_t status;
             if ((err = uvs_wr32(dev, UVS_HOSTIF_INT_ACK_OFF, DMA_INTS)))
@@ -163,7 +165,12 @@ int uvs_dma_copy(struct uvs_dev *dev, unsigned op, uint64_t dst, uint64_t src, u
                 return dma_recover(dev, uvs_err(-EIO, "DMA channel halted without completion (ring address 0x%llx)",
                                                 (unsigned long long)a));
             }
-            err = uvs_wait_irq(dev, dev->timeout, NULL);
+            uint64_t now = uvs_cycles(dev);
+            err = now < deadline || !dev->ops->cycles ? uvs_wait_slice(dev, dev->ops->cycles ? deadline - now : dev->timeout,
+                                                                       &slice, NULL)
+                                                      : -ETIMEDOUT;
+            if (err == 1)
+                continue;
             if (err == -ETIMEDOUT)
                 err = uvs_err(err, "DMA of %llu bytes did not complete within %llu cycles", (unsigned long long)len,
                               (unsigned long long)dev->timeout);

@@ -345,7 +345,7 @@ int uvs_fw_wait_ready(struct uvs_dev *dev, uint64_t timeout_cycles)
     int err;
     if ((err = uvs_rd32(dev, UVS_HOSTIF_INT_MASK_OFF, &mask)) || (err = uvs_wr32(dev, UVS_HOSTIF_INT_MASK_OFF, mask & ~ints)))
         return err;
-    uint64_t deadline = uvs_cycles(dev) + timeout_cycles;
+    uint64_t deadline = uvs_cycles(dev) + timeout_cycles, slice = 0;
     for (;;) {
         if ((err = uvs_wr32(dev, UVS_HOSTIF_INT_ACK_OFF, ints)) || (err = uvs_rd32(dev, UVS_HOSTIF_MGMT_STATUS_OFF, &st)))
             return err;
@@ -359,10 +359,10 @@ int uvs_fw_wait_ready(struct uvs_dev *dev, uint64_t timeout_cycles)
         uint64_t now = uvs_cycles(dev);
         if (now >= deadline)
             return uvs_err(-ETIMEDOUT, "firmware not ready within %llu cycles", (unsigned long long)timeout_cycles);
-        err = uvs_wait_irq(dev, deadline - now, NULL);
+        err = uvs_wait_slice(dev, deadline - now, &slice, NULL); /* 1: poll slice over, look again */
         if (err == -ETIMEDOUT)
             return uvs_err(err, "firmware not ready within %llu cycles", (unsigned long long)timeout_cycles);
-        if (err)
+        if (err < 0)
             return err;
     }
 }

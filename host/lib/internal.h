@@ -32,6 +32,12 @@ struct uvs_dev {
     uint32_t evq_seen;                 /**< event-queue TAIL last read (records up to it are in memory) */
     uint32_t evq_head_sent;            /**< event-queue HEAD last written */
     uint32_t wake_unmasked;            /**< causes uvs_evt_wait_wake() unmasked */
+    uint64_t wd_cycles;                /**< firmware watchdog, cycles (UVS_WATCHDOG_OFF: none; queue.c) */
+    uint64_t wd_since;                 /**< cycle the command queue head last moved */
+    uint64_t wd_checked;               /**< cycle the watchdog last read the head */
+    uint32_t wd_head;                  /**< command queue head seen then */
+    int wd_valid, wd_pinged, wd_hung;  /**< watchdog started, NOP ping sent, firmware found hung */
+    uint64_t msi_polls;                /**< events found by polling after an MSI wait ran out */
 };
 
 /**
@@ -48,6 +54,18 @@ int uvs_rd32(struct uvs_dev *dev, uint64_t off, uint32_t *v);
 int uvs_rd64(struct uvs_dev *dev, uint64_t off, uint64_t *v);
 int uvs_wr32(struct uvs_dev *dev, uint64_t off, uint32_t v);
 int uvs_wr64(struct uvs_dev *dev, uint64_t off, uint64_t v);
+
+/**
+ * uvs_wait_slice - one bounded MSI wait of a wait loop with poll fallback
+ * (queue.c): waits at most *slice device cycles (0 on the first call: the
+ * smallest slice; it doubles after each run-out, up to 1M cycles) and at most
+ * @left. Returns 0 when an MSI came (*vec, may be NULL), 1 when the slice ran
+ * out first (the caller looks at the device again: a lost MSI costs at most
+ * about the time waited so far), -ETIMEDOUT when @left ran out, -ETIME when
+ * the firmware watchdog (uvs_open_opts.watchdog_cycles) found the firmware
+ * hung, or a backend error. Backends without a cycle count wait @left at once.
+ */
+int uvs_wait_slice(struct uvs_dev *dev, uint64_t left, uint64_t *slice, uint32_t *vec);
 
 /** uvs_ring_alloc - allocate a ring of 2^log2sz records of recsz bytes in DMA memory. */
 int uvs_ring_alloc(struct uvs_dev *dev, struct uvs_ring *r, uint32_t log2sz, size_t recsz);

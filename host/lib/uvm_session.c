@@ -523,6 +523,7 @@ int uvm_session_get_stats(struct uvm_session *s, struct uvm_session_stats *st)
     st->fault_records = s->fault_records;
     st->notices = s->notices_total;
     st->coher = s->coher;
+    st->ring_full = ((volatile struct uvs_uvm_fqctl *)s->ctl.host)->overflows;
     uint64_t a[1] = {s->statbuf.bus};
     int err = cmd_sync(s, UVS_UVM_OP_STATS, a, 1, NULL);
     if (err)

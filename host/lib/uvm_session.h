@@ -44,6 +44,7 @@ struct uvm_session_stats {
     uint64_t fault_records;          /**< records that sum covers */
     uint64_t notices;                /**< eviction notices received */
     struct uvm_coher_counters coher; /**< host coherence: host faults, migrate-backs, invalidations (uvm_coher.h) */
+    uint64_t ring_full;              /**< device batches that found the fault ring full and held records back (FQCTL overflows) */
 };
 
 /**

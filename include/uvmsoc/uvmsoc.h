@@ -74,7 +74,25 @@ struct uvs_open_opts {
      * (tests build a fake tree there); NULL: $UVS_SYSROOT, else "" (the real ones).
      */
     const char *sysroot;
+    /**
+     * Firmware watchdog (docs/reliability.md): while waiting for an event, a
+     * command queue the firmware has not advanced for this many device cycles
+     * (the host pings an idle queue with a NOP half-way) marks the firmware
+     * hung: the wait fails with -ETIME, later waits fail at once, and
+     * uvs_watchdog_tripped() says so until uvs_reset(). 0: UVS_DEFAULT_WATCHDOG_CYCLES;
+     * UVS_WATCHDOG_OFF: no watchdog.
+     */
+    uint64_t watchdog_cycles;
 };
+
+/**
+ * Default firmware watchdog, device cycles: ten times the longest single
+ * firmware command we know of (evicting a whole 1 GiB HBM over the 125
+ * bytes/cycle link of the c4 configuration: 8.6M cycles of copy).
+ */
+#define UVS_DEFAULT_WATCHDOG_CYCLES 100000000ull
+/** uvs_open_opts.watchdog_cycles: no watchdog. */
+#define UVS_WATCHDOG_OFF UINT64_MAX
 
 /**
  * uvs_device_check - check the syntax of a device string (uvs_open_opts.device)
@@ -125,6 +143,18 @@ struct uvs_info {
     uint32_t mgmt_status;    /**< HOSTIF_MGMT_STATUS_* */
     uint32_t fw_status;      /**< HOSTIF_FW_STATUS */
 };
+
+/**
+ * uvs_watchdog_tripped - 1 when the firmware watchdog (uvs_open_opts.
+ * watchdog_cycles) found the firmware hung since the last uvs_reset(), else 0.
+ */
+int uvs_watchdog_tripped(const struct uvs_dev *dev);
+
+/**
+ * uvs_msi_polls - events the host found by polling after an MSI wait ran
+ * out (the MSI was lost or late: the poll fallback of the event waits).
+ */
+uint64_t uvs_msi_polls(const struct uvs_dev *dev);
 
 /** uvs_info - read the device description into @info. Errors: -EINVAL, transport errors. */
 int uvs_info(struct uvs_dev *dev, struct uvs_info *info);
