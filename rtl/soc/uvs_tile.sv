@@ -35,8 +35,9 @@
 // last pages are asked for, the first page of the next queued descriptor
 // (1-D or 2-D, not a device address). The answer only fills the ATC (an
 // error answer is dropped: the beat that needs the page asks again and
-// fails then). Only pages the queued descriptors will access are asked
-// for, so prefetch adds no page request a descriptor would not make.
+// fails then, so a failing page may be asked for twice). Only pages the
+// queued descriptors will access are asked for: prefetch makes no page
+// request for a page the descriptors would not touch.
 //
 // Invalidation (atc_flush_i, the IOMMU's IOTINVAL.VMA / IODIR.INVAL_DDT
 // pulse; ATS invalidation): the ATC empties, pending beats whose answer
