@@ -59,13 +59,13 @@ if [ "${WL_ONLY:-}" != graphs ]; then
 run "resident stream" --kernel stream --size "$size" --managed --hbm "$fit" --pre-touch
 c_res=$cyc
 rows+=("$(printf '%-34s %12s %12s %8s%% %8s%%  %s' "resident stream (in HBM)" "$cyc" "$((2 * size))" \
-  "$(pct $((2 * size)) "$cyc" "$hbw")" "-" "${ok}HBM model $hbw B/cycle")")
+  "$(pct $((2 * size)) "$cyc" "$hbw")" "-" "${ok}HBM model $hbw B/cycle; bound: the harts' work per word (tile) / one load latency per word (load)")")
 
 # The same with the engines alone moving the data (memcpy: copy-in, copy-out,
 # no hart work per word): what the tile engines and HBM sustain.
 run "resident copy" --kernel memcpy --size "$size" --managed --hbm $((2 * fit)) --pre-touch
 rows+=("$(printf '%-34s %12s %12s %8s%% %8s%%  %s' "resident copy (memcpy, $variant)" "$cyc" "$((2 * size))" \
-  "$(pct $((2 * size)) "$cyc" "$hbw")" "-" "${ok}HBM model $hbw B/cycle")")
+  "$(pct $((2 * size)) "$cyc" "$hbw")" "-" "${ok}HBM model $hbw B/cycle; bound (tile): the engines' beat rate, 4 x 64 B/cycle = the HBM model, less the launch's fixed cost (about 8,000 cycles)")")
 
 run "managed stream, fits" --kernel stream --size "$size" --managed --hbm "$fit"
 c_fit=$cyc

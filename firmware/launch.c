@@ -438,6 +438,21 @@ static void stop_thread(uint32_t s)
 		raise_msip(lh->hartid);
 }
 
+/*
+ * Zeroes @bytes (a multiple of 8) at @p (8-byte aligned) with 8-byte stores.
+ * picolibc's size-optimised memset stores one byte per 4-instruction loop:
+ * the two 4 KiB areas zeroed per launch cost about 32,000 cycles with it
+ * (measured, --log-retired, issue 13), about 1,100 with this. The stores are
+ * volatile so the compiler does not turn the loop back into a memset call.
+ */
+static void zero64(void *p, size_t bytes)
+{
+	volatile uint64_t *w = p;
+
+	for (size_t i = 0; i < bytes / 8; i++)
+		w[i] = 0;
+}
+
 #define NO_THREAD UINT32_MAX
 
 int uvs_launch_run(const struct uvs_launch_req *req, struct uvs_launch_result *res)
@@ -451,7 +466,8 @@ int uvs_launch_run(const struct uvs_launch_req *req, struct uvs_launch_result *r
 	uint64_t start, stop_at = 0;
 	int stopping = 0, timed_out = 0, failed = 0;
 
-	memset(res, 0, sizeof(*res));
+	_Static_assert(sizeof(*res) % 8 == 0 && _Alignof(struct uvs_launch_result) >= 8, "zero64");
+	zero64(res, sizeof(*res));
 	if (check(req, res, &grid, &block) != 0)
 		return res->err;
 	n = grid * block;
@@ -461,7 +477,7 @@ int uvs_launch_run(const struct uvs_launch_req *req, struct uvs_launch_result *r
 	res->block_dim = block;
 	res->resident = m;
 	place(block, m);
-	memset((void *)(uintptr_t)UVS_KERNEL_SHARED_BASE, 0, UVS_KERNEL_SHARED_SIZE);
+	zero64((void *)(uintptr_t)UVS_KERNEL_SHARED_BASE, UVS_KERNEL_SHARED_SIZE);
 	__asm__ volatile("fence.i" ::: "memory");
 	start = now();
 	for (next = 0; next < m; next++) {

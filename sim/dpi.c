@@ -16,6 +16,7 @@
 #include "retire_log.h"
 #include "sim.h"
 #include "trace_rec.h"
+#include "walkcache.h"
 
 /* The DMA engine's view of memory and the descriptor in progress per channel. */
 static struct uvs_dma_job dma_job[UVS_DMA_CHANNELS];
@@ -73,7 +74,10 @@ int uvs_dpi_mem_id(int port, int id, long long addr, char we, char be, long long
     uint64_t now = uvs_sim.cycle, t = 1;
     if (rc == 0) {
         enum uvs_memsys_kind k = amo ? UVS_MEMSYS_ATOMIC : we ? UVS_MEMSYS_WRITE : UVS_MEMSYS_READ;
-        t = uvs_memsys_bus_access(&uvs_sim.memsys, now, (uint64_t)addr, 8, k) - now;
+        /* the IOMMU's master reads HBM through its line cache (walkcache.h) */
+        t = (port == (int)UVS_MEM_PORT_IOMMU ? uvs_walkc_access(&uvs_sim.memsys, now, (uint64_t)addr, k)
+                                             : uvs_memsys_bus_access(&uvs_sim.memsys, now, (uint64_t)addr, 8, k)) -
+            now;
     }
     *lat = t < 1 ? 1 : t > 65535 ? 65535 : (int)t;
     if (uvs_sim.mem.tohost_written)

@@ -9,7 +9,10 @@
  */
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <uvmsoc/memmap.h>
 #include <uvmsoc/tile.h>
 
@@ -34,6 +37,67 @@ struct tile_ring {
 };
 
 static struct tile_ring rings[UVS_MAX_HARTS];
+
+/*
+ * Simulation-cost profile (environment UVS_TILE_PROFILE set; a measurement
+ * aid for docs/benchmarks.md): busy spans of the engines -- from a beat
+ * issued after at least SPAN_GAP cycles without any engine's beat to the
+ * last beat before such a gap -- with the simulator's CPU time over each.
+ * Spans of at least SPAN_MIN cycles are printed at exit: CPU microseconds
+ * per simulated cycle while engines stream. clock_gettime only at span
+ * ends, so the profile does not slow what it measures.
+ */
+#define SPAN_GAP 2000u
+#define SPAN_MIN 20000u
+static struct {
+    int on; /* -1 unknown, 0 off, 1 on */
+    uint64_t first, last, beats;
+    double cpu0, cpu_last;
+} prof = {.on = -1};
+
+static double cpu_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static void prof_span_end(void)
+{
+    uint64_t cyc = prof.last - prof.first;
+    if (prof.beats && cyc >= SPAN_MIN)
+        fprintf(stderr, "uvmsoc-sim: tile profile: span of %llu cycles from cycle %llu, %llu beats, %.3f s CPU, %.2f us/cycle\n",
+                (unsigned long long)cyc, (unsigned long long)prof.first, (unsigned long long)prof.beats,
+                prof.cpu_last - prof.cpu0, (prof.cpu_last - prof.cpu0) * 1e6 / (double)cyc);
+}
+
+static void prof_exit(void)
+{
+    prof_span_end();
+}
+
+/* One beat issued at cycle @now (any engine). */
+static void prof_beat(uint64_t now)
+{
+    if (prof.on < 0) {
+        prof.on = getenv("UVS_TILE_PROFILE") != NULL;
+        if (prof.on)
+            atexit(prof_exit);
+    }
+    if (!prof.on)
+        return;
+    if (prof.beats == 0 || now - prof.last > SPAN_GAP) {
+        if (prof.beats)
+            prof_span_end();
+        prof.first = now;
+        prof.beats = 0;
+        prof.cpu0 = cpu_seconds();
+    }
+    if (now - prof.last > 64 || prof.beats % 4096 == 0)
+        prof.cpu_last = cpu_seconds(); /* (re)sampled after pauses and every 4096 beats */
+    prof.last = now;
+    prof.beats++;
+}
 
 /* Host pointer to [pa, pa + len) in SRAM, HBM or the host window, or NULL. */
 static uint8_t *mem_range(uint64_t pa, uint64_t len, enum uvs_loc *loc)
@@ -189,6 +253,7 @@ long long uvs_dpi_tile_issue(int hart, long long now, long long pa, int spad, in
     }
     if (!mem_range(b->pa, b->len, &loc))
         loc = UVS_LOC_SRAM; /* a bus error answers at once */
+    prof_beat((uint64_t)now);
     return (long long)uvs_tile_beat_done_cycle((uint64_t)now, loc, b->len, b->we);
 }
 

@@ -27,6 +27,18 @@
 // 7 write, ERR_VA = the first failing beat's VA). A slot stays held until
 // its pending beats issued.
 //
+// Translation prefetch (issue 13): a page miss costs the IOMMU's latency
+// (IOTLB lookup, often a walk: 50-100 cycles measured), more than the
+// pending set hides at one beat per cycle. So a free translation slot
+// asks ahead, with nothing linked to it, for (a) the pages of the current
+// row up to PFD pages beyond the generator's, and (b) once the last row's
+// last pages are asked for, the first page of the next queued descriptor
+// (1-D or 2-D, not a device address). The answer only fills the ATC (an
+// error answer is dropped: the beat that needs the page asks again and
+// fails then, so a failing page may be asked for twice). Only pages the
+// queued descriptors will access are asked for: prefetch makes no page
+// request for a page the descriptors would not touch.
+//
 // Invalidation (atc_flush_i, the IOMMU's IOTINVAL.VMA / IODIR.INVAL_DDT
 // pulse; ATS invalidation): the ATC empties, pending beats whose answer
 // arrived forget it and their slot asks again, and a request in flight
@@ -114,6 +126,7 @@ module uvs_tile #(
   localparam int XW = $clog2(XS);
   localparam logic [1:0] SH_2D  = UVS_TILE_SHAPE_2D[1:0];
   localparam logic [1:0] SH_IDX = UVS_TILE_SHAPE_INDEXED[1:0];
+  localparam logic [51:0] PFD = 52'd2;  // pages ahead of the generator's to translate
 
   // ---- descriptor queue ----
   logic [63:0] q_va [QD], q_stride [QD], q_eva [QD];
@@ -154,6 +167,11 @@ module uvs_tile #(
   logic [QW-1:0] r_q [OUT];
   logic [OW-1:0] r_head, r_tail;
   logic [OW:0]   r_n;
+
+  // ---- translation prefetch ----
+  logic        pf_rv;           // row pages pf_next..pf_last still to ask for
+  logic        pf_nd;           // next descriptor's first page asked for
+  logic [51:0] pf_next, pf_last;
 
   // ---- ATC ----
   logic        atc_hit, atc_fill;
@@ -204,6 +222,19 @@ module uvs_tile #(
 
   assign ring_room = r_n < (OW + 1)'(OUT);
   assign can_issue = ring_room && !fence_wait_i;
+
+  // prefetch candidate: a row page ahead, else the next descriptor's first page
+  logic [QW-1:0] q_nx;
+  logic [51:0]   pf_ahead, pf_vpn;
+  logic          pf_row_v, pf_nd_v, pf_we, pf_cm_v, pf_take, pf_alloc;
+  assign q_nx     = q_gen + QW'(1);
+  assign pf_ahead = pf_next - g_va[63:12];
+  assign pf_row_v = pf_rv && pf_ahead != '0 && pf_ahead <= PFD;
+  assign pf_nd_v  = !pf_rv && !pf_nd && g_rowok && q_ng + (QW + 1)'(1) < q_n &&
+                    g_r + 32'd1 == q_rows[q_gen] && q_shape[q_nx] != SH_IDX &&
+                    !uvs_soc_pkg::in_device_region(q_va[q_nx]);
+  assign pf_vpn   = pf_row_v ? pf_next : q_va[q_nx][63:12];
+  assign pf_we    = pf_row_v ? q_we[q_gen] : q_we[q_nx];
   always_comb begin
     pe_pick_v = 1'b0; pe_pick = '0; pe_free_v = 1'b0; pe_free = '0;
     for (int i = PN - 1; i >= 0; i--) begin
@@ -221,6 +252,9 @@ module uvs_tile #(
       if (!x_want[k] && !x_sent[k] && !x_held[k]) begin x_free_v = 1'b1; x_free = XW'(k); end
       if (x_want[k]) begin x_send_v = 1'b1; x_send = XW'(k); end
     end
+    pf_cm_v = 1'b0;
+    for (int k = 0; k < XS; k++)
+      if ((x_want[k] || x_sent[k]) && x_vpn[k] == pf_vpn && (x_we[k] || !pf_we)) pf_cm_v = 1'b1;
   end
   // a ready pending beat first (a failed one just drains); else the
   // generator's; none in an invalidation pulse (its translation is dropped)
@@ -232,6 +266,10 @@ module uvs_tile #(
   assign park_gen  = g_valid && !q_fail[q_gen] && !atc_hit && pe_free_v && !rq_rvalid_i &&
                      (x_match_v || x_free_v);
   assign gen_step  = issue_gen || park_gen;
+  // a prefetch takes a free slot the generator's miss does not take this
+  // cycle; a candidate some slot already asks for is just passed
+  assign pf_take   = (pf_row_v || pf_nd_v) && !atc_flush_i && (pf_cm_v || (x_free_v && !park_gen));
+  assign pf_alloc  = pf_take && !pf_cm_v;
 
   assign rq_req_o  = x_send_v;
   assign rq_addr_o = {x_vpn[x_send], 12'd0};
@@ -272,6 +310,7 @@ module uvs_tile #(
       x_want <= '0; x_sent <= '0; x_stale <= '0;
       r_head <= '0; r_tail <= '0; r_n <= '0;
       dn_v_q <= 1'b0; dn_a_q <= '0; dn_rpl_q <= 1'b0; pe_flt <= '0;
+      pf_rv <= 1'b0; pf_nd <= 1'b0; pf_next <= '0; pf_last <= '0;
       rv_q <= 1'b0; err_q <= 1'b0; rd_q <= '0;
       for (int i = 0; i < QD; i++) q_cnt[i] <= '0;
       uvs_dpi_tile_reset(HART);
@@ -433,6 +472,29 @@ module uvs_tile #(
         end
       end
 
+      // -- translation prefetch --
+      if (pf_take) begin
+        if (pf_row_v) begin
+          pf_next <= pf_next + 52'd1;
+          if (pf_next == pf_last) pf_rv <= 1'b0;
+        end else begin
+          pf_nd <= 1'b1;
+        end
+      end
+      if (pf_alloc) begin
+        x_want[x_free] <= 1'b1;
+        x_vpn[x_free]  <= pf_vpn;
+        x_we[x_free]   <= pf_we;
+      end
+      // a row's first beat: its further pages (those beyond this beat's page)
+      if (gen_step && g_c == '0) begin
+        logic [63:0] row_end;
+        row_end = g_va + 64'(g_rest) - 64'd1;
+        pf_rv   <= !direct && row_end[63:12] != g_va[63:12];
+        pf_next <= g_va[63:12] + 52'd1;
+        pf_last <= row_end[63:12];
+      end
+
       // -- generator --
       if (q_ng < q_n) begin
         if (q_fail[q_gen]) begin
@@ -455,7 +517,11 @@ module uvs_tile #(
           end
         end
       end
-      if (gen_fin) q_gen <= q_gen + QW'(1);
+      if (gen_fin) begin
+        q_gen <= q_gen + QW'(1);
+        pf_rv <= 1'b0;
+        pf_nd <= 1'b0;
+      end
 
       // -- completion of the oldest descriptor --
       if (q_n != '0 && q_ng != '0 && q_cnt[q_head] == '0) begin

@@ -6,7 +6,7 @@
 # SIM_TEST_DEPS lists everything tests/sim.tests needs besides $(SIM).
 
 SIM_TDIR    := $(BUILD)/tests/sim
-SIM_UNITS   := test_mem test_elf test_dtb test_dtb_devices test_htif test_misc test_memsys test_inject
+SIM_UNITS   := test_mem test_elf test_dtb test_dtb_devices test_htif test_misc test_memsys test_inject test_walkcache
 SIM_PROGS   := spin pass fail5 even uart loop mmio fault amo-h1 amo-h5
 SIM_TEST_BINS := $(addprefix $(SIM_TDIR)/,$(SIM_UNITS)) \
                  $(addprefix $(SIM_TDIR)/san/,$(SIM_UNITS))
@@ -24,6 +24,7 @@ SIM_UT_test_htif := sim/htif.c
 SIM_UT_test_memsys := sim/memsys.c sim/link.c
 SIM_UT_test_misc := sim/bootrom.c sim/retire_log.c sim/options.c sim/stats.c sim/inject.c
 SIM_UT_test_inject := sim/inject.c sim/options.c sim/link.c
+SIM_UT_test_walkcache := sim/walkcache.c sim/memsys.c sim/link.c
 SIM_UT_LIBS      := -lcmocka -lelf -lfdt
 SIM_UT_CFLAGS    := $(HOST_CFLAGS) -Isim
 
