@@ -37,7 +37,7 @@ if [ "${1:-}" = --job ]; then
     grep '^uvmsoc run: note: --oversub' "$log" >&2
     exit 1
   fi
-  grep -q -- '-> MATCH$' "$log" || { echo "$me: no MATCH (exit $rc): $cli run $*; its last lines:" >&2; tail -n 20 "$log" >&2; exit 1; }
+  grep -Eq -- '-> MATCH( |$)' "$log" || { echo "$me: no MATCH (exit $rc): $cli run $*; its last lines:" >&2; tail -n 20 "$log" >&2; exit 1; }
   exit 0
 fi
 
@@ -111,7 +111,7 @@ parallel "${popt[@]}" <"$jobs" || { echo "$me: a run failed; nothing written to 
 # Parse: one CSV row per run.
 num() { sed -nE "s#$1#\\1#p" "$2" | head -n 1; }
 csv=$tmp/sweep.csv
-echo "workload,policy,ratio,hbm_frames,kernel_cycles,slowdown,link_util_pct,hbm_hit_pct,lru_hit_pct,min_hit_pct,faults,batches,faults_per_batch,fault_to_replay_mean" >"$csv"
+echo "workload,policy,ratio,hbm_frames,kernel_cycles,slowdown,link_util_pct,hbm_hit_pct,lru_hit_pct,min_hit_pct,faults,batches,faults_per_batch,fault_to_replay_mean,fault_to_replay_p99_max" >"$csv"
 for w in $workloads; do
   for p in $policies; do
     base=""
@@ -127,11 +127,12 @@ for w in $workloads; do
       f=$(num '^  faults +([0-9]+).*' "$l")
       b=$(num '^  batches +([0-9]+).*' "$l")
       f2r=$(num '^  fault-to-replay +([0-9]+) .*' "$l")
+      p99=$(num '^  fault-to-replay p99 +([0-9]+) .*' "$l")
       if [ -z "$cyc" ] || [ -z "$hit" ] || [ -z "$mn" ] || [ -z "$f" ]; then echo "$me: $l: statistics missing" >&2; exit 1; fi
       awk -v w="$w" -v p="$p" -v r="$r" -v h="$hbm" -v c="$cyc" -v base="$base" -v lu="${lu:-0}" -v hit="$hit" \
-          -v lru="$lru" -v mn="$mn" -v f="$f" -v b="${b:-0}" -v f2r="${f2r:-0}" 'BEGIN {
-        printf "%s,%s,%s,%d,%d,%s,%s,%s,%s,%s,%d,%d,%s,%d\n", w, p, r, h, c,
-          (base > 0 ? sprintf("%.3f", c / base) : ""), lu, hit, lru, mn, f, b, (b > 0 ? sprintf("%.1f", f / b) : ""), f2r }' >>"$csv"
+          -v lru="$lru" -v mn="$mn" -v f="$f" -v b="${b:-0}" -v f2r="${f2r:-0}" -v p99="${p99:-0}" 'BEGIN {
+        printf "%s,%s,%s,%d,%d,%s,%s,%s,%s,%s,%d,%d,%s,%d,%d\n", w, p, r, h, c,
+          (base > 0 ? sprintf("%.3f", c / base) : ""), lu, hit, lru, mn, f, b, (b > 0 ? sprintf("%.1f", f / b) : ""), f2r, p99 }' >>"$csv"
     done
   done
 done
@@ -141,14 +142,14 @@ md=$tmp/sweep.md
 {
   echo "# Oversubscription sweep (SWEEP=${SWEEP:-short})"
   echo
-  echo "Ratio = managed bytes / HBM (\`--oversub\`); slowdown against the same policy at ratio 0.5; hit rates over accesses from the run's access trace (LRU and Belady MIN replayed at the same HBM frames); faults/batch = faults / host batches; fault-to-replay mean in device cycles."
+  echo "Ratio = managed bytes / HBM (\`--oversub\`); slowdown against the same policy at ratio 0.5; hit rates over accesses from the run's access trace (LRU and Belady MIN replayed at the same HBM frames); faults/batch = faults / host batches; fault-to-replay mean and p99 in device cycles (p99: the upper bound of its histogram bucket, at most 25 % above the true value)."
   for w in $workloads; do
     echo
     echo "## $w: \`uvmsoc run ${args[$w]//$work\//} --managed --oversub R --policy P\`"
     echo
-    echo "| ratio | policy | HBM frames | kernel cycles | slowdown | link util % | HBM hit % | LRU % | MIN % | faults | batches | faults/batch | fault-to-replay |"
-    echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|"
-    awk -F, -v w="$w" 'NR > 1 && $1 == w { printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", $3, $2, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14 }' "$csv"
+    echo "| ratio | policy | HBM frames | kernel cycles | slowdown | link util % | HBM hit % | LRU % | MIN % | faults | batches | faults/batch | fault-to-replay mean | p99 <= |"
+    echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+    awk -F, -v w="$w" 'NR > 1 && $1 == w { printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", $3, $2, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15 }' "$csv"
   done
 } >"$md"
 

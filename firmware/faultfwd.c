@@ -366,8 +366,10 @@ int uvs_ffwd_replay(struct uvs_ffwd *ff, uint32_t did, uint16_t prgi, uint8_t re
     int rc = ff->ops->replay(ff->ctx, did, prgi, resp);
     if (rc)
         return rc;
-    ff->st.replay_wait += ff->ops->now(ff->ctx) - ff->group[g].cycle;
+    uint64_t wait = ff->ops->now(ff->ctx) - ff->group[g].cycle;
+    ff->st.replay_wait += wait;
     ff->st.replay_leaders++;
+    ff->st.f2r_hist[uvs_uvm_f2r_bucket(wait)]++;
     free_group(ff, g);
     ff->st.replays++;
     return n + 1;

@@ -67,6 +67,7 @@ struct uvs_ffwd_stats {
     uint64_t stalls;        /**< drains stopped because a table was full */
     uint64_t replay_wait;   /**< sum over answered leader groups of (answer - drain) device cycles */
     uint64_t replay_leaders;/**< leader groups that sum covers (one per host record) */
+    uint32_t f2r_hist[UVS_UVM_F2R_BUCKETS]; /**< those groups' (answer - drain) cycles, uvs_uvm_f2r_bucket() */
 };
 
 /** One outstanding page-request group (private). */

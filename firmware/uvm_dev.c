@@ -874,7 +874,7 @@ static void batch_unit(uint16_t i)
 static int batch(const struct uvs_hostq_cmd *c, struct uvs_hostq_evt *evt)
 {
 	uint64_t nunits = c->arg[1], nrep = c->arg[3], ok = 0, bad;
-	struct uvs_ffwd_stats f0, f1;
+	static struct uvs_ffwd_stats f0, f1;	/* 0.6 KiB each (histogram): off the 8 KiB stack; one command at a time */
 	int err = 0;
 
 	if (nunits > UVS_UVM_BATCH_MAX_UNITS || nrep > UVS_UVM_BATCH_MAX_REPLAYS || c->arg[4] != 0 ||
@@ -932,7 +932,7 @@ static int batch(const struct uvs_hostq_cmd *c, struct uvs_hostq_evt *evt)
 static int write_stats(uint64_t bus)
 {
 	struct uvs_pcache_stats ps;
-	struct uvs_ffwd_stats fs;
+	static struct uvs_ffwd_stats fs;	/* off the stack (histogram) */
 	uint64_t bad;
 
 	memset(&stats_buf, 0, sizeof(stats_buf));
@@ -954,6 +954,7 @@ static int write_stats(uint64_t bus)
 	stats_buf.pre_evictions = ps.pre_evictions;
 	stats_buf.a_cleared = ps.a_cleared;
 	stats_buf.copy_cycles = bx.copy_cycles;
+	memcpy(stats_buf.f2r_hist, fs.f2r_hist, sizeof(stats_buf.f2r_hist));
 	if (bus == 0 || (bus & 7) != 0)
 		return -EINVAL;
 	return uvs_fwdma_copy(UVS_DMA_OP_D2H, (uintptr_t)&stats_buf, bus, sizeof(stats_buf),

@@ -31,6 +31,7 @@
 
 #include "cli.h"
 #include "crc32c.h"
+#include "uvm_latency.h"
 #include "uvm_policy.h"
 #include "uvm_session.h"
 #include "../../firmware/kernels/grid.h" /* output records of the grid kernels */
@@ -1423,6 +1424,7 @@ static void print_managed_stats(struct krun *k)
     if (st.fault_records)
         printf("  fault-to-replay        %12llu  cycles mean\n",
                (unsigned long long)(st.fault_wait_cycles / st.fault_records));
+    uvm_f2r_print(stdout, &st.fw, k->info.clock_khz);
     if (is_recipe(k, "gather") && k->aux) {
         /* Of the table pages the lookups touch (a row never straddles a page), those that never faulted. */
         uint64_t tpages = (k->len + 4095) / 4096, touched = 0;

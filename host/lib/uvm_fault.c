@@ -33,13 +33,18 @@ struct carry {
     uint32_t pages; /* leading pages of that block */
 };
 
-#define STREAMS 16u /* stream frontiers remembered (grow_on_locality) */
+#define STREAMS 8u      /* stream frontiers remembered (grow_on_locality) */
+#define STREAM_BEHIND 1u /* a fault up to this many pages before a frontier continues it */
+#define STREAM_AHEAD 2u  /* ... or up to this many pages after it */
+#define STREAM_HITS 2u   /* consecutive continuations before a stream grows and prefetches */
 
 struct uvm_fault_svc {
     struct uvm_policy pol;
     uint64_t front[STREAMS]; /* stream frontiers: VA after a recent migration, 0 = none */
     uint32_t front_did[STREAMS];
-    unsigned front_next;
+    uint8_t front_hits[STREAMS]; /* consecutive continuations of that frontier (saturating) */
+    uint64_t front_used[STREAMS]; /* planning sequence number of its last move (replacement order) */
+    uint64_t front_seq;
     const struct uvm_fault_ops *ops;
     void *ctx;
     struct uvs_uvm_frec *recs;
@@ -144,9 +149,71 @@ static int cmp_rep(const void *a, const void *b)
 
 /* ---------------- step 3: units ---------------- */
 
-/* Append a unit of npages at va; fault[k] says whether page k faulted. */
+/*
+ * Per-block page sets as bitmaps (bit i = page i of the 2 MiB block), so the
+ * rules cost a few word operations per region instead of a scan of 512
+ * page states each (docs/benchmarks.md "Host fault-service cost").
+ */
+#define BM_WORDS (BLOCK_PAGES / 64u)
+_Static_assert(UVM_PAGE_HOST == 0, "plan_block reads page states 8 at a time: host-only pages are zero bytes");
+typedef uint64_t bmap[BM_WORDS];
+
+static bool bm_get(const uint64_t *m, uint32_t i)
+{
+    return (m[i / 64] >> (i % 64)) & 1;
+}
+
+static void bm_set(uint64_t *m, uint32_t i)
+{
+    m[i / 64] |= 1ull << (i % 64);
+}
+
+/* Bits [first, first + n) of a word-sized window starting at word w, as a mask (n >= 1). */
+static uint64_t word_mask(uint32_t w, uint32_t first, uint32_t n)
+{
+    uint32_t end = first + n;
+    if (end <= w * 64 || first >= (w + 1) * 64)
+        return 0;
+    uint32_t lo = first > w * 64 ? first - w * 64 : 0, hi = end < (w + 1) * 64 ? end - w * 64 : 64;
+    uint64_t m = hi == 64 ? ~0ull : (1ull << hi) - 1;
+    return m & ~((1ull << lo) - 1);
+}
+
+/* dst |= in & ~res over pages [first, first + n) of the block. */
+static void bm_add(uint64_t *dst, const uint64_t *in, const uint64_t *res, uint32_t first, uint32_t n)
+{
+    if (first >= BLOCK_PAGES || n == 0)
+        return;
+    if (n > BLOCK_PAGES - first)
+        n = BLOCK_PAGES - first;
+    for (uint32_t w = first / 64; w <= (first + n - 1) / 64; w++)
+        dst[w] |= word_mask(w, first, n) & in[w] & ~res[w];
+}
+
+/* Set bits of a & b (b may be NULL: a alone) in pages [first, first + n). */
+static uint32_t bm_count(const uint64_t *a, const uint64_t *b, uint32_t first, uint32_t n)
+{
+    uint32_t c = 0;
+    for (uint32_t w = first / 64; w <= (first + n - 1) / 64; w++)
+        c += (uint32_t)__builtin_popcountll(a[w] & (b ? b[w] : ~0ull) & word_mask(w, first, n));
+    return c;
+}
+
+/* Next set bit of m at or after i, BLOCK_PAGES when none. */
+static uint32_t bm_next(const uint64_t *m, uint32_t i)
+{
+    while (i < BLOCK_PAGES) {
+        uint64_t x = m[i / 64] >> (i % 64);
+        if (x)
+            return i + (uint32_t)__builtin_ctzll(x);
+        i = (i / 64 + 1) * 64;
+    }
+    return BLOCK_PAGES;
+}
+
+/* Append a unit of npages at va; bit first + k of fault (a block bitmap) says whether page k faulted. */
 static int add_unit(struct uvm_fault_svc *s, uint8_t kind, uint32_t did, const struct uvm_range *r, uint64_t va,
-                    uint32_t npages, const uint8_t *fault, bool super_ok)
+                    uint32_t npages, const uint64_t *fault, uint32_t first, bool super_ok)
 {
     if (reserve((void **)&s->units, &s->units_cap, s->nunits + 1, sizeof *s->units) ||
         reserve((void **)&s->frames, &s->frames_cap, s->nframes + npages, sizeof *s->frames) ||
@@ -154,9 +221,9 @@ static int add_unit(struct uvm_fault_svc *s, uint8_t kind, uint32_t did, const s
         return -ENOMEM;
     uint32_t faulted = 0;
     for (uint32_t k = 0; k < npages; k++) {
-        s->pfault[s->nframes + k] = fault[k];
+        s->pfault[s->nframes + k] = bm_get(fault, first + k);
         s->frames[s->nframes + k] = 0;
-        faulted += fault[k];
+        faulted += s->pfault[s->nframes + k];
     }
     struct uvm_unit *u = &s->units[s->nunits++];
     *u = (struct uvm_unit){
@@ -170,48 +237,89 @@ static int add_unit(struct uvm_fault_svc *s, uint8_t kind, uint32_t did, const s
 
 /*
  * Stream detection (grow_on_locality): a fault continues a stream when it
- * lies within [-2, +4] pages of the end of a recent migration (one of the
- * last STREAMS frontiers, same context). Only such faults grow, prefetch
- * and read ahead; any other fault (a random access) brings its page only.
+ * lies within [-STREAM_BEHIND, +STREAM_AHEAD] pages of the end of a recent
+ * migration (one of the last STREAMS frontiers, same context). A stream
+ * grows, prefetches and reads ahead only from its STREAM_HITS-th
+ * consecutive continuation on: a random fault that happens to land next to
+ * another recent migration (likely in a small table: with 8 frontiers and a
+ * 4-page window, 1 fault in 4 over 128 pages) is not enough. Any other fault
+ * brings its page only. The frontier index of va, or -1.
  */
-static bool on_stream(const struct uvm_fault_svc *s, uint32_t did, uint64_t va)
+static int stream_of(const struct uvm_fault_svc *s, uint32_t did, uint64_t va)
 {
     for (unsigned k = 0; k < STREAMS; k++)
-        if (s->front[k] && s->front_did[k] == did && va + 2 * PAGE >= s->front[k] && va <= s->front[k] + 4 * PAGE)
-            return true;
-    return false;
+        if (s->front[k] && s->front_did[k] == did && va + STREAM_BEHIND * PAGE >= s->front[k] &&
+            va <= s->front[k] + STREAM_AHEAD * PAGE)
+            return (int)k;
+    return -1;
 }
 
-/* A migration for the fault at va ends at end (the next page a stream would fault): move or add a frontier. */
-static void note_front(struct uvm_fault_svc *s, uint32_t did, uint64_t va, uint64_t end)
+static bool on_stream(const struct uvm_fault_svc *s, uint32_t did, uint64_t va)
 {
-    for (unsigned k = 0; k < STREAMS; k++)
-        if (s->front[k] && s->front_did[k] == did && va + 2 * PAGE >= s->front[k] && va <= s->front[k] + 4 * PAGE) {
-            s->front[k] = end; /* the same stream moved on */
-            return;
-        }
-    va = end;
-    s->front[s->front_next] = va;
-    s->front_did[s->front_next] = did;
-    s->front_next = (s->front_next + 1) % STREAMS;
+    int k = stream_of(s, did, va);
+    return k >= 0 && s->front_hits[k] + 1u >= STREAM_HITS;
 }
 
 /*
- * Choose and emit the units of one 2 MiB block of range r; fault[] marks
- * faulted pages, pin[] (may be NULL) pages to map remotely (thrashing), the
+ * A migration for the fault at va ends at end (the next page a stream would
+ * fault): the frontier it continues moves on (one more consecutive hit), or
+ * a new frontier replaces the least recently moved one among those with the
+ * fewest hits, counted up to STREAM_HITS (random faults churn among
+ * themselves, confirmed streams stay).
+ */
+static void note_front(struct uvm_fault_svc *s, uint32_t did, uint64_t va, uint64_t end)
+{
+    int k = stream_of(s, did, va);
+    s->front_seq++;
+    if (k >= 0) {
+        s->front[k] = end; /* the same stream moved on */
+        if (s->front_hits[k] < UINT8_MAX)
+            s->front_hits[k]++;
+        s->front_used[k] = s->front_seq;
+        return;
+    }
+    unsigned v = 0;
+    for (unsigned j = 1; j < STREAMS && s->front[v]; j++) {
+        unsigned cj = s->front_hits[j] < STREAM_HITS ? s->front_hits[j] : STREAM_HITS;
+        unsigned cv = s->front_hits[v] < STREAM_HITS ? s->front_hits[v] : STREAM_HITS;
+        if (!s->front[j] || cj < cv || (cj == cv && s->front_used[j] < s->front_used[v]))
+            v = j;
+    }
+    s->front[v] = end;
+    s->front_did[v] = did;
+    s->front_hits[v] = 0;
+    s->front_used[v] = s->front_seq;
+}
+
+/*
+ * Choose and emit the units of one 2 MiB block of range r; fault marks
+ * faulted pages, pin (may be NULL) pages to map remotely (thrashing), the
  * first `pre` pages are a stream's read-ahead from the block before.
  */
 static int plan_block(struct uvm_fault_svc *s, uint32_t did, const struct uvm_range *r, uint64_t base,
-                      const uint8_t fault[BLOCK_PAGES], const uint8_t *pin, uint32_t pre)
+                      const uint64_t *fault, const uint64_t *pin, uint32_t pre)
 {
     uint64_t lo = base < r->va ? r->va : base;
     uint64_t hi = base + BLOCK < r->va + r->size ? base + BLOCK : r->va + r->size;
-    uint8_t in[BLOCK_PAGES], res[BLOCK_PAGES], sel[BLOCK_PAGES] = {0}, rnd[BLOCK_PAGES] = {0};
-    for (uint32_t i = 0; i < BLOCK_PAGES; i++) {
-        uint64_t a = base + i * PAGE;
-        in[i] = a >= lo && a < hi;
-        res[i] = in[i] && r->state[(a - r->va) / PAGE] != UVM_PAGE_HOST;
+    bmap in = {0}, res = {0}, sel = {0}, rnd = {0};
+    uint32_t ilo = (uint32_t)((lo - base) / PAGE), ihi = (uint32_t)((hi - base) / PAGE);
+    for (uint32_t w = 0; w < BM_WORDS; w++)
+        in[w] = ihi > ilo ? word_mask(w, ilo, ihi - ilo) : 0;
+    /* The one pass over the page states, 8 at a time (UVM_PAGE_HOST is 0: a nonzero byte is on the device). */
+    const uint8_t *st = r->state + (lo - r->va) / PAGE;
+    uint32_t i = ilo;
+    for (; i + 8 <= ihi; i += 8) {
+        uint64_t x;
+        memcpy(&x, st + (i - ilo), 8);
+        x = ((x & 0x7f7f7f7f7f7f7f7full) + 0x7f7f7f7f7f7f7f7full) | x; /* bit 7 of each byte: byte != 0 */
+        x = ((x & 0x8080808080808080ull) >> 7) * 0x0102040810204080ull >> 56; /* those 8 bits, byte k -> bit k */
+        res[i / 64] |= x << (i % 64);
+        if (i % 64 > 56) /* the 8 pages straddle two words */
+            res[i / 64 + 1] |= x >> (64 - i % 64);
     }
+    for (; i < ihi; i++)
+        if (st[i - ilo] != UVM_PAGE_HOST)
+            bm_set(res, i);
     bool remote = (r->advice & UVM_ADV_PREFERRED_HOST) && (r->advice & UVM_ADV_ACCESSED_BY);
     uint32_t limit = BLOCK_PAGES; /* largest growth or prefetch region, pages */
     if (s->pol.hbm_bytes) {
@@ -224,29 +332,24 @@ static int plan_block(struct uvm_fault_svc *s, uint32_t did, const struct uvm_ra
         grow = BLOCK_PAGES;
     if (grow > limit)
         grow = limit;
-    for (uint32_t i = 0; i < BLOCK_PAGES; i++) {
-        if (!fault[i])
-            continue;
-        uint32_t start = i & ~(grow - 1);
+    for (uint32_t i = bm_next(fault, 0); i < BLOCK_PAGES; i = bm_next(fault, i + 1)) {
         if (s->pol.grow_on_locality && !on_stream(s, did, base + i * PAGE)) {
-            sel[i] = 1; /* not on a stream (a random access): its page only, no prefetch */
-            rnd[i] = 1;
+            bm_set(sel, i); /* not on a stream (a random access): its page only, no prefetch */
+            bm_set(rnd, i);
             continue;
         }
-        for (uint32_t j = start; j < start + grow; j++)
-            if (in[j] && !res[j])
-                sel[j] = 1;
+        bm_add(sel, in, res, i & ~(grow - 1), grow);
     }
-    for (uint32_t j = 0; !remote && j < pre && j < BLOCK_PAGES; j++)
-        if (in[j] && !res[j])
-            sel[j] = 1;
+    if (!remote)
+        bm_add(sel, in, res, 0, pre);
     /*
      * Streaming: a fault just behind a run of pages already on the device
      * (a sequential scan) brings as many pages again, a power of two up to
      * the region limit, so units and DMA transfers double along a scan.
      */
-    for (uint32_t i = 0; !remote && !s->pol.stream_off && grow > 1 && i < BLOCK_PAGES; i++) {
-        if (!fault[i] || rnd[i])
+    for (uint32_t i = bm_next(fault, 0); !remote && !s->pol.stream_off && grow > 1 && i < BLOCK_PAGES;
+         i = bm_next(fault, i + 1)) {
+        if (bm_get(rnd, i))
             continue;
         uint32_t start = i & ~(grow - 1);
         uint64_t idx = (base + start * PAGE - r->va) / PAGE, run = 0;
@@ -259,9 +362,7 @@ static int plan_block(struct uvm_fault_svc *s, uint32_t did, const struct uvm_ra
         uint32_t ahead = limit;
         while (ahead > run)
             ahead /= 2;
-        for (uint32_t j = start; j < start + ahead && j < BLOCK_PAGES; j++)
-            if (in[j] && !res[j])
-                sel[j] = 1;
+        bm_add(sel, in, res, start, ahead);
         if (s->pol.stream_cross && start + ahead > BLOCK_PAGES && hi == base + BLOCK && hi < r->va + r->size) {
             uint32_t spill = start + ahead - BLOCK_PAGES;
             if (!s->carry.on || s->carry.base != base + BLOCK || s->carry.pages < spill)
@@ -269,51 +370,53 @@ static int plan_block(struct uvm_fault_svc *s, uint32_t did, const struct uvm_ra
         }
     }
     /* Density prefetch, bottom-up over aligned regions above the growth size. */
+    bmap occ, fnr; /* on the device or chosen; faulted and not random */
+    for (uint32_t w = 0; w < BM_WORDS; w++)
+        fnr[w] = fault[w] & ~rnd[w];
     for (uint32_t size = 2 * GROUP_PAGES; !remote && s->pol.density_pct && size <= limit; size *= 2) {
-        for (uint32_t st = 0; st < BLOCK_PAGES; st += size) {
-            uint32_t total = 0, occupied = 0, faults = 0;
-            for (uint32_t j = st; j < st + size; j++) {
-                total += in[j];
-                occupied += in[j] && (res[j] || sel[j]);
-                faults += fault[j] && !rnd[j];
-            }
-            if (faults && (uint64_t)occupied * 100 > (uint64_t)s->pol.density_pct * total)
-                for (uint32_t j = st; j < st + size; j++)
-                    if (in[j] && !res[j])
-                        sel[j] = 1;
+        for (uint32_t w = 0; w < BM_WORDS; w++)
+            occ[w] = res[w] | sel[w];
+        for (uint32_t st0 = 0; st0 < BLOCK_PAGES; st0 += size) {
+            if (!bm_count(fnr, NULL, st0, size))
+                continue;
+            uint32_t total = bm_count(in, NULL, st0, size), occupied = bm_count(in, occ, st0, size);
+            if ((uint64_t)occupied * 100 > (uint64_t)s->pol.density_pct * total)
+                bm_add(sel, in, res, st0, size);
         }
     }
-    for (uint32_t i = 0; s->pol.grow_on_locality && !remote && i < BLOCK_PAGES; i++) {
-        if (!fault[i] || (i > 0 && fault[i - 1] && sel[i - 1]))
-            continue;
-        uint32_t e = i;
-        while (e < BLOCK_PAGES && (sel[e] || res[e]))
-            e++;
-        note_front(s, did, base + (uint64_t)i * PAGE, base + (uint64_t)e * PAGE);
+    if (s->pol.grow_on_locality && !remote) {
+        bmap on; /* chosen or on the device */
+        for (uint32_t w = 0; w < BM_WORDS; w++)
+            on[w] = sel[w] | res[w];
+        for (uint32_t i = bm_next(fault, 0); i < BLOCK_PAGES; i = bm_next(fault, i + 1)) {
+            if (i > 0 && bm_get(fault, i - 1) && bm_get(sel, i - 1))
+                continue;
+            uint32_t e = i;
+            while (e < BLOCK_PAGES && bm_get(on, e))
+                e++;
+            note_front(s, did, base + (uint64_t)i * PAGE, base + (uint64_t)e * PAGE);
+        }
     }
     uint8_t kind = remote ? UVM_UNIT_REMOTE : UVM_UNIT_MIGRATE;
-    uint32_t nsel = 0;
-    for (uint32_t i = 0; pin && i < BLOCK_PAGES; i++)
-        if (pin[i]) {
-            sel[i] = 0; /* thrashing: mapped remotely below */
-            if (in[i] && !res[i] && add_unit(s, UVM_UNIT_REMOTE, did, r, base + i * PAGE, 1, &pin[i], false))
-                return -ENOMEM;
-        }
-    for (uint32_t i = 0; i < BLOCK_PAGES; i++)
-        nsel += sel[i];
+    for (uint32_t i = pin ? bm_next(pin, 0) : BLOCK_PAGES; i < BLOCK_PAGES; i = bm_next(pin, i + 1)) {
+        sel[i / 64] &= ~(1ull << (i % 64)); /* thrashing: mapped remotely below */
+        if (bm_get(in, i) && !bm_get(res, i) && add_unit(s, UVM_UNIT_REMOTE, did, r, base + i * PAGE, 1, pin, i, false))
+            return -ENOMEM;
+    }
+    uint32_t nsel = bm_count(sel, NULL, 0, BLOCK_PAGES);
     if (!remote && s->pol.superpages && nsel == BLOCK_PAGES)
-        return add_unit(s, kind, did, r, base, BLOCK_PAGES, fault, true);
-    for (uint32_t g = 0; g < BLOCK_PAGES; g += GROUP_PAGES) {
-        uint32_t gsel = 0;
-        for (uint32_t j = g; j < g + GROUP_PAGES; j++)
-            gsel += sel[j];
-        if (gsel == GROUP_PAGES) {
-            if (add_unit(s, kind, did, r, base + g * PAGE, GROUP_PAGES, fault + g, false))
+        return add_unit(s, kind, did, r, base, BLOCK_PAGES, fault, 0, true);
+    for (uint32_t g = 0; nsel && g < BLOCK_PAGES; g += GROUP_PAGES) {
+        uint64_t gsel = (sel[g / 64] >> (g % 64)) & ((1ull << GROUP_PAGES) - 1);
+        if (!gsel)
+            continue;
+        if (gsel == (1ull << GROUP_PAGES) - 1) {
+            if (add_unit(s, kind, did, r, base + g * PAGE, GROUP_PAGES, fault, g, false))
                 return -ENOMEM;
             continue;
         }
         for (uint32_t j = g; j < g + GROUP_PAGES; j++)
-            if (sel[j] && add_unit(s, kind, did, r, base + j * PAGE, 1, fault + j, false))
+            if (bm_get(sel, j) && add_unit(s, kind, did, r, base + j * PAGE, 1, fault, j, false))
                 return -ENOMEM;
     }
     return 0;
@@ -327,7 +430,7 @@ static int flush_carry(struct uvm_fault_svc *s)
     if (!s->carry.on)
         return 0;
     struct carry c = s->carry;
-    static const uint8_t none[BLOCK_PAGES];
+    static const bmap none;
     s->carry.on = false;
     return plan_block(s, c.did, &c.r, c.base, none, NULL, c.pages);
 }
@@ -348,7 +451,7 @@ struct blk {
     uint32_t did;
     uint64_t base;
     struct uvm_range r;
-    uint8_t fault[BLOCK_PAGES], pin[BLOCK_PAGES];
+    bmap fault, pin;
     bool any_pin;
 };
 
@@ -470,11 +573,11 @@ static int plan_at(struct uvm_fault_svc *s, const struct uvs_uvm_frec *recs, siz
                 *b = (struct blk){.on = true, .did = did, .base = base, .r = r};
             }
             if (verdict == UVM_THRASH_PIN) {
-                b->pin[(page - base) / PAGE] = 1;
+                bm_set(b->pin, (uint32_t)((page - base) / PAGE));
                 b->any_pin = true;
                 s->c.pinned++;
             } else {
-                b->fault[(page - base) / PAGE] = 1;
+                bm_set(b->fault, (uint32_t)((page - base) / PAGE));
             }
         }
         i = j;

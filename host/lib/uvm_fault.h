@@ -106,27 +106,30 @@ struct uvm_policy {
  * and interrupt costs of sim/link.h), in ns of host CPU time, measured by
  * `make bench-hostcost` (bench/hostcost/hostcost.c: this file's fault
  * service fed batches natively, no device work; docs/benchmarks.md "Host
- * fault-service cost"), baseline policy, on the AMD EPYC host of the 2026-11-25 run:
- * per batch 35 ns (UVM_HOST_COST_BATCH_NS: a batch of one fault on a
- * resident page, i.e. ring copy, sort, lookup, replay record; measured
- * 31-35 ns); per page migrated 185 ns (UVM_HOST_COST_PAGE_NS: the rest of a
- * 256-fault batch over its pages -- planning the faulted 2 MiB blocks,
- * units, page states, eviction notices; measured 183-185 ns; with the 4k
- * policy a page costs 1.3 us, one block plan each). Waking the driver (MSI)
- * and its doorbell are charged apart (sim/link.h --host-cost-irq, -mmio).
+ * fault-service cost"), baseline policy, AMD EPYC host, 2026-11-25 run after
+ * plan_block moved to bitmaps: per batch 51 ns (UVM_HOST_COST_BATCH_NS: a
+ * batch of one fault on a resident page, i.e. ring copy, sort, lookup,
+ * replay record); per page migrated 49 ns (UVM_HOST_COST_PAGE_NS: the rest
+ * of a 256-fault batch over its pages -- planning the faulted 2 MiB blocks,
+ * units, page states, eviction notices; before the bitmaps 35 ns and 185 ns).
+ * Waking the driver (MSI) and its doorbell are charged apart (sim/link.h
+ * --host-cost-irq, -mmio).
  * UVM_HOST_COST_UVM_*: the `--host-cost uvm` profile, a driver as slow as
- * published NVIDIA UVM fault handling: 30 us per batch, the middle of the
- * 20-50 us per GPU far-fault of Zheng et al., "Towards High Performance
- * Paged Memory for GPUs", HPCA 2016 (doi:10.1109/HPCA.2016.7446077), the
- * batch costs Kim et al. analyse in "Batch-Aware Unified Memory Management
- * in GPUs for Irregular Workloads", ASPLOS 2020 (doi:10.1145/3373376.3378529);
- * per page the measured figure. The policy holds device cycles:
- * uvm_host_cost_cycles converts at the device clock (HOSTIF_CLOCK_KHZ); the
- * *_DEFAULT cycle figures of the policy macros are those at 1 GHz, for
- * callers without a device clock (uvmsoc run converts).
+ * published NVIDIA UVM fault handling: 30 us per batch, inside the 20-50 us
+ * per GPU far-fault commonly attributed to Zheng et al., "Towards High
+ * Performance Paged Memory for GPUs", HPCA 2016, pp. 345-357
+ * (doi:10.1109/HPCA.2016.7446077; the bibliographic data checked, the
+ * figure's section in the paper not: its text is not openly available, see
+ * docs/benchmarks.md), and the batch costs Kim et al. analyse in
+ * "Batch-Aware Unified Memory Management in GPUs for Irregular Workloads",
+ * ASPLOS 2020 (doi:10.1145/3373376.3378529); per page the measured figure.
+ * The policy holds device cycles: uvm_host_cost_cycles converts at the device
+ * clock (HOSTIF_CLOCK_KHZ); the *_DEFAULT cycle figures of the policy macros
+ * are those at 1 GHz, for callers without a device clock (uvmsoc run
+ * converts).
  */
-#define UVM_HOST_COST_BATCH_NS 35u
-#define UVM_HOST_COST_PAGE_NS 185u
+#define UVM_HOST_COST_BATCH_NS 51u
+#define UVM_HOST_COST_PAGE_NS 49u
 #define UVM_HOST_COST_UVM_BATCH_NS 30000u
 #define UVM_HOST_COST_UVM_PAGE_NS UVM_HOST_COST_PAGE_NS
 #define UVM_HOST_COST_BATCH_DEFAULT UVM_HOST_COST_BATCH_NS

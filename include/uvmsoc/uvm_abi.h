@@ -38,7 +38,7 @@ struct uvs_uvm_fqctl {
     uint64_t rsvd[3];   /**< reserved, 0 */
 };
 
-/** Firmware unified-memory counters (UVM_OP_STATS), 128 bytes. */
+/** Firmware unified-memory counters (UVM_OP_STATS), UVM_FWSTATS_SIZE bytes. */
 struct uvs_uvm_fw_stats {
     uint64_t page_requests; /**< page-request records drained */
     uint64_t coalesced;     /**< of which folded into another record */
@@ -56,7 +56,36 @@ struct uvs_uvm_fw_stats {
     uint64_t pre_evictions; /**< pages evicted to keep the free reserve */
     uint64_t a_cleared;     /**< accessed bits cleared by the CLOCK hand */
     uint64_t copy_cycles;   /**< device cycles from the first copy of a UVM_OP_BATCH to its last completion, summed (link utilisation during migration) */
+    /** Fault-to-replay latency of every answered host record (page-request group leader): device cycles from
+     *  the firmware draining its page request to its PAGE_REPLAY, counted in bucket uvs_uvm_f2r_bucket(cycles). */
+    uint32_t f2r_hist[UVS_UVM_F2R_BUCKETS];
 };
+
+/**
+ * uvs_uvm_f2r_bucket - histogram bucket of a fault-to-replay latency of
+ * @cycles device cycles: 0..3 exactly, then 4 buckets per power of two
+ * (each a quarter of it: at most 25 % wide, bucket 4(e-1)+m holds
+ * [(4+m)2^(e-2), (5+m)2^(e-2)) for e = floor(log2 cycles)), the last,
+ * UVM_F2R_BUCKETS - 1, everything from its lower bound up.
+ */
+static inline unsigned uvs_uvm_f2r_bucket(uint64_t cycles)
+{
+    if (cycles < 4)
+        return (unsigned)cycles;
+    unsigned e = 2; /* floor(log2 cycles), without libgcc's clz (the firmware links no libgcc) */
+    while (e < 63u && (cycles >> (e + 1u)) != 0)
+        e++;
+    unsigned b = 4u * (e - 1u) + (unsigned)((cycles >> (e - 2u)) & 3u);
+    return b < UVS_UVM_F2R_BUCKETS ? b : UVS_UVM_F2R_BUCKETS - 1u;
+}
+
+/** uvs_uvm_f2r_bucket_lo - least latency (device cycles) of bucket @b (< UVM_F2R_BUCKETS) of uvs_uvm_f2r_bucket. */
+static inline uint64_t uvs_uvm_f2r_bucket_lo(unsigned b)
+{
+    if (b < 4)
+        return b;
+    return (uint64_t)(4u + (b & 3u)) << (b / 4u - 1u);
+}
 
 /** One unit of a UVM_OP_BATCH array (32 bytes); status, copied, result written by the device. */
 struct uvs_uvm_bunit {

@@ -52,7 +52,10 @@
 // was a device address (0), translated (1), or translated by an answer that
 // had waited for a page request (2: dn_rpl_i with the responder's request;
 // the IOMMU answers on rq_rvalid_i the cycle after, so the flag is taken
-// from that cycle's register and kept by the pending beat).
+// from that cycle's register and kept by the pending beat, also when that
+// answer is stale: an invalidation while the beat waited, e.g. an eviction
+// of the page request's own batch, makes the slot ask again and the second
+// answer hits the IOTLB, but the beat did wait: a miss in the trace).
 //
 // Issued beats (uvs_dpi_tile_issue: data moved by C, completion cycle from
 // the memory model) wait in a ring and retire in order once their cycle
@@ -402,6 +405,12 @@ module uvs_tile #(
         if (x_stale[XW'(rq_rid_i)] || atc_flush_i) begin
           x_stale[XW'(rq_rid_i)] <= 1'b0;
           x_want[XW'(rq_rid_i)]  <= 1'b1;
+          // the stale answer is dropped, but its beats did wait for a page
+          // request (an eviction's invalidation while they were parked is the
+          // usual case when oversubscribed): the flag stays for the trace
+          for (int i = 0; i < PN; i++)
+            if (pe_v[i] && !pe_rdy[i] && pe_x[i] == XW'(rq_rid_i))
+              pe_flt[i] <= pe_flt[i] | dn_rpl_q;
         end else begin
           for (int i = 0; i < PN; i++)
             if (pe_v[i] && !pe_rdy[i] && pe_x[i] == XW'(rq_rid_i)) begin

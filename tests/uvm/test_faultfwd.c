@@ -399,6 +399,12 @@ static void test_replay_wait(void **state)
     uvs_ffwd_get_stats(&f->ff, &st);
     assert_int_equal(st.replay_leaders, 2);
     assert_true(st.replay_wait >= 2000 && st.replay_wait < 2200);
+    /* the histogram: one count per answered leader, in the bucket of its wait (1000..1099 cycles) */
+    uint32_t counted = 0;
+    for (unsigned b = 0; b < UVS_UVM_F2R_BUCKETS; b++)
+        counted += st.f2r_hist[b];
+    assert_int_equal(counted, 2);
+    assert_true(st.f2r_hist[uvs_uvm_f2r_bucket(1000)] + st.f2r_hist[uvs_uvm_f2r_bucket(1099)] == 2);
     free(f);
 }
 

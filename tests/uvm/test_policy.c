@@ -217,14 +217,22 @@ static void test_baseline_no_stream(void **state)
 
 /* ---- adaptive: streams across 2 MiB blocks ---- */
 
-/* A scan that has reached page n: pages 0..n-1 on the device, the last one brought by a fault (the stream's frontier at n). */
+/*
+ * A scan that has reached page n: pages 0..n-1 on the device, the last two
+ * brought by faults (n-2 a random fault creating the frontier, n-1 its first
+ * continuation), so the next fault at n is the stream's second consecutive
+ * continuation: it grows and reads ahead.
+ */
 static void stream_to(struct fx *f, uint64_t n)
 {
-    resident(f, 0, n - 1);
-    struct uvs_uvm_frec r = rec(n - 1, 0, 1);
-    assert_int_equal(uvm_fault_plan(f->s, &r, 1), 0);
-    assert_int_equal(planned(f, 0, f->m.r.size / PG, UVM_UNIT_MIGRATE), 1); /* no frontier yet: a random fault */
-    resident(f, n - 1, 1);
+    resident(f, 0, n - 2);
+    for (uint64_t p = n - 2; p < n; p++) {
+        struct uvs_uvm_frec r = rec(p, 0, 1);
+        assert_int_equal(uvm_fault_plan(f->s, &r, 1), 0);
+        /* no confirmed stream yet: its page only (the first continuation neither grows) */
+        assert_int_equal(planned(f, 0, f->m.r.size / PG, UVM_UNIT_MIGRATE), 1);
+        resident(f, p, 1);
+    }
 }
 
 /*
@@ -276,9 +284,12 @@ static void test_adaptive_stream_across_blocks(void **state)
 }
 
 /*
- * adaptive's stream detection: a fault near the end of a recent migration
- * (a stream's frontier) grows to its 64 KiB block; any other fault (a random
- * access, e.g. a Zipf lookup next to hot resident pages) brings its page only.
+ * adaptive's stream detection: a fault within [-1, +2] pages of the end of
+ * a recent migration (a stream's frontier) continues it; from the second
+ * consecutive continuation on it grows to its 64 KiB block. Any other fault
+ * (a random access, e.g. a Zipf lookup next to hot resident pages, or one
+ * that happens to land next to a single earlier random fault) brings its
+ * page only.
  */
 static void test_adaptive_stream_detection(void **state)
 {
@@ -289,20 +300,55 @@ static void test_adaptive_stream_detection(void **state)
     assert_int_equal(uvm_fault_plan(f->s, &r, 1), 0); /* no stream yet: its page */
     assert_int_equal(planned(f, 0, 1024, UVM_UNIT_MIGRATE), 1);
     resident(f, 37, 1);
-    r = rec(38, 2, 2000000); /* right after it: on the stream, grown to 32..47 */
+    r = rec(38, 2, 2000000); /* right after it: a first continuation, still its page only */
     assert_int_equal(uvm_fault_plan(f->s, &r, 1), 0);
-    assert_int_equal(planned(f, 32, 16, UVM_UNIT_MIGRATE), 15);
+    assert_int_equal(planned(f, 0, 1024, UVM_UNIT_MIGRATE), 1);
+    resident(f, 38, 1);
+    r = rec(39, 3, 3000000); /* the second: a stream, grown to 32..47 */
+    assert_int_equal(uvm_fault_plan(f->s, &r, 1), 0);
+    assert_int_equal(planned(f, 32, 16, UVM_UNIT_MIGRATE), 14);
     resident(f, 32, 16);
     resident(f, 100, 200); /* hot resident pages: a fault next to them is no stream */
-    r = rec(300, 3, 3000000);
+    r = rec(300, 4, 4000000);
     assert_int_equal(uvm_fault_plan(f->s, &r, 1), 0);
     assert_int_equal(planned(f, 0, 1024, UVM_UNIT_MIGRATE), 1);
-    r = rec(49, 4, 4000000); /* the frontier at 48 (+1): on the stream, density and read-ahead allowed */
+    resident(f, 300, 1);
+    r = rec(301, 5, 5000000); /* next to that random fault: one continuation only, its page */
+    assert_int_equal(uvm_fault_plan(f->s, &r, 1), 0);
+    assert_int_equal(planned(f, 0, 1024, UVM_UNIT_MIGRATE), 1);
+    r = rec(49, 6, 6000000); /* the stream's frontier at 48 (+1): density and read-ahead allowed */
     assert_int_equal(uvm_fault_plan(f->s, &r, 1), 0);
     assert_true(planned(f, 48, 16, UVM_UNIT_MIGRATE) >= 16);
-    r = rec(60, 5, 5000000); /* 12 pages past the frontier: not on it */
+    r = rec(52, 7, 7000000); /* 4 pages past that frontier: not on it */
     assert_int_equal(uvm_fault_plan(f->s, &r, 1), 0);
     assert_int_equal(planned(f, 0, 1024, UVM_UNIT_MIGRATE), 1);
+    fx_free(f);
+}
+
+/*
+ * Random faults do not push a confirmed stream out of the frontier table:
+ * the stream of the test above survives 20 random faults elsewhere.
+ */
+static void test_adaptive_stream_kept(void **state)
+{
+    (void)state;
+    struct fx *f = fx_new("adaptive", 1024);
+    uint64_t t = 1000000;
+    for (uint64_t p = 37; p < 40; p++) { /* a confirmed stream, frontier at 40 */
+        struct uvs_uvm_frec r = rec(p, 1, t += 1000000);
+        assert_int_equal(uvm_fault_plan(f->s, &r, 1), 0);
+        resident(f, p, 1);
+    }
+    resident(f, 40, 8); /* its growth 40..47 (planned above, on the device now) */
+    for (uint64_t k = 0; k < 20; k++) { /* random faults 16 pages apart */
+        struct uvs_uvm_frec r = rec(600 + 16 * k, 2, t += 1000000);
+        assert_int_equal(uvm_fault_plan(f->s, &r, 1), 0);
+        assert_int_equal(planned(f, 0, 1024, UVM_UNIT_MIGRATE), 1);
+        resident(f, 600 + 16 * k, 1);
+    }
+    struct uvs_uvm_frec r = rec(48, 3, t += 1000000); /* the stream goes on: grown, not a single page */
+    assert_int_equal(uvm_fault_plan(f->s, &r, 1), 0);
+    assert_true(planned(f, 48, 16, UVM_UNIT_MIGRATE) >= 16);
     fx_free(f);
 }
 
@@ -425,6 +471,7 @@ int main(void)
         cmocka_unit_test(test_baseline_no_stream),
         cmocka_unit_test(test_adaptive_stream_across_blocks),
         cmocka_unit_test(test_adaptive_stream_detection),
+        cmocka_unit_test(test_adaptive_stream_kept),
         cmocka_unit_test(test_thrash_thresholds),
         cmocka_unit_test(test_adaptive_thrash_remote),
         cmocka_unit_test(test_baseline_throttle),

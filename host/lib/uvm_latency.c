@@ -1,0 +1,51 @@
+/* Fault-to-replay latency percentiles (see uvm_latency.h). */
+#include <errno.h>
+#include <stdio.h>
+
+#include "uvm_latency.h"
+
+int64_t uvm_f2r_percentile(const struct uvs_uvm_fw_stats *fw, unsigned pct, uint64_t *lo, uint64_t *hi)
+{
+    if (!fw || !lo || !hi || pct < 1 || pct > 100)
+        return -EINVAL;
+    uint64_t n = 0;
+    for (unsigned b = 0; b < UVS_UVM_F2R_BUCKETS; b++)
+        n += fw->f2r_hist[b];
+    *lo = *hi = 0;
+    if (n == 0)
+        return 0;
+    uint64_t rank = (n * pct + 99) / 100, seen = 0; /* the rank-th smallest, 1-based */
+    for (unsigned b = 0; b < UVS_UVM_F2R_BUCKETS; b++) {
+        seen += fw->f2r_hist[b];
+        if (seen >= rank) {
+            *lo = uvs_uvm_f2r_bucket_lo(b);
+            *hi = b + 1 < UVS_UVM_F2R_BUCKETS ? uvs_uvm_f2r_bucket_lo(b + 1) : UINT64_MAX;
+            break;
+        }
+    }
+    return (int64_t)n;
+}
+
+/* "lo..hi-1" of a bucket, or ">= lo" for the open-ended one. */
+static void range(char *buf, size_t len, uint64_t lo, uint64_t hi)
+{
+    if (hi == UINT64_MAX)
+        snprintf(buf, len, ">= %llu", (unsigned long long)lo);
+    else
+        snprintf(buf, len, "%llu..%llu", (unsigned long long)lo, (unsigned long long)(hi - 1));
+}
+
+void uvm_f2r_print(FILE *out, const struct uvs_uvm_fw_stats *fw, uint32_t clock_khz)
+{
+    uint64_t lo50, hi50, lo99, hi99;
+    if (!out || !fw || uvm_f2r_percentile(fw, 50, &lo50, &hi50) <= 0)
+        return;
+    int64_t n = uvm_f2r_percentile(fw, 99, &lo99, &hi99);
+    char p50[48], p99[48];
+    range(p50, sizeof p50, lo50, hi50);
+    range(p99, sizeof p99, lo99, hi99);
+    fprintf(out, "  fault-to-replay p99    %12llu  cycles at most (bucket %s", (unsigned long long)(hi99 == UINT64_MAX ? lo99 : hi99 - 1), p99);
+    if (clock_khz && hi99 != UINT64_MAX)
+        fprintf(out, ", <= %.1f us", (double)(hi99 - 1) / clock_khz * 1000.0);
+    fprintf(out, "; p50 bucket %s; %lld records)\n", p50, (long long)n);
+}
