@@ -2,7 +2,6 @@
 #include "fwdma.h"
 
 #include <errno.h>
-#include <string.h>
 
 #include <uvmsoc/dma_desc.h>
 
@@ -122,6 +121,13 @@ static void reap(void)
 	wr32(UVS_DMA_CPL_HEAD_OFF, cpl_head);
 }
 
+int uvs_fwdma_idle(void)
+{
+	if (chan != 0)
+		reap();
+	return submitted == completed;
+}
+
 uint64_t uvs_fwdma_done(void)
 {
 	if (chan != 0)
@@ -156,12 +162,7 @@ int uvs_fwdma_submit(uint8_t op, uint64_t src, uint64_t dst, uint32_t len,
 			return err;
 	}
 	d = &ring[tail];
-	memset(d, 0, sizeof(*d));
-	d->opcode = op;
-	d->len = len;
-	d->src = src;
-	d->dst = dst;
-	d->cookie = submitted;
+	*d = (struct uvs_dma_desc){ .opcode = op, .len = len, .src = src, .dst = dst, .cookie = submitted };
 	tail = (tail + 1) % RING_N;
 	if (seq)
 		*seq = submitted;

@@ -53,6 +53,13 @@ int uvs_fwdma_copy(uint8_t op, uint64_t src, uint64_t dst, uint32_t len,
 int uvs_fwdma_submit(uint8_t op, uint64_t src, uint64_t dst, uint32_t len,
 		     uint64_t timeout_cycles, uint64_t *seq);
 
+/**
+ * uvs_fwdma_idle - 1 when every submitted descriptor has completed (reaps
+ * completions; one MMIO read of CPL_TAIL), else 0: the engine has nothing
+ * of this channel to work on, so a copy being merged is better submitted now.
+ */
+int uvs_fwdma_idle(void);
+
 /** uvs_fwdma_done - sequence number below which every descriptor has completed (reaps completions). */
 uint64_t uvs_fwdma_done(void);
 

@@ -80,10 +80,11 @@ static uint32_t region_free(const struct uvs_pcache *pc, uint32_t r)
 
 static void mark_free(struct uvs_pcache *pc, uint32_t i)
 {
-    struct uvs_pcache_frame *f = &pc->frame[i];
-    memset(f, 0, sizeof *f);
-    f->state = UVS_PCACHE_FREE;
+    /* a struct store, not memset: the hart has no fast small memset (a call and a byte loop a frame) */
+    pc->frame[i] = (struct uvs_pcache_frame){.state = UVS_PCACHE_FREE};
     pc->usedmap[i / 64] &= ~(1ull << (i % 64));
+    if (i < pc->low_free)
+        pc->low_free = i;
     pc->region_used[region_of(pc, i)]--;
     pc->nfree++;
 }
@@ -97,13 +98,30 @@ static void mark_used(struct uvs_pcache *pc, uint32_t i)
     pc->nfree--;
 }
 
+/*
+ * Index of the lowest set bit of w (w != 0). The management hart is rv64imac
+ * (no Zbb ctz): __builtin_ctzll becomes libgcc's bit-by-bit loop, tens of
+ * instructions a frame; a de Bruijn multiply (the lowest bit isolated, times
+ * 0x03f79d71b4ca8b09, top 6 bits index a table) is four. The same code on
+ * every target, so the host unit tests check it.
+ */
+static uint32_t ctz64(uint64_t w)
+{
+    static const uint8_t tab[64] = {
+        0,  1,  56, 2,  57, 49, 28, 3,  61, 58, 42, 50, 38, 29, 17, 4,  62, 47, 59, 36, 45, 43,
+        51, 22, 53, 39, 33, 30, 24, 18, 12, 5,  63, 55, 48, 27, 60, 41, 37, 16, 46, 35, 44, 21,
+        52, 32, 23, 11, 54, 26, 40, 15, 34, 20, 31, 10, 25, 14, 19, 9,  13, 8,  7,  6,
+    };
+    return tab[((w & (0 - w)) * 0x03f79d71b4ca8b09ull) >> 58];
+}
+
 /* Lowest free frame in [lo, hi), or NO_FRAME. */
 static uint32_t find_free(const struct uvs_pcache *pc, uint32_t lo, uint32_t hi)
 {
     for (uint32_t i = lo; i < hi;) {
         uint64_t w = ~pc->usedmap[i / 64] >> (i % 64);
         if (w) {
-            uint32_t j = i + (uint32_t)__builtin_ctzll(w);
+            uint32_t j = i + ctz64(w);
             return j < hi ? j : NO_FRAME;
         }
         i = (i / 64 + 1) * 64;
@@ -134,9 +152,14 @@ static uint32_t take_one(struct uvs_pcache *pc)
         pc->cursor = pick != NO_FRAME ? pick : any;
     }
     region_span(pc, pc->cursor, &first, &count);
-    uint32_t i = find_free(pc, first, first + count);
-    if (i != NO_FRAME)
+    /* Frames fill from the bottom: start past the used ones (a scan over them cost a word a 64 frames a page). */
+    bool from_low = pc->low_free >= first;
+    uint32_t i = find_free(pc, from_low ? pc->low_free : first, first + count);
+    if (i != NO_FRAME) {
         mark_used(pc, i);
+        if (from_low)
+            pc->low_free = i + 1;
+    }
     return i;
 }
 
@@ -605,6 +628,36 @@ static bool reserved_pages(const struct uvs_pcache *pc, uint32_t did, uint64_t v
     return true;
 }
 
+/* Units up to this many pages are mapped by map_small (one directory lookup and one PTE walk a page). */
+#define MAP_FAST_PAGES 16u
+
+/*
+ * uvs_pcache_map of a 4 KiB-page unit of at most MAP_FAST_PAGES pages: the
+ * same checks and result as the general path, but each page's frame and PTE
+ * slot are looked up once and kept (the general path looks each up twice:
+ * the management hart's per-page cost bounds migration, docs/benchmarks.md
+ * "Link utilisation of managed streams").
+ */
+static int map_small(struct uvs_pcache *pc, uint32_t did, uint64_t va, uint32_t npages, uint32_t flags)
+{
+    uint32_t idx[MAP_FAST_PAGES];
+    uint64_t *slot[MAP_FAST_PAGES];
+    for (uint32_t k = 0; k < npages; k++) {
+        uint32_t i = dir_find(pc, did, va + ((uint64_t)k << PAGE_SHIFT), 0);
+        if (i == NO_FRAME || pc->frame[i].state != UVS_PCACHE_RESERVED)
+            return -ENOENT;
+        idx[k] = i;
+    }
+    for (uint32_t k = 0; k < npages; k++)
+        if (!(slot[k] = pte_slot(pc, did, va + ((uint64_t)k << PAGE_SHIFT), 0, true)))
+            return -ENOMEM;
+    for (uint32_t k = 0; k < npages; k++) {
+        __atomic_store_n(slot[k], leaf_pte(frame_addr(pc, idx[k]), flags), __ATOMIC_RELEASE);
+        pc->frame[idx[k]].state = UVS_PCACHE_RESIDENT;
+    }
+    return 0;
+}
+
 int uvs_pcache_map(struct uvs_pcache *pc, uint32_t did, uint64_t va, uint32_t npages, uint32_t flags)
 {
     if (!pc || !unit_ok(va, npages))
@@ -621,6 +674,8 @@ int uvs_pcache_map(struct uvs_pcache *pc, uint32_t did, uint64_t va, uint32_t np
         pc->st.superpages++;
         return 0;
     }
+    if (npages <= MAP_FAST_PAGES)
+        return map_small(pc, did, va, npages, flags);
     if (!reserved_pages(pc, did, va, npages))
         return -ENOENT;
     for (uint32_t k = 0; k < npages; k++)

@@ -149,6 +149,7 @@ struct uvs_pcache {
     uint32_t dir_mask;          /**< directory slots - 1 */
     uint32_t hand;              /**< CLOCK hand (frame index) */
     uint32_t cursor;            /**< region the single-frame allocator fills */
+    uint32_t low_free;          /**< every frame below this index is in use (a search start, not exact) */
     uint32_t nfree;
     struct uvs_pcache_frame *frame; /**< nframes entries */
     uint32_t *dir;              /**< directory: frame index + 1, 0 = empty */

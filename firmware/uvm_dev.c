@@ -787,7 +787,7 @@ static int start_unit(uint16_t unit, uint32_t did, uint64_t va, uint32_t pages, 
 	if (bx.ninfl != 0 && (bx.infl_pages + pages > bx.infl_limit || bx.ninfl == INFLIGHT_CAP))
 		complete_inflight();
 	for (int tries = 0;; tries++) {
-		memset(&res, 0, sizeof(res));
+		res = (struct uvs_pcache_alloc_res){ 0 };
 		err = uvs_pcache_alloc(&pc, did, va, pages, bus, flags, frame_list, act, ACT_CAP, &res);
 		e = run_actions(res.nactions);
 		if (err == -ENOMEM && bx.ninfl != 0 && tries == 0 && !e) {
@@ -812,6 +812,13 @@ static int start_unit(uint16_t unit, uint32_t did, uint64_t va, uint32_t pages, 
 		err = add_copy(bus + (uint64_t)k * PG, frame_list[k], n * PG);
 		k += n;
 	}
+	/*
+	 * The engine idles while this hart allocates the next unit's frames
+	 * (hundreds of cycles a page against 33 of link time): a merged copy
+	 * waits for more units only while the engine still has work.
+	 */
+	if (!err && bx.run_len != 0 && uvs_fwdma_idle())
+		err = flush_run();
 	infl[bx.ninfl].did = did;
 	infl[bx.ninfl].va = va;
 	infl[bx.ninfl].pages = (uint16_t)pages;

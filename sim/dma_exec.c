@@ -52,10 +52,17 @@ static enum uvs_memsys_chan chan_of(enum uvs_loc loc, bool to_host)
     return loc == UVS_LOC_HBM ? UVS_MEMSYS_HBM : UVS_MEMSYS_SRAM;
 }
 
+/* Largest read-tag ring the stream keeps (dma_tags is clamped to it). */
+#define TAGS_MAX 1024u
+
 /*
  * The data stream of @len bytes from @src to @dst, first read issued at
  * cycle @issue: returns the cycle the last chunk is written; *last = the
  * cycle the last read was issued. Times chain in 16.16 cycles (memsys.h).
+ * A chunk's read waits for a free tag (at most model->dma_tags reads
+ * outstanding: a tag frees when its data arrived); its data then passes
+ * the engine's data path (model->dma_bw_fx bytes a cycle, in order) before
+ * the write.
  */
 static uint64_t stream(const struct uvs_dma_env *e, enum uvs_loc src, enum uvs_loc dst, uint64_t len,
                        uint64_t issue, uint64_t *last)
@@ -64,10 +71,17 @@ static uint64_t stream(const struct uvs_dma_env *e, enum uvs_loc src, enum uvs_l
     const uint64_t chunk = e->model->mps ? e->model->mps : 256;
     const uint64_t lat = (uint64_t)e->model->latency << 16;
     enum uvs_memsys_chan rc = chan_of(src, false), wc = chan_of(dst, true);
-    uint64_t is = issue << 16, done = is;
-    for (uint64_t off = 0; off < len; off += chunk) {
+    const uint32_t dbw = e->model->dma_bw_fx; /* 0: no data-path limit */
+    uint32_t tags = e->model->dma_tags;
+    uint64_t tag_free[TAGS_MAX]; /* per tag: when its read's data arrived (16.16) */
+    uint64_t is = issue << 16, done = is, dp = is;
+    if (tags == 0 || tags > TAGS_MAX)
+        tags = TAGS_MAX;
+    for (uint64_t off = 0, c = 0; off < len; off += chunk, c++) {
         uint64_t n = len - off < chunk ? len - off : chunk;
         uint64_t moved, arrived;
+        if (c >= tags && tag_free[c % tags] > is)
+            is = tag_free[c % tags]; /* every tag in use: wait for the oldest read's data */
         *last = is >> 16;
         if (src == UVS_LOC_HOST) { /* request crosses the link, completion comes back */
             moved = uvs_memsys_xfer_fx(ms, rc, is + lat, n);
@@ -79,7 +93,12 @@ static uint64_t stream(const struct uvs_dma_env *e, enum uvs_loc src, enum uvs_l
             arrived = moved + ((uint64_t)ms->ch[rc].latency << 16);
             is = moved;
         }
-        uint64_t w = uvs_memsys_xfer_fx(ms, wc, arrived, n);
+        tag_free[c % tags] = arrived;
+        if (arrived > dp)
+            dp = arrived;
+        if (dbw)
+            dp += ((n << 32) + dbw - 1) / dbw; /* through the data path: n / bw cycles, 16.16 */
+        uint64_t w = uvs_memsys_xfer_fx(ms, wc, dp, n);
         if (dst != UVS_LOC_HOST)
             w += (uint64_t)ms->ch[wc].latency << 16;
         if (w > done)

@@ -33,6 +33,8 @@ int uvs_link_at_clock(struct uvs_link_model *m, uint32_t clock_mhz)
     m->hbm_bw_fx = stack < ports ? stack : ports;
     m->sram_latency = UVS_SRAM_CYCLES;
     m->sram_bw_fx = UVS_SRAM_BYTES << 16;
+    m->dma_bw_fx = UVS_DMA_PORTS * UVS_DMA_PORT_BYTES << 16;
+    m->dma_tags = UVS_DMA_TAGS;
     m->cost_mmio = (uint32_t)uvs_ns_to_cycles(UVS_COST_MMIO_NS, khz);
     m->cost_irq = (uint32_t)uvs_ns_to_cycles(UVS_COST_IRQ_NS, khz);
     return 0;

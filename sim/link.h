@@ -31,8 +31,22 @@
  * is 256 bytes/cycle (51.2 GB/s). Latency ~100 ns (UVS_HBM_NS: HBM2 row
  * access plus the memory controller and AXI interconnect).
  *
- * SRAM: on-chip block RAM at the device clock: 1 cycle, 32 bytes/cycle for
- * the DMA engine's port (its width; per-cycle figures by construction).
+ * DMA engine data path: UVS_DMA_PORTS = 2 AXI4 ports of UVS_DMA_PORT_BYTES =
+ * 64 bytes (512 bits) at the device clock, 128 bytes/cycle = 25.6 GB/s at
+ * 200 MHz: enough for the link's 25 GB/s per direction. Source: AMD's PCIe
+ * DMA for a Gen4 x16 link (Versal CPM5 QDMA, PG347 "Port Descriptions":
+ * AXI DMA data width 512 bits; "Clocking": Gen4x16 needs a 433 MHz DMA
+ * clock) moves 512 bits a cycle at 433 MHz; at this device's 200 MHz one
+ * such port carries 12.8 GB/s, half the link, so the engine has two (as
+ * PG347's MM performance design spreads traffic over its two NoC channels).
+ * Read requests outstanding: UVS_DMA_TAGS = 256, the 8-bit PCIe tag
+ * (Extended Tag Field, PCIe Base Specification 4.0, 2.2.6.2); 256 reads of
+ * 256 bytes cover 64 KiB in flight against the 25 KB a 1 us link round
+ * trip needs at 25 GB/s.
+ *
+ * SRAM: on-chip block RAM at the device clock: 1 cycle; for the DMA engine's
+ * port as wide as its data path (UVS_SRAM_BYTES = 128 bytes/cycle: block RAM
+ * is banked to any width; per-cycle figures by construction).
  *
  * Host costs: 50 ns of CPU time per MMIO access issued (UVS_COST_MMIO_NS:
  * an uncached store issue and driver bookkeeping), 2 us from an MSI arriving
@@ -68,9 +82,14 @@ extern "C" {
 #define UVS_HBM_PORT_BYTES 64u
 /** HBM access latency, ns (above). */
 #define UVS_HBM_NS 100u
-/** SRAM latency (cycles) and width (bytes/cycle) of the DMA engine's port. */
+/** DMA engine data path: AXI ports and their width in bytes (above). */
+#define UVS_DMA_PORTS 2u
+#define UVS_DMA_PORT_BYTES 64u
+/** DMA engine: most source read requests outstanding (8-bit PCIe tags, above). */
+#define UVS_DMA_TAGS 256u
+/** SRAM latency (cycles) and width (bytes/cycle) of the DMA engine's port: the engine's data path (above). */
 #define UVS_SRAM_CYCLES 1u
-#define UVS_SRAM_BYTES 32u
+#define UVS_SRAM_BYTES (UVS_DMA_PORTS * UVS_DMA_PORT_BYTES)
 /** Host CPU cost per MMIO access and from an MSI to the driver running, ns (above). */
 #define UVS_COST_MMIO_NS 50u
 #define UVS_COST_IRQ_NS 2000u
@@ -93,6 +112,8 @@ struct uvs_link_model {
     uint32_t hbm_bw_fx;    /**< HBM bandwidth, bytes/cycle 16.16, >= 1 */
     uint32_t sram_latency; /**< SRAM latency for the DMA engine, cycles */
     uint32_t sram_bw_fx;   /**< SRAM bandwidth for the DMA engine, 16.16 */
+    uint32_t dma_bw_fx;    /**< DMA engine data path, bytes/cycle 16.16 (every byte a descriptor moves passes it) */
+    uint32_t dma_tags;     /**< DMA engine: most source reads outstanding, >= 1 */
     uint32_t cost_mmio;    /**< host cycles charged per MMIO access */
     uint32_t cost_irq;     /**< host cycles from MSI arrival to the driver running */
 };

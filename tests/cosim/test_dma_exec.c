@@ -99,9 +99,10 @@ static void test_h2d_copies_and_times(void **state)
     /* On an idle memory system from cycle 0: fetch 2L + 32/25 rounded up =
      * 1002; the stream's data leaves the host from 1002 + L and the link moves
      * 8192/25 = 327.68 cycles of it, it arrives L later, the last 256-byte
-     * chunk takes 1 cycle of HBM and its latency: 1002 + 500 + 327.68 + 500 +
-     * 1 + 100 = 2430.68 -> 2431; the completion (posted) 32/25 more -> 2433. */
-    assert_int_equal(cyc, 2433);
+     * chunk passes the engine's data path (128 B/cycle: 2 cycles), takes 1
+     * cycle of HBM and its latency: 1002 + 500 + 327.68 + 500 + 2 + 1 + 100 =
+     * 2432.68 -> 2433; the completion (posted) 32/25 more -> 2435. */
+    assert_int_equal(cyc, 2435);
     struct uvs_memsys_stat h2d = uvs_memsys_stat(&f->ms, UVS_MEMSYS_LINK_H2D);
     assert_int_equal(h2d.bytes, 32 + 8192); /* descriptor and data came over the link */
     assert_int_equal(uvs_memsys_stat(&f->ms, UVS_MEMSYS_LINK_D2H).bytes, 32); /* the completion went out */
@@ -190,6 +191,55 @@ static void test_ring_faults(void **state)
     assert_memory_equal(f->mem.sram + 0x100, want, 16);
 }
 
+/* Run an H2D copy of len bytes into HBM on a fresh memory system with model m; its cycles. */
+static uint64_t h2d_cycles(struct fx *f, const struct uvs_link_model *m, uint32_t len)
+{
+    struct uvs_memsys ms;
+    assert_int_equal(uvs_memsys_init(&ms, m), 0);
+    struct uvs_dma_env e = f->env;
+    e.model = m;
+    e.ms = &ms;
+    struct uvs_dma_desc d = {.opcode = UVS_DMA_OP_H2D, .len = len, .src = HOST_BUS + 0x2000, .dst = UVS_HBM_BASE};
+    memcpy(f->host, &d, sizeof d);
+    struct uvs_dma_job job;
+    uint64_t cyc = uvs_dma_start(&e, UVS_DMA_CHAN_HOST, HOST_BUS, 0, &job);
+    uvs_memsys_fini(&ms);
+    return cyc;
+}
+
+/* The engine's data path (dma_bw_fx) bounds a stream the link would carry faster. */
+static void test_data_path_bound(void **state)
+{
+    struct fx *f = *state;
+    struct uvs_link_model m = f->lm; /* 1 GHz: link 25 B/cycle */
+    assert_int_equal(m.dma_bw_fx, (UVS_DMA_PORTS * UVS_DMA_PORT_BYTES) << 16);
+    uint64_t wide = h2d_cycles(f, &m, 65536);
+    /* the link bounds it: 65536 / 25 = 2621.44 cycles of data + fetch, two latencies, completion */
+    assert_in_range(wide, 1002 + 1000 + 2621, 1002 + 1000 + 2621 + 110);
+    m.dma_bw_fx = 5u << 16; /* a data path of 5 B/cycle: 65536 / 5 = 13107.2 cycles */
+    uint64_t narrow = h2d_cycles(f, &m, 65536);
+    /* the first chunk arrives after fetch and a round trip (2012), the path then sets the pace; HBM write and completion ~100 */
+    assert_in_range(narrow, 1002 + 1000 + 13107, 1002 + 1000 + 13107 + 130);
+    m.dma_bw_fx = 0; /* 0: no data-path limit, the link's figure again (without the 2 cycles of the path) */
+    assert_in_range(h2d_cycles(f, &m, 65536), wide - 3, wide);
+}
+
+/* At most dma_tags reads outstanding: one tag makes every 256-byte read wait for the previous one's data. */
+static void test_read_tags(void **state)
+{
+    struct fx *f = *state;
+    struct uvs_link_model m = f->lm;
+    assert_int_equal(m.dma_tags, UVS_DMA_TAGS);
+    uint64_t many = h2d_cycles(f, &m, 8192);
+    m.dma_tags = 1; /* 32 reads one after the other: each a round trip of 2 x 500 + 256/25 cycles */
+    uint64_t one = h2d_cycles(f, &m, 8192);
+    assert_in_range(one, 1002 + 32 * 1010, 1002 + 32 * 1011 + 110);
+    m.dma_tags = 4; /* 4 in flight: 8 round trips */
+    uint64_t four = h2d_cycles(f, &m, 8192);
+    assert_in_range(four, 1002 + 8 * 1010, 1002 + 8 * 1011 + 300);
+    assert_true(many < four && four < one);
+}
+
 static void test_hbm_bus_access(void **state)
 {
     struct fx *f = *state;
@@ -213,6 +263,8 @@ int main(void)
         cmocka_unit_test(test_bad_addresses),
         cmocka_unit_test(test_bad_fields),
         cmocka_unit_test(test_ring_faults),
+        cmocka_unit_test(test_data_path_bound),
+        cmocka_unit_test(test_read_tags),
         cmocka_unit_test(test_hbm_bus_access),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
