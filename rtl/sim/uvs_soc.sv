@@ -6,7 +6,8 @@
 //     sim/memsys.c behind it) per memory master of the core: port
 //     2 * hart + (0 fetch, 1 data) on clk_i, and the IOMMU's memory master
 //     (memmap.def MEM_PORT_IOMMU) on the core's iommu_aclk_o;
-//   - the UART's transmit byte stream to stdout (uvs_dpi_uart_tx);
+//   - the UART's transmit byte stream to stdout (uvs_dpi_uart_tx), the MSI
+//     vector output to the host link model (uvs_dpi_msi);
 //   - the retire trace of the single-thread harts (uvs_retire_hook, while
 //     trace_retired_i = 1) and the access trace of translated accesses
 //     (uvs_dpi_xlat_access, sim/trace_rec.h).
@@ -100,6 +101,7 @@ module uvs_soc #(
   logic iommu_axi_rready;
   logic                                uart_tx_valid;
   logic [7:0]                          uart_tx_data;
+  logic [31:0]                         msi;
   logic [NUM_HARTS-1:0]                rv_valid, x_valid;
   logic [NUM_HARTS-1:0][63:0]          rv_pc, rv_wdata, x_va, x_pa;
   logic [NUM_HARTS-1:0][31:0]          rv_insn;
@@ -194,6 +196,7 @@ module uvs_soc #(
     .iommu_axi_rready_o (iommu_axi_rready),
     .uart_tx_valid_o (uart_tx_valid),
     .uart_tx_data_o  (uart_tx_data),
+    .msi_o           (msi),
     .rvfi_valid_o    (rv_valid),
     .rvfi_pc_o       (rv_pc),
     .rvfi_insn_o     (rv_insn),
@@ -294,6 +297,12 @@ module uvs_soc #(
   import "DPI-C" function void uvs_dpi_uart_tx(input byte c);
   always_ff @(posedge clk_i) begin
     if (uart_tx_valid) uvs_dpi_uart_tx(uart_tx_data);
+  end
+
+  // MSI vectors raised this cycle: to the host link model.
+  import "DPI-C" function void uvs_dpi_msi(input int vectors);
+  always_ff @(posedge clk_i) begin
+    if (msi != 32'd0) uvs_dpi_msi(msi);
   end
 
   // One translated access of a compute hart (sim/trace_rec.h).

@@ -26,7 +26,7 @@
 // cycles without a memory, MMIO or error response (no direct memory grants
 // while one waits).
 module uvs_mt_hart #(
-  parameter int HART_ID = 1,   // mhartid (1..): DPI ports 2 * HART_ID + 0/1
+  parameter int HART_ID = 1,   // mhartid (1..): memory ports 2 * HART_ID + 0/1
   parameter int THREADS = 16,  // hardware threads
   localparam int TW = (THREADS > 1) ? $clog2(THREADS) : 1,
   localparam int NT = 1 << TW

@@ -1,20 +1,24 @@
-// uvs_soc: the uvmsoc SoC top (docs/architecture.md): NUM_HARTS harts
+// uvs_soc_core: the synthesizable uvmsoc SoC (docs/architecture.md, "The
+// SoC", "SoC boundary (AXI)"; the simulation top uvs_soc in rtl/sim/ drives
+// its interfaces with models): NUM_HARTS harts
 // (hart 0 = management hart, harts 1.. = compute harts), each with its
 // instruction and data ports (architecture.md, "On-chip bus") wired to
-//   - its own pair of DPI memory ports (BOOTROM + SRAM + HBM, sim/mem.c), so
-//     harts never serialize on memory; fetches outside memory get err from C;
+//   - its own pair of AXI4 memory masters (uvs_axi_mport; mem_axi_* port
+//     2 * hart + 0 fetch / 1 data, toward BOOTROM + SRAM + HBM), so harts
+//     never serialize on memory; fetches outside memory get SLVERR;
 //   - for data: the shared MMIO bus (CLINT, UART0, and with host_blocks_i the
 //     host interface uvs_hostif and the DMA engine uvs_dma) through a
 //     round-robin arbiter, or an error responder for unmapped/reserved regions.
 // The host link's BAR0 port (uvs_host_port, fed by the simulator's link
 // model through DPI) is the arbiter's last requester: BAR0 + HOSTIF_DMA_OFF
-// .. +0xff goes to DMA channel 0, the rest of BAR0 to uvs_hostif. MSIs go to
-// the link model through DPI (uvs_hostif). Whether a host link is attached
+// .. +0xff goes to DMA channel 0, the rest of BAR0 to uvs_hostif. MSIs leave
+// as an interrupt vector output (msi_o). Whether a host link is attached
 // (host_blocks) comes from the simulator at reset (uvs_dpi_hostif_config).
 // IOMMU (uvs_iommu, rtl/iommu/README.md): registers at UVS_IOMMU_BASE on the
-// MMIO bus; its memory master (device directory, page tables, queues) has
-// its own DPI memory port UVS_MEM_PORT_IOMMU (own LR/SC reservation, HBM
-// latency). A compute hart's (hart >= 1) data access to the unified virtual
+// MMIO bus; its memory master (device directory, page tables, queues) is
+// its own AXI4 master iommu_axi_* on its gated clock iommu_aclk_o (the
+// simulation top serves it as memory port UVS_MEM_PORT_IOMMU: own LR/SC
+// reservation, HBM latency). A compute hart's (hart >= 1) data access to the unified virtual
 // range (memmap.def UVA) goes to IOMMU requester port hart - 1 with
 // device_id UVS_UVA_DID, user privilege and exec = 0 (kernels run in U mode
 // and only load/store/AMO there); the translated request continues on the
@@ -29,11 +33,12 @@
 // link the harts are held in reset while HOSTIF_MGMT_CTRL.HOLD is set
 // or after the management hart halted (mgmt_halt_i); DEV_RESET resets harts,
 // CLINT, PLIC, UART and DMA. Without a host link, the host port, host interface
-// and DMA engine are clock-gated after reset. Retired instructions are counted (retired_o) and,
-// while trace_retired_i = 1, reported to the harness (uvs_dpi_retire).
+// and DMA engine are clock-gated after reset. Retired instructions are counted
+// (retired_o) and leave on the rvfi_* side channel (the retire log of the
+// simulation top); UART0's transmitted bytes leave as a byte stream.
 // Multithreaded compute harts (MT_THREADS > 0, configuration c4mt): every
 // compute hart is a uvs_mt_hart (uvs_mt_core with MT_THREADS threads,
-// tagged DPI memory ports, its thread-control block at mt.def MT_CTL_BASE +
+// tagged AXI memory masters (AxID = thread), its thread-control block at mt.def MT_CTL_BASE +
 // hart * MT_CTL_STRIDE on the MMIO bus, its event interrupt or-ed into PLIC
 // source PLIC_SRC_MTCTL); their unified-range accesses use their IOMMU
 // requester port tagged with the thread (uvs_iommu IDS = MT_THREADS: up to
@@ -131,6 +136,9 @@ module uvs_soc_core #(
   // UART0 transmit byte stream: one byte per cycle with tx_valid_o (THR write)
   output logic                                  uart_tx_valid_o,
   output logic [7:0]                            uart_tx_data_o,
+  // MSI vectors raised this cycle by the host interface (bit v: vector v;
+  // hostif.def MSI_VECTORS), toward the PCIe bridge's MSI/MSI-X request port
+  output logic [31:0]                           msi_o,
   // simulation side channels (left open by a board top): instructions
   // retired (not trapped) per hart this cycle (single-thread harts), and
   // the translated accesses of the compute harts
@@ -911,7 +919,8 @@ module uvs_soc_core #(
     .enable_o     (host_blocks),
     .hold_o       (hold),
     .dev_reset_o  (hostif_dev_reset),
-    .irq_o        (irq_host)
+    .irq_o        (irq_host),
+    .msi_o        (msi_o)
   );
 
   uvs_dma #(.NCH(DMA_NCH)) u_dma (
