@@ -3,7 +3,10 @@
 # RTL_PKGS       generated ABI packages $(GEN_RTL)/uvs_<name>_pkg.sv
 # RTL_CORE_SRCS  rtl/core/*.sv, package files (*_pkg.sv) first
 # RTL_IOMMU_SRCS rtl/iommu/*.sv (the IOMMU instantiated by the SoC), package files first
-# RTL_SOC_SRCS   rtl/soc/*.sv, package files first
+# RTL_SOC_SRCS   rtl/soc/*.sv, package files first: the synthesizable SoC
+#                core uvs_soc_core (no memory, console or trace DPI)
+# RTL_SIM_SRCS   rtl/sim/*.sv: the simulation top uvs_soc around the core
+#                (AXI memory models and trace hooks calling DPI)
 # RTL_SRCS       all of the above in compile order; top module $(RTL_TOP)
 # RTL_PARAMS     top parameters of the configuration (harts, mtime divider,
 #                MT_THREADS when the configuration sets CFG_COMPUTE_THREADS,
@@ -23,7 +26,8 @@ RTL_SOC_SRCS  := $(sort $(wildcard rtl/soc/*_pkg.sv)) \
                  $(sort $(filter-out %_pkg.sv,$(wildcard rtl/soc/*.sv)))
 RTL_IOMMU_SRCS := $(sort $(wildcard rtl/iommu/*_pkg.sv)) \
                   $(sort $(filter-out %_pkg.sv,$(wildcard rtl/iommu/*.sv)))
-RTL_SRCS      := $(RTL_PKGS) $(RTL_CORE_SRCS) $(RTL_IOMMU_SRCS) $(RTL_SOC_SRCS)
+RTL_SIM_SRCS  := $(sort $(wildcard rtl/sim/*.sv))
+RTL_SRCS      := $(RTL_PKGS) $(RTL_CORE_SRCS) $(RTL_IOMMU_SRCS) $(RTL_SOC_SRCS) $(RTL_SIM_SRCS)
 RTL_PARAMS    := -GNUM_HARTS=$$((1 + $(CFG_COMPUTE_HARTS))) -GMTIME_DIV=$(CFG_MTIME_DIV) \
                  $(if $(CFG_COMPUTE_THREADS),-GMT_THREADS=$(CFG_COMPUTE_THREADS)) \
                  $(if $(filter pipe,$(CFG_CORE)),-GPIPE=1)

@@ -1,5 +1,5 @@
 // uvs_bus_demux: routes one hart's data port (docs/architecture.md, "On-chip
-// bus") by address to the DPI memory port, the shared MMIO arbiter, its
+// bus") by address to the memory port (AXI master), the shared MMIO arbiter, its
 // own error responder (unmapped and reserved regions, atomics to MMIO) or,
 // with UVA = 1 (a compute hart), its IOMMU requester port for addresses of
 // the unified virtual range (memmap.def UVA). With UVA = 0 the uva_* port
@@ -24,7 +24,7 @@ module uvs_bus_demux #(
   output logic        rvalid_o,
   output logic [63:0] rdata_o,
   output logic        err_o,
-  // to the DPI memory port
+  // to the memory port (AXI master)
   output logic        mem_req_o,
   input  logic        mem_gnt_i,
   input  logic        mem_rvalid_i,

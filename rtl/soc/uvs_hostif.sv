@@ -21,8 +21,9 @@
 //
 // Interrupts (hostif.def "interrupts"): a cause bit stays set until the host
 // writes it to INT_ACK; whenever INT_STATUS & ~INT_MASK gains a bit, msi_o
-// sends that MSI vector (bit number, or 0 for bits >= MSI_VECTORS) to the
-// host link model with uvs_dpi_msi. MGMT_CTRL.HOLD (reset 1) holds the harts in reset
+// raises that MSI vector (bit number, or 0 for bits >= MSI_VECTORS) for the
+// cycle: the interrupt vector output of the SoC core (the simulation top
+// hands it to the host link model with uvs_dpi_msi). MGMT_CTRL.HOLD (reset 1) holds the harts in reset
 // (hold_o); its 1 -> 0 write calls uvs_dpi_boot so the C side writes
 // BOOT_ENTRY, BOOT_DTB and BOOT_MENTRY into the boot ROM (docs/architecture.md "Boot
 // flow"). DEV_RESET resets the block (except identification and link
@@ -49,7 +50,8 @@ module uvs_hostif #(
   output logic        enable_o,      // a host link is attached: block present, HOLD honoured
   output logic        hold_o,        // harts held in reset (HOLD or halted)
   output logic        dev_reset_o,   // one-cycle device reset (DEV_RESET)
-  output logic        irq_o          // to the management hart (level)
+  output logic        irq_o,         // to the management hart (level)
+  output logic [31:0] msi_o          // MSI vectors sent this cycle (bit v: vector v)
 );
   import uvs_hostif_pkg::*;
 
@@ -66,7 +68,6 @@ module uvs_hostif #(
   // access (sim/memsys.h), 0 for other idx.
   import "DPI-C" function longint uvs_dpi_hostif_perf(input int idx);
   // MSIs: the vectors (mask) sent this cycle, to the host link model.
-  import "DPI-C" function void uvs_dpi_msi(input int vectors);
   // The harts are released: write the entries and the DTB address into the boot ROM.
   import "DPI-C" function void uvs_dpi_boot(input longint entry, input longint dtb,
                                             input longint mentry);
@@ -384,13 +385,13 @@ module uvs_hostif #(
     end
   end
 
-  // Leaving HOLD boots the ROM; MSIs go to the link model.
+  assign msi_o = (rst_ni && !dev_reset_req) ? msi_vectors(int_rise) : 32'd0;
+
+  // Leaving HOLD boots the ROM.
   always_ff @(posedge clk_i) begin
     if (rst_ni && !dev_reset_req) begin
       if (req_i && we_i && hw(R_MGMT_CTRL) && !wd0(R_MGMT_CTRL[2]) && hold_q)
         uvs_dpi_boot(boot_entry_q, boot_dtb_q, boot_mentry_q);
-      if (int_rise != 32'd0)
-        uvs_dpi_msi(msi_vectors(int_rise));
     end
   end
 

@@ -1,6 +1,6 @@
 // uvs_mem_mux: lets a compute hart's direct data path (a: the bus demux's
 // memory target) and its IOMMU downstream port (b: the translated request
-// of a unified-range access) share the hart's one DPI memory port, so both
+// of a unified-range access) share the hart's one data memory port (AXI master), so both
 // see the same LR/SC reservation and the same HBM latency
 // (docs/architecture.md, "On-chip bus" and "IOMMU in the SoC").
 // The hart has one outstanding request, so a and b never request in the

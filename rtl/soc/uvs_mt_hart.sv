@@ -2,10 +2,10 @@
 // (docs/architecture.md "Multithreaded compute harts", "Tagged bus"): a
 // uvs_mt_core, its thread-control MMIO block (uvs_mt_ctl, mt.def MT_REG_*)
 // and the routing of its two tagged ports:
-//   - fetch: a tagged DPI memory port (PORT 2 * HART_ID), several threads'
+//   - fetch: a tagged AXI4 memory master (SoC core port 2 * HART_ID), several threads'
 //     fetches in flight;
 //   - data, by address (uvs_soc_pkg::decode with the MT region mapped):
-//     memory to a tagged DPI memory port (PORT 2 * HART_ID + 1, LR/SC
+//     memory to a tagged AXI4 memory master (port 2 * HART_ID + 1, LR/SC
 //     reservations per (port, thread)); MMIO through the shared MMIO
 //     arbiter, one access at a time; the unified range (UVA) through the
 //     hart's IOMMU requester port, tagged with the thread id (the IOMMU's
@@ -26,13 +26,51 @@
 // cycles without a memory, MMIO or error response (no direct memory grants
 // while one waits).
 module uvs_mt_hart #(
-  parameter int HART_ID = 1,   // mhartid (1..): DPI ports 2 * HART_ID + 0/1
+  parameter int HART_ID = 1,   // mhartid (1..): memory ports 2 * HART_ID + 0/1
   parameter int THREADS = 16,  // hardware threads
   localparam int TW = (THREADS > 1) ? $clog2(THREADS) : 1,
   localparam int NT = 1 << TW
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,         // synchronous, active low
+  // memory: AXI4 masters (uvs_axi_mport), [0] the fetch port, [1] the data
+  // port, AxID = thread (SoC core ports 2 * HART_ID + 0/1)
+  output logic [1:0] m_axi_awvalid_o,
+  output logic [1:0][uvs_axi_pkg::IDW-1:0] m_axi_awid_o,
+  output logic [1:0][63:0] m_axi_awaddr_o,
+  output logic [1:0][7:0] m_axi_awlen_o,
+  output logic [1:0][2:0] m_axi_awsize_o,
+  output logic [1:0][1:0] m_axi_awburst_o,
+  output logic [1:0] m_axi_awlock_o,
+  output logic [1:0][3:0] m_axi_awcache_o,
+  output logic [1:0][2:0] m_axi_awprot_o,
+  output logic [1:0][5:0] m_axi_awatop_o,
+  input  logic [1:0] m_axi_awready_i,
+  output logic [1:0] m_axi_wvalid_o,
+  output logic [1:0][63:0] m_axi_wdata_o,
+  output logic [1:0][7:0] m_axi_wstrb_o,
+  output logic [1:0] m_axi_wlast_o,
+  input  logic [1:0] m_axi_wready_i,
+  input  logic [1:0] m_axi_bvalid_i,
+  input  logic [1:0][uvs_axi_pkg::IDW-1:0] m_axi_bid_i,
+  input  logic [1:0][1:0] m_axi_bresp_i,
+  output logic [1:0] m_axi_bready_o,
+  output logic [1:0] m_axi_arvalid_o,
+  output logic [1:0][uvs_axi_pkg::IDW-1:0] m_axi_arid_o,
+  output logic [1:0][63:0] m_axi_araddr_o,
+  output logic [1:0][7:0] m_axi_arlen_o,
+  output logic [1:0][2:0] m_axi_arsize_o,
+  output logic [1:0][1:0] m_axi_arburst_o,
+  output logic [1:0] m_axi_arlock_o,
+  output logic [1:0][3:0] m_axi_arcache_o,
+  output logic [1:0][2:0] m_axi_arprot_o,
+  input  logic [1:0] m_axi_arready_i,
+  input  logic [1:0] m_axi_rvalid_i,
+  input  logic [1:0][uvs_axi_pkg::IDW-1:0] m_axi_rid_i,
+  input  logic [1:0][63:0] m_axi_rdata_i,
+  input  logic [1:0][1:0] m_axi_rresp_i,
+  input  logic [1:0] m_axi_rlast_i,
+  output logic [1:0] m_axi_rready_o,
   input  logic        host_blocks_i,  // HOSTIF and DMA regions mapped
   input  logic [63:0] mtime_i,
   // data requests toward the shared MMIO arbiter (fields shared with it)
@@ -200,7 +238,7 @@ module uvs_mt_hart #(
   /* verilator lint_off UNUSEDSIGNAL */
   logic unused_i_idle;
   /* verilator lint_on UNUSEDSIGNAL */
-  uvs_mem_port_tag #(.PORT(2 * HART_ID), .IW(TW)) u_imem (
+  uvs_axi_mport #(.IW(TW)) u_imem (
     .clk_i, .rst_ni,
     .req_i    (i_req),
     .gnt_o    (i_gnt),
@@ -214,7 +252,43 @@ module uvs_mt_hart #(
     .rvalid_o (i_rvalid),
     .rid_o    (i_rid),
     .rdata_o  (i_rdata),
-    .err_o    (i_err)
+    .err_o    (i_err),
+    .m_axi_awvalid_o (m_axi_awvalid_o[0]),
+    .m_axi_awid_o (m_axi_awid_o[0]),
+    .m_axi_awaddr_o (m_axi_awaddr_o[0]),
+    .m_axi_awlen_o (m_axi_awlen_o[0]),
+    .m_axi_awsize_o (m_axi_awsize_o[0]),
+    .m_axi_awburst_o (m_axi_awburst_o[0]),
+    .m_axi_awlock_o (m_axi_awlock_o[0]),
+    .m_axi_awcache_o (m_axi_awcache_o[0]),
+    .m_axi_awprot_o (m_axi_awprot_o[0]),
+    .m_axi_awatop_o (m_axi_awatop_o[0]),
+    .m_axi_awready_i (m_axi_awready_i[0]),
+    .m_axi_wvalid_o (m_axi_wvalid_o[0]),
+    .m_axi_wdata_o (m_axi_wdata_o[0]),
+    .m_axi_wstrb_o (m_axi_wstrb_o[0]),
+    .m_axi_wlast_o (m_axi_wlast_o[0]),
+    .m_axi_wready_i (m_axi_wready_i[0]),
+    .m_axi_bvalid_i (m_axi_bvalid_i[0]),
+    .m_axi_bid_i (m_axi_bid_i[0]),
+    .m_axi_bresp_i (m_axi_bresp_i[0]),
+    .m_axi_bready_o (m_axi_bready_o[0]),
+    .m_axi_arvalid_o (m_axi_arvalid_o[0]),
+    .m_axi_arid_o (m_axi_arid_o[0]),
+    .m_axi_araddr_o (m_axi_araddr_o[0]),
+    .m_axi_arlen_o (m_axi_arlen_o[0]),
+    .m_axi_arsize_o (m_axi_arsize_o[0]),
+    .m_axi_arburst_o (m_axi_arburst_o[0]),
+    .m_axi_arlock_o (m_axi_arlock_o[0]),
+    .m_axi_arcache_o (m_axi_arcache_o[0]),
+    .m_axi_arprot_o (m_axi_arprot_o[0]),
+    .m_axi_arready_i (m_axi_arready_i[0]),
+    .m_axi_rvalid_i (m_axi_rvalid_i[0]),
+    .m_axi_rid_i (m_axi_rid_i[0]),
+    .m_axi_rdata_i (m_axi_rdata_i[0]),
+    .m_axi_rresp_i (m_axi_rresp_i[0]),
+    .m_axi_rlast_i (m_axi_rlast_i[0]),
+    .m_axi_rready_o (m_axi_rready_o[0])
   );
 
   // ---- data: memory, MMIO (one at a time), UVA (one per thread) or error ----
@@ -301,7 +375,7 @@ module uvs_mt_hart #(
   assign p_id     = dn_req_i ? dn_id_i : d_id;
   assign dn_gnt_o = dn_req_i && m_gnt;
 
-  uvs_mem_port_tag #(.PORT(2 * HART_ID + 1), .IW(TW)) u_dmem (
+  uvs_axi_mport #(.IW(TW)) u_dmem (
     .clk_i, .rst_ni,
     .req_i    (p_req),
     .gnt_o    (m_gnt),
@@ -315,7 +389,43 @@ module uvs_mt_hart #(
     .rvalid_o (m_rvalid),
     .rid_o    (m_rid),
     .rdata_o  (m_rdata),
-    .err_o    (m_err)
+    .err_o    (m_err),
+    .m_axi_awvalid_o (m_axi_awvalid_o[1]),
+    .m_axi_awid_o (m_axi_awid_o[1]),
+    .m_axi_awaddr_o (m_axi_awaddr_o[1]),
+    .m_axi_awlen_o (m_axi_awlen_o[1]),
+    .m_axi_awsize_o (m_axi_awsize_o[1]),
+    .m_axi_awburst_o (m_axi_awburst_o[1]),
+    .m_axi_awlock_o (m_axi_awlock_o[1]),
+    .m_axi_awcache_o (m_axi_awcache_o[1]),
+    .m_axi_awprot_o (m_axi_awprot_o[1]),
+    .m_axi_awatop_o (m_axi_awatop_o[1]),
+    .m_axi_awready_i (m_axi_awready_i[1]),
+    .m_axi_wvalid_o (m_axi_wvalid_o[1]),
+    .m_axi_wdata_o (m_axi_wdata_o[1]),
+    .m_axi_wstrb_o (m_axi_wstrb_o[1]),
+    .m_axi_wlast_o (m_axi_wlast_o[1]),
+    .m_axi_wready_i (m_axi_wready_i[1]),
+    .m_axi_bvalid_i (m_axi_bvalid_i[1]),
+    .m_axi_bid_i (m_axi_bid_i[1]),
+    .m_axi_bresp_i (m_axi_bresp_i[1]),
+    .m_axi_bready_o (m_axi_bready_o[1]),
+    .m_axi_arvalid_o (m_axi_arvalid_o[1]),
+    .m_axi_arid_o (m_axi_arid_o[1]),
+    .m_axi_araddr_o (m_axi_araddr_o[1]),
+    .m_axi_arlen_o (m_axi_arlen_o[1]),
+    .m_axi_arsize_o (m_axi_arsize_o[1]),
+    .m_axi_arburst_o (m_axi_arburst_o[1]),
+    .m_axi_arlock_o (m_axi_arlock_o[1]),
+    .m_axi_arcache_o (m_axi_arcache_o[1]),
+    .m_axi_arprot_o (m_axi_arprot_o[1]),
+    .m_axi_arready_i (m_axi_arready_i[1]),
+    .m_axi_rvalid_i (m_axi_rvalid_i[1]),
+    .m_axi_rid_i (m_axi_rid_i[1]),
+    .m_axi_rdata_i (m_axi_rdata_i[1]),
+    .m_axi_rresp_i (m_axi_rresp_i[1]),
+    .m_axi_rlast_i (m_axi_rlast_i[1]),
+    .m_axi_rready_o (m_axi_rready_o[1])
   );
   assign dn_rvalid_o = m_rvalid && sel_dn_q;
   assign dn_rdata_o  = m_rdata;

@@ -6,9 +6,10 @@
 //   1 IER                      / DLM (LCR.DLAB = 1)
 //   2 IIR (read) / FCR (write)
 //   3 LCR   4 MCR   5 LSR   6 MSR   7 SCR
-// Transmission is instantaneous: a THR write hands the byte to the harness
-// (uvs_dpi_uart_tx, printed on stdout), so LSR.THRE and LSR.TEMT always read
-// 1. There is no receive source yet: LSR.DR = 0 and RBR reads 0. Interrupt:
+// Transmission is instantaneous: a THR write puts the byte on the transmit
+// byte stream (tx_valid_o/tx_data_o, in the cycle of the write; the
+// simulation top prints it on stdout, a board top feeds a serializer), so
+// LSR.THRE and LSR.TEMT always read 1. There is no receive source yet: LSR.DR = 0 and RBR reads 0. Interrupt:
 // "transmitter holding register empty" (IIR = 0x02 | FIFO bits) is raised
 // when IER.ETBEI goes 1 with THR empty and after each THR write, and cleared
 // by reading IIR while it is reported or by clearing ETBEI (datasheet table 4).
@@ -22,11 +23,10 @@ module uvs_uart (
   input  logic [7:0]  be_i,     // one register per enabled byte lane
   input  logic [63:0] wdata_i,
   output logic [63:0] rdata_o,  // register bytes in their lanes, one cycle later
-  output logic        irq_o     // interrupt request (level)
+  output logic        irq_o,    // interrupt request (level)
+  output logic        tx_valid_o,  // a byte is transmitted this cycle
+  output logic [7:0]  tx_data_o
 );
-  // Hands one transmitted byte to the harness.
-  import "DPI-C" function void uvs_dpi_uart_tx(input byte c);
-
   localparam logic [7:0] LSR_VALUE = 8'h60;  // THRE | TEMT, DR = 0
 
   logic [7:0] ier_q, lcr_q, mcr_q, scr_q, dll_q, dlm_q;
@@ -37,6 +37,9 @@ module uvs_uart (
   logic [7:0] iir, msr;
 
   assign dlab    = lcr_q[7];
+  // THR (byte lane 0) written, not in loopback
+  assign tx_valid_o = rst_ni && req_i && we_i && be_i[0] && !dlab && !mcr_q[4];
+  assign tx_data_o  = wdata_i[7:0];
   assign irq_o   = thre_ip_q;
   assign rdata_o = rdata_q;
   assign iir     = {{2{fifo_en_q}}, 4'b0000, thre_ip_q ? 2'b10 : 2'b01};
@@ -79,10 +82,7 @@ module uvs_uart (
           unique case (r)
             3'd0: begin
               if (dlab) dll_q <= d;
-              else begin
-                if (!mcr_q[4]) uvs_dpi_uart_tx(d);
-                thre_ip_q <= ier_q[1];
-              end
+              else thre_ip_q <= ier_q[1];  // the byte goes out on tx_valid_o
             end
             3'd1: begin
               if (dlab) dlm_q <= d;

@@ -1,20 +1,24 @@
-// uvs_soc: the uvmsoc SoC top (docs/architecture.md): NUM_HARTS harts
+// uvs_soc_core: the synthesizable uvmsoc SoC (docs/architecture.md, "The
+// SoC", "SoC boundary (AXI)"; the simulation top uvs_soc in rtl/sim/ drives
+// its interfaces with models): NUM_HARTS harts
 // (hart 0 = management hart, harts 1.. = compute harts), each with its
 // instruction and data ports (architecture.md, "On-chip bus") wired to
-//   - its own pair of DPI memory ports (BOOTROM + SRAM + HBM, sim/mem.c), so
-//     harts never serialize on memory; fetches outside memory get err from C;
+//   - its own pair of AXI4 memory masters (uvs_axi_mport; mem_axi_* port
+//     2 * hart + 0 fetch / 1 data, toward BOOTROM + SRAM + HBM), so harts
+//     never serialize on memory; fetches outside memory get SLVERR;
 //   - for data: the shared MMIO bus (CLINT, UART0, and with host_blocks_i the
 //     host interface uvs_hostif and the DMA engine uvs_dma) through a
 //     round-robin arbiter, or an error responder for unmapped/reserved regions.
 // The host link's BAR0 port (uvs_host_port, fed by the simulator's link
 // model through DPI) is the arbiter's last requester: BAR0 + HOSTIF_DMA_OFF
-// .. +0xff goes to DMA channel 0, the rest of BAR0 to uvs_hostif. MSIs go to
-// the link model through DPI (uvs_hostif). Whether a host link is attached
+// .. +0xff goes to DMA channel 0, the rest of BAR0 to uvs_hostif. MSIs leave
+// as an interrupt vector output (msi_o). Whether a host link is attached
 // (host_blocks) comes from the simulator at reset (uvs_dpi_hostif_config).
 // IOMMU (uvs_iommu, rtl/iommu/README.md): registers at UVS_IOMMU_BASE on the
-// MMIO bus; its memory master (device directory, page tables, queues) has
-// its own DPI memory port UVS_MEM_PORT_IOMMU (own LR/SC reservation, HBM
-// latency). A compute hart's (hart >= 1) data access to the unified virtual
+// MMIO bus; its memory master (device directory, page tables, queues) is
+// its own AXI4 master iommu_axi_* on its gated clock iommu_aclk_o (the
+// simulation top serves it as memory port UVS_MEM_PORT_IOMMU: own LR/SC
+// reservation, HBM latency). A compute hart's (hart >= 1) data access to the unified virtual
 // range (memmap.def UVA) goes to IOMMU requester port hart - 1 with
 // device_id UVS_UVA_DID, user privilege and exec = 0 (kernels run in U mode
 // and only load/store/AMO there); the translated request continues on the
@@ -29,17 +33,18 @@
 // link the harts are held in reset while HOSTIF_MGMT_CTRL.HOLD is set
 // or after the management hart halted (mgmt_halt_i); DEV_RESET resets harts,
 // CLINT, PLIC, UART and DMA. Without a host link, the host port, host interface
-// and DMA engine are clock-gated after reset. Retired instructions are counted (retired_o) and,
-// while trace_retired_i = 1, reported to the harness (uvs_dpi_retire).
+// and DMA engine are clock-gated after reset. Retired instructions are counted
+// (retired_o) and leave on the rvfi_* side channel (the retire log of the
+// simulation top); UART0's transmitted bytes leave as a byte stream.
 // Multithreaded compute harts (MT_THREADS > 0, configuration c4mt): every
 // compute hart is a uvs_mt_hart (uvs_mt_core with MT_THREADS threads,
-// tagged DPI memory ports, its thread-control block at mt.def MT_CTL_BASE +
+// tagged AXI memory masters (AxID = thread), its thread-control block at mt.def MT_CTL_BASE +
 // hart * MT_CTL_STRIDE on the MMIO bus, its event interrupt or-ed into PLIC
 // source PLIC_SRC_MTCTL); their unified-range accesses use their IOMMU
 // requester port tagged with the thread (uvs_iommu IDS = MT_THREADS: up to
 // MT_THREADS accesses per hart in flight, each parked access in its own
 // park entry); retirements are counted, not traced.
-module uvs_soc #(
+module uvs_soc_core #(
   parameter int NUM_HARTS = 1,   // 1 management + N compute harts, 1..32
   parameter int MTIME_DIV = 100, // clock cycles per mtime tick, >= 1
   parameter int MT_THREADS = 0,  // 0: compute harts are uvs_core; else threads per uvs_mt_core
@@ -47,9 +52,106 @@ module uvs_soc #(
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,           // synchronous, active low
-  input  logic        trace_retired_i,  // 1: call uvs_dpi_retire per retirement
   output logic [63:0] cycle_o,          // clock cycles since reset
-  output logic [63:0] retired_o         // instructions retired since reset, all harts
+  output logic [63:0] retired_o,        // instructions retired since reset, all harts
+  // memory: AXI4 masters (uvs_axi_pkg), port 2 * hart + (0 fetch, 1 data),
+  // on clk_i, reset by mem_aresetn_o (the harts' reset)
+  output logic                                  mem_aresetn_o,
+  output logic [2*NUM_HARTS-1:0] mem_axi_awvalid_o,
+  output logic [2*NUM_HARTS-1:0][uvs_axi_pkg::IDW-1:0] mem_axi_awid_o,
+  output logic [2*NUM_HARTS-1:0][63:0] mem_axi_awaddr_o,
+  output logic [2*NUM_HARTS-1:0][7:0] mem_axi_awlen_o,
+  output logic [2*NUM_HARTS-1:0][2:0] mem_axi_awsize_o,
+  output logic [2*NUM_HARTS-1:0][1:0] mem_axi_awburst_o,
+  output logic [2*NUM_HARTS-1:0] mem_axi_awlock_o,
+  output logic [2*NUM_HARTS-1:0][3:0] mem_axi_awcache_o,
+  output logic [2*NUM_HARTS-1:0][2:0] mem_axi_awprot_o,
+  output logic [2*NUM_HARTS-1:0][5:0] mem_axi_awatop_o,
+  input  logic [2*NUM_HARTS-1:0] mem_axi_awready_i,
+  output logic [2*NUM_HARTS-1:0] mem_axi_wvalid_o,
+  output logic [2*NUM_HARTS-1:0][63:0] mem_axi_wdata_o,
+  output logic [2*NUM_HARTS-1:0][7:0] mem_axi_wstrb_o,
+  output logic [2*NUM_HARTS-1:0] mem_axi_wlast_o,
+  input  logic [2*NUM_HARTS-1:0] mem_axi_wready_i,
+  input  logic [2*NUM_HARTS-1:0] mem_axi_bvalid_i,
+  input  logic [2*NUM_HARTS-1:0][uvs_axi_pkg::IDW-1:0] mem_axi_bid_i,
+  input  logic [2*NUM_HARTS-1:0][1:0] mem_axi_bresp_i,
+  output logic [2*NUM_HARTS-1:0] mem_axi_bready_o,
+  output logic [2*NUM_HARTS-1:0] mem_axi_arvalid_o,
+  output logic [2*NUM_HARTS-1:0][uvs_axi_pkg::IDW-1:0] mem_axi_arid_o,
+  output logic [2*NUM_HARTS-1:0][63:0] mem_axi_araddr_o,
+  output logic [2*NUM_HARTS-1:0][7:0] mem_axi_arlen_o,
+  output logic [2*NUM_HARTS-1:0][2:0] mem_axi_arsize_o,
+  output logic [2*NUM_HARTS-1:0][1:0] mem_axi_arburst_o,
+  output logic [2*NUM_HARTS-1:0] mem_axi_arlock_o,
+  output logic [2*NUM_HARTS-1:0][3:0] mem_axi_arcache_o,
+  output logic [2*NUM_HARTS-1:0][2:0] mem_axi_arprot_o,
+  input  logic [2*NUM_HARTS-1:0] mem_axi_arready_i,
+  input  logic [2*NUM_HARTS-1:0] mem_axi_rvalid_i,
+  input  logic [2*NUM_HARTS-1:0][uvs_axi_pkg::IDW-1:0] mem_axi_rid_i,
+  input  logic [2*NUM_HARTS-1:0][63:0] mem_axi_rdata_i,
+  input  logic [2*NUM_HARTS-1:0][1:0] mem_axi_rresp_i,
+  input  logic [2*NUM_HARTS-1:0] mem_axi_rlast_i,
+  output logic [2*NUM_HARTS-1:0] mem_axi_rready_o,
+  // the IOMMU's memory master (device directory, page tables, queues): an
+  // AXI4 master on the IOMMU's gated clock iommu_aclk_o, reset iommu_aresetn_o
+  output logic                                  iommu_aclk_o,
+  output logic                                  iommu_aresetn_o,
+  output logic iommu_axi_awvalid_o,
+  output logic [uvs_axi_pkg::IDW-1:0] iommu_axi_awid_o,
+  output logic [63:0] iommu_axi_awaddr_o,
+  output logic [7:0] iommu_axi_awlen_o,
+  output logic [2:0] iommu_axi_awsize_o,
+  output logic [1:0] iommu_axi_awburst_o,
+  output logic iommu_axi_awlock_o,
+  output logic [3:0] iommu_axi_awcache_o,
+  output logic [2:0] iommu_axi_awprot_o,
+  output logic [5:0] iommu_axi_awatop_o,
+  input  logic iommu_axi_awready_i,
+  output logic iommu_axi_wvalid_o,
+  output logic [63:0] iommu_axi_wdata_o,
+  output logic [7:0] iommu_axi_wstrb_o,
+  output logic iommu_axi_wlast_o,
+  input  logic iommu_axi_wready_i,
+  input  logic iommu_axi_bvalid_i,
+  input  logic [uvs_axi_pkg::IDW-1:0] iommu_axi_bid_i,
+  input  logic [1:0] iommu_axi_bresp_i,
+  output logic iommu_axi_bready_o,
+  output logic iommu_axi_arvalid_o,
+  output logic [uvs_axi_pkg::IDW-1:0] iommu_axi_arid_o,
+  output logic [63:0] iommu_axi_araddr_o,
+  output logic [7:0] iommu_axi_arlen_o,
+  output logic [2:0] iommu_axi_arsize_o,
+  output logic [1:0] iommu_axi_arburst_o,
+  output logic iommu_axi_arlock_o,
+  output logic [3:0] iommu_axi_arcache_o,
+  output logic [2:0] iommu_axi_arprot_o,
+  input  logic iommu_axi_arready_i,
+  input  logic iommu_axi_rvalid_i,
+  input  logic [uvs_axi_pkg::IDW-1:0] iommu_axi_rid_i,
+  input  logic [63:0] iommu_axi_rdata_i,
+  input  logic [1:0] iommu_axi_rresp_i,
+  input  logic iommu_axi_rlast_i,
+  output logic iommu_axi_rready_o,
+  // UART0 transmit byte stream: one byte per cycle with tx_valid_o (THR write)
+  output logic                                  uart_tx_valid_o,
+  output logic [7:0]                            uart_tx_data_o,
+  // MSI vectors raised this cycle by the host interface (bit v: vector v;
+  // hostif.def MSI_VECTORS), toward the PCIe bridge's MSI/MSI-X request port
+  output logic [31:0]                           msi_o,
+  // simulation side channels (left open by a board top): instructions
+  // retired (not trapped) per hart this cycle (single-thread harts), and
+  // the translated accesses of the compute harts
+  output logic [NUM_HARTS-1:0]                  rvfi_valid_o,
+  output logic [NUM_HARTS-1:0][63:0]            rvfi_pc_o,
+  output logic [NUM_HARTS-1:0][31:0]            rvfi_insn_o,
+  output logic [NUM_HARTS-1:0][4:0]             rvfi_rd_o,
+  output logic [NUM_HARTS-1:0][63:0]            rvfi_wdata_o,
+  output logic [NUM_HARTS-1:0]                  xlat_valid_o,
+  output logic [NUM_HARTS-1:0][7:0]             xlat_id_o,
+  output logic [NUM_HARTS-1:0][63:0]            xlat_va_o,
+  output logic [NUM_HARTS-1:0][63:0]            xlat_pa_o,
+  output logic [NUM_HARTS-1:0][1:0]             xlat_flags_o
 );
   import uvs_memmap_pkg::*;
   import uvs_soc_pkg::*;
@@ -196,19 +298,61 @@ module uvs_soc #(
 
       // Instruction port: straight to its memory port (C answers err outside
       // BOOTROM/SRAM, so fetching from MMIO is an instruction access fault).
-      uvs_mem_port #(.PORT(2 * h)) u_imem (
+      /* verilator lint_off UNUSEDSIGNAL */
+      logic i_idle, i_rid, d_idle, d_rid;  // one requester per port: id 0, in order
+      /* verilator lint_on UNUSEDSIGNAL */
+      uvs_axi_mport #(.IW(1)) u_imem (
         .clk_i,
         .rst_ni   (core_rst_n),
         .req_i    (i_req[h]),
         .gnt_o    (i_gnt[h]),
         .addr_i   (i_addr[h]),
+        .id_i     (1'b0),
         .we_i     (1'b0),
         .be_i     (8'h00),
         .wdata_i  (64'd0),
         .amo_i    (4'd0),
+        .idle_o   (i_idle),
         .rvalid_o (i_rvalid[h]),
+        .rid_o    (i_rid),
         .rdata_o  (i_rdata[h]),
-        .err_o    (i_err[h])
+        .err_o    (i_err[h]),
+        .m_axi_awvalid_o (mem_axi_awvalid_o[2 * h]),
+        .m_axi_awid_o (mem_axi_awid_o[2 * h]),
+        .m_axi_awaddr_o (mem_axi_awaddr_o[2 * h]),
+        .m_axi_awlen_o (mem_axi_awlen_o[2 * h]),
+        .m_axi_awsize_o (mem_axi_awsize_o[2 * h]),
+        .m_axi_awburst_o (mem_axi_awburst_o[2 * h]),
+        .m_axi_awlock_o (mem_axi_awlock_o[2 * h]),
+        .m_axi_awcache_o (mem_axi_awcache_o[2 * h]),
+        .m_axi_awprot_o (mem_axi_awprot_o[2 * h]),
+        .m_axi_awatop_o (mem_axi_awatop_o[2 * h]),
+        .m_axi_awready_i (mem_axi_awready_i[2 * h]),
+        .m_axi_wvalid_o (mem_axi_wvalid_o[2 * h]),
+        .m_axi_wdata_o (mem_axi_wdata_o[2 * h]),
+        .m_axi_wstrb_o (mem_axi_wstrb_o[2 * h]),
+        .m_axi_wlast_o (mem_axi_wlast_o[2 * h]),
+        .m_axi_wready_i (mem_axi_wready_i[2 * h]),
+        .m_axi_bvalid_i (mem_axi_bvalid_i[2 * h]),
+        .m_axi_bid_i (mem_axi_bid_i[2 * h]),
+        .m_axi_bresp_i (mem_axi_bresp_i[2 * h]),
+        .m_axi_bready_o (mem_axi_bready_o[2 * h]),
+        .m_axi_arvalid_o (mem_axi_arvalid_o[2 * h]),
+        .m_axi_arid_o (mem_axi_arid_o[2 * h]),
+        .m_axi_araddr_o (mem_axi_araddr_o[2 * h]),
+        .m_axi_arlen_o (mem_axi_arlen_o[2 * h]),
+        .m_axi_arsize_o (mem_axi_arsize_o[2 * h]),
+        .m_axi_arburst_o (mem_axi_arburst_o[2 * h]),
+        .m_axi_arlock_o (mem_axi_arlock_o[2 * h]),
+        .m_axi_arcache_o (mem_axi_arcache_o[2 * h]),
+        .m_axi_arprot_o (mem_axi_arprot_o[2 * h]),
+        .m_axi_arready_i (mem_axi_arready_i[2 * h]),
+        .m_axi_rvalid_i (mem_axi_rvalid_i[2 * h]),
+        .m_axi_rid_i (mem_axi_rid_i[2 * h]),
+        .m_axi_rdata_i (mem_axi_rdata_i[2 * h]),
+        .m_axi_rresp_i (mem_axi_rresp_i[2 * h]),
+        .m_axi_rlast_i (mem_axi_rlast_i[2 * h]),
+        .m_axi_rready_o (mem_axi_rready_o[2 * h])
       );
 
       uvs_bus_demux #(.UVA(h >= 1), .MT(MT_THREADS > 0)) u_ddemux (
@@ -313,31 +457,58 @@ module uvs_soc #(
         assign dm_rvalid[h] = pm_rvalid;
       end
 
-      uvs_mem_port #(.PORT(2 * h + 1)) u_dmem (
+      uvs_axi_mport #(.IW(1)) u_dmem (
         .clk_i,
         .rst_ni   (core_rst_n),
         .req_i    (pm_req),
         .gnt_o    (pm_gnt),
         .addr_i   (pm_addr),
+        .id_i     (1'b0),
         .we_i     (pm_we),
         .be_i     (pm_be),
         .wdata_i  (pm_wdata),
         .amo_i    (pm_amo),
+        .idle_o   (d_idle),
         .rvalid_o (pm_rvalid),
+        .rid_o    (d_rid),
         .rdata_o  (dm_rdata[h]),
-        .err_o    (dm_err[h])
-      );
-
-      uvs_retire_hook #(.HART(h)) u_retire (
-        .clk_i,
-        .enable_i   (trace_retired_i),
-        .cycle_i    (cycle_q),
-        .valid_i    (rv_valid[h]),
-        .trap_i     (rv_trap[h]),
-        .pc_i       (rv_pc[h]),
-        .insn_i     (rv_insn[h]),
-        .rd_i       (rv_rd[h]),
-        .rd_wdata_i (rv_wdata[h])
+        .err_o    (dm_err[h]),
+        .m_axi_awvalid_o (mem_axi_awvalid_o[2 * h + 1]),
+        .m_axi_awid_o (mem_axi_awid_o[2 * h + 1]),
+        .m_axi_awaddr_o (mem_axi_awaddr_o[2 * h + 1]),
+        .m_axi_awlen_o (mem_axi_awlen_o[2 * h + 1]),
+        .m_axi_awsize_o (mem_axi_awsize_o[2 * h + 1]),
+        .m_axi_awburst_o (mem_axi_awburst_o[2 * h + 1]),
+        .m_axi_awlock_o (mem_axi_awlock_o[2 * h + 1]),
+        .m_axi_awcache_o (mem_axi_awcache_o[2 * h + 1]),
+        .m_axi_awprot_o (mem_axi_awprot_o[2 * h + 1]),
+        .m_axi_awatop_o (mem_axi_awatop_o[2 * h + 1]),
+        .m_axi_awready_i (mem_axi_awready_i[2 * h + 1]),
+        .m_axi_wvalid_o (mem_axi_wvalid_o[2 * h + 1]),
+        .m_axi_wdata_o (mem_axi_wdata_o[2 * h + 1]),
+        .m_axi_wstrb_o (mem_axi_wstrb_o[2 * h + 1]),
+        .m_axi_wlast_o (mem_axi_wlast_o[2 * h + 1]),
+        .m_axi_wready_i (mem_axi_wready_i[2 * h + 1]),
+        .m_axi_bvalid_i (mem_axi_bvalid_i[2 * h + 1]),
+        .m_axi_bid_i (mem_axi_bid_i[2 * h + 1]),
+        .m_axi_bresp_i (mem_axi_bresp_i[2 * h + 1]),
+        .m_axi_bready_o (mem_axi_bready_o[2 * h + 1]),
+        .m_axi_arvalid_o (mem_axi_arvalid_o[2 * h + 1]),
+        .m_axi_arid_o (mem_axi_arid_o[2 * h + 1]),
+        .m_axi_araddr_o (mem_axi_araddr_o[2 * h + 1]),
+        .m_axi_arlen_o (mem_axi_arlen_o[2 * h + 1]),
+        .m_axi_arsize_o (mem_axi_arsize_o[2 * h + 1]),
+        .m_axi_arburst_o (mem_axi_arburst_o[2 * h + 1]),
+        .m_axi_arlock_o (mem_axi_arlock_o[2 * h + 1]),
+        .m_axi_arcache_o (mem_axi_arcache_o[2 * h + 1]),
+        .m_axi_arprot_o (mem_axi_arprot_o[2 * h + 1]),
+        .m_axi_arready_i (mem_axi_arready_i[2 * h + 1]),
+        .m_axi_rvalid_i (mem_axi_rvalid_i[2 * h + 1]),
+        .m_axi_rid_i (mem_axi_rid_i[2 * h + 1]),
+        .m_axi_rdata_i (mem_axi_rdata_i[2 * h + 1]),
+        .m_axi_rresp_i (mem_axi_rresp_i[2 * h + 1]),
+        .m_axi_rlast_i (mem_axi_rlast_i[2 * h + 1]),
+        .m_axi_rready_o (mem_axi_rready_o[2 * h + 1])
       );
       assign mt_ret[h]       = 2'd0;
       assign mt_ctl_rdata[h] = 64'd0;
@@ -347,7 +518,7 @@ module uvs_soc #(
       // with the thread (uvs_mt_hart); no retire trace
       /* verilator lint_off UNUSEDSIGNAL */
       logic unused_mt;
-      assign unused_mt = trace_retired_i | irq_sw[h] | irq_tmr[h] |
+      assign unused_mt = irq_sw[h] | irq_tmr[h] |
                          i_req[h] | i_gnt[h] | i_rvalid[h] | i_err[h] | (|i_addr[h]) |
                          (|i_rdata[h]) | d_req[h] | d_gnt[h] | d_rvalid[h] | d_err[h] |
                          (|d_rdata[h]) | (|d_amo[h]) | dm_req[h] | dm_gnt[h] | dm_rvalid[h] |
@@ -378,6 +549,42 @@ module uvs_soc #(
       uvs_mt_hart #(.HART_ID(h), .THREADS(MT_THREADS)) u_mt (
         .clk_i,
         .rst_ni        (core_rst_n),
+        .m_axi_awvalid_o (mem_axi_awvalid_o[2 * h + 1 : 2 * h]),
+        .m_axi_awid_o (mem_axi_awid_o[2 * h + 1 : 2 * h]),
+        .m_axi_awaddr_o (mem_axi_awaddr_o[2 * h + 1 : 2 * h]),
+        .m_axi_awlen_o (mem_axi_awlen_o[2 * h + 1 : 2 * h]),
+        .m_axi_awsize_o (mem_axi_awsize_o[2 * h + 1 : 2 * h]),
+        .m_axi_awburst_o (mem_axi_awburst_o[2 * h + 1 : 2 * h]),
+        .m_axi_awlock_o (mem_axi_awlock_o[2 * h + 1 : 2 * h]),
+        .m_axi_awcache_o (mem_axi_awcache_o[2 * h + 1 : 2 * h]),
+        .m_axi_awprot_o (mem_axi_awprot_o[2 * h + 1 : 2 * h]),
+        .m_axi_awatop_o (mem_axi_awatop_o[2 * h + 1 : 2 * h]),
+        .m_axi_awready_i (mem_axi_awready_i[2 * h + 1 : 2 * h]),
+        .m_axi_wvalid_o (mem_axi_wvalid_o[2 * h + 1 : 2 * h]),
+        .m_axi_wdata_o (mem_axi_wdata_o[2 * h + 1 : 2 * h]),
+        .m_axi_wstrb_o (mem_axi_wstrb_o[2 * h + 1 : 2 * h]),
+        .m_axi_wlast_o (mem_axi_wlast_o[2 * h + 1 : 2 * h]),
+        .m_axi_wready_i (mem_axi_wready_i[2 * h + 1 : 2 * h]),
+        .m_axi_bvalid_i (mem_axi_bvalid_i[2 * h + 1 : 2 * h]),
+        .m_axi_bid_i (mem_axi_bid_i[2 * h + 1 : 2 * h]),
+        .m_axi_bresp_i (mem_axi_bresp_i[2 * h + 1 : 2 * h]),
+        .m_axi_bready_o (mem_axi_bready_o[2 * h + 1 : 2 * h]),
+        .m_axi_arvalid_o (mem_axi_arvalid_o[2 * h + 1 : 2 * h]),
+        .m_axi_arid_o (mem_axi_arid_o[2 * h + 1 : 2 * h]),
+        .m_axi_araddr_o (mem_axi_araddr_o[2 * h + 1 : 2 * h]),
+        .m_axi_arlen_o (mem_axi_arlen_o[2 * h + 1 : 2 * h]),
+        .m_axi_arsize_o (mem_axi_arsize_o[2 * h + 1 : 2 * h]),
+        .m_axi_arburst_o (mem_axi_arburst_o[2 * h + 1 : 2 * h]),
+        .m_axi_arlock_o (mem_axi_arlock_o[2 * h + 1 : 2 * h]),
+        .m_axi_arcache_o (mem_axi_arcache_o[2 * h + 1 : 2 * h]),
+        .m_axi_arprot_o (mem_axi_arprot_o[2 * h + 1 : 2 * h]),
+        .m_axi_arready_i (mem_axi_arready_i[2 * h + 1 : 2 * h]),
+        .m_axi_rvalid_i (mem_axi_rvalid_i[2 * h + 1 : 2 * h]),
+        .m_axi_rid_i (mem_axi_rid_i[2 * h + 1 : 2 * h]),
+        .m_axi_rdata_i (mem_axi_rdata_i[2 * h + 1 : 2 * h]),
+        .m_axi_rresp_i (mem_axi_rresp_i[2 * h + 1 : 2 * h]),
+        .m_axi_rlast_i (mem_axi_rlast_i[2 * h + 1 : 2 * h]),
+        .m_axi_rready_o (mem_axi_rready_o[2 * h + 1 : 2 * h]),
         .host_blocks_i (host_blocks),
         .mtime_i       (mtime),
         .mm_req_o      (hm_req[h]),
@@ -649,6 +856,8 @@ module uvs_soc #(
   uvs_uart u_uart0 (
     .clk_i,
     .rst_ni  (dev_rst_n),
+    .tx_valid_o (uart_tx_valid_o),
+    .tx_data_o  (uart_tx_data_o),
     .req_i   (m_req && m_tgt == MT_UART),
     .we_i    (m_we),
     .be_i    (m_be),
@@ -710,7 +919,8 @@ module uvs_soc #(
     .enable_o     (host_blocks),
     .hold_o       (hold),
     .dev_reset_o  (hostif_dev_reset),
-    .irq_o        (irq_host)
+    .irq_o        (irq_host),
+    .msi_o        (msi_o)
   );
 
   uvs_dma #(.NCH(DMA_NCH)) u_dma (
@@ -921,38 +1131,94 @@ module uvs_soc #(
     end
   end
 
-  uvs_mem_port #(.PORT(int'(UVS_MEM_PORT_IOMMU))) u_iommu_mem (
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic im_idle, im_rid;  // one requester: id 0, in order
+  /* verilator lint_on UNUSEDSIGNAL */
+  uvs_axi_mport #(.IW(1)) u_iommu_mem (
     .clk_i    (iommu_clk),
     .rst_ni   (dev_rst_n),
     .req_i    (im_req),
     .gnt_o    (im_gnt),
     .addr_i   (im_addr),
+    .id_i     (1'b0),
     .we_i     (im_we),
     .be_i     (im_be),
     .wdata_i  (im_wdata),
     .amo_i    (im_amo),
+    .idle_o   (im_idle),
     .rvalid_o (im_rvalid),
+    .rid_o    (im_rid),
     .rdata_o  (im_rdata),
-    .err_o    (im_err)
+    .err_o    (im_err),
+    .m_axi_awvalid_o (iommu_axi_awvalid_o),
+    .m_axi_awid_o (iommu_axi_awid_o),
+    .m_axi_awaddr_o (iommu_axi_awaddr_o),
+    .m_axi_awlen_o (iommu_axi_awlen_o),
+    .m_axi_awsize_o (iommu_axi_awsize_o),
+    .m_axi_awburst_o (iommu_axi_awburst_o),
+    .m_axi_awlock_o (iommu_axi_awlock_o),
+    .m_axi_awcache_o (iommu_axi_awcache_o),
+    .m_axi_awprot_o (iommu_axi_awprot_o),
+    .m_axi_awatop_o (iommu_axi_awatop_o),
+    .m_axi_awready_i (iommu_axi_awready_i),
+    .m_axi_wvalid_o (iommu_axi_wvalid_o),
+    .m_axi_wdata_o (iommu_axi_wdata_o),
+    .m_axi_wstrb_o (iommu_axi_wstrb_o),
+    .m_axi_wlast_o (iommu_axi_wlast_o),
+    .m_axi_wready_i (iommu_axi_wready_i),
+    .m_axi_bvalid_i (iommu_axi_bvalid_i),
+    .m_axi_bid_i (iommu_axi_bid_i),
+    .m_axi_bresp_i (iommu_axi_bresp_i),
+    .m_axi_bready_o (iommu_axi_bready_o),
+    .m_axi_arvalid_o (iommu_axi_arvalid_o),
+    .m_axi_arid_o (iommu_axi_arid_o),
+    .m_axi_araddr_o (iommu_axi_araddr_o),
+    .m_axi_arlen_o (iommu_axi_arlen_o),
+    .m_axi_arsize_o (iommu_axi_arsize_o),
+    .m_axi_arburst_o (iommu_axi_arburst_o),
+    .m_axi_arlock_o (iommu_axi_arlock_o),
+    .m_axi_arcache_o (iommu_axi_arcache_o),
+    .m_axi_arprot_o (iommu_axi_arprot_o),
+    .m_axi_arready_i (iommu_axi_arready_i),
+    .m_axi_rvalid_i (iommu_axi_rvalid_i),
+    .m_axi_rid_i (iommu_axi_rid_i),
+    .m_axi_rdata_i (iommu_axi_rdata_i),
+    .m_axi_rresp_i (iommu_axi_rresp_i),
+    .m_axi_rlast_i (iommu_axi_rlast_i),
+    .m_axi_rready_o (iommu_axi_rready_o)
   );
+  assign iommu_aclk_o    = iommu_clk;
+  assign iommu_aresetn_o = dev_rst_n;
+  assign mem_aresetn_o   = core_rst_n;
 
   // Access trace (sim/trace_rec.c; docs/architecture.md "Access trace"):
   // every translated access of a compute hart, in the cycle its downstream
-  // request is granted (the cycle uvs_dpi_mem_id performs it): hart, request
-  // id (thread), IOVA, physical address, flags bit 0 write (store, SC, AMO),
-  // bit 1 it waited for a page request. Tile-engine beats are traced by
-  // uvs_dpi_tile_issue.
-  import "DPI-C" function void uvs_dpi_xlat_access(input int hart, input int id, input longint va,
-                                                   input longint pa, input byte flags);
-  if (NUM_HARTS > 1) begin : g_acc_trace
-    for (genvar p = 0; p < NCH; p++) begin : g_port
-      always_ff @(posedge clk_i) begin
-        if (dn_req[p] && dn_gnt[p])
-          uvs_dpi_xlat_access(p + 1, int'(dn_id[p]), dn_va[p], dn_addr[p],
-                              {6'd0, dn_rpl[p], dn_we[p] || dn_amo[p] != 4'd0});
-      end
+  // request is granted: xlat_valid_o[h] for hart h, its request id
+  // (thread), IOVA, physical address and flags (bit 0 write: store, SC,
+  // AMO; bit 1 it waited for a page request). A simulation side channel:
+  // the simulation top records it (uvs_soc), a board top leaves it open.
+  for (genvar h = 0; h < NUM_HARTS; h++) begin : g_acc_trace
+    if (h >= 1) begin : g_port
+      assign xlat_valid_o[h] = dn_req[h-1] && dn_gnt[h-1];
+      assign xlat_id_o[h]    = 8'(dn_id[h-1]);
+      assign xlat_va_o[h]    = dn_va[h-1];
+      assign xlat_pa_o[h]    = dn_addr[h-1];
+      assign xlat_flags_o[h] = {dn_rpl[h-1], dn_we[h-1] || dn_amo[h-1] != 4'd0};
+    end else begin : g_mgmt
+      assign xlat_valid_o[h] = 1'b0;
+      assign xlat_id_o[h]    = '0;
+      assign xlat_va_o[h]    = '0;
+      assign xlat_pa_o[h]    = '0;
+      assign xlat_flags_o[h] = '0;
     end
   end
+
+  // Retire trace (a simulation side channel like the access trace).
+  assign rvfi_valid_o = rv_valid & ~rv_trap;
+  assign rvfi_pc_o    = rv_pc;
+  assign rvfi_insn_o  = rv_insn;
+  assign rvfi_rd_o    = rv_rd;
+  assign rvfi_wdata_o = rv_wdata;
 
   // Elaboration-time parameter checks.
   if (NUM_HARTS < 1 || NUM_HARTS > int'(UVS_MAX_HARTS))
