@@ -15,8 +15,8 @@ HOST_CLI        := $(HOST_BUILD)/uvmsoc
 HOST_LIB_SRCS   := $(wildcard host/lib/*.c)
 HOST_LIB_HDRS   := $(wildcard host/lib/*.h) include/uvmsoc/uvmsoc.h $(COMMON_HDRS) \
                    include/uvmsoc/dma_desc.h include/uvmsoc/hostq.h
-HOST_ABI_H      := $(GEN_INC)/uvmsoc/hostif.h $(GEN_INC)/uvmsoc/dma.h $(GEN_INC)/uvmsoc/memmap.h \
-                   $(GEN_INC)/uvmsoc/kernel.h
+# every generated ABI header: the library includes most of them (uvm.h, iommu_*.h, ...)
+HOST_ABI_H      := $(ABI_H)
 HOST_LDLIBS     := -lelf -lfdt -lm
 # The CLI reads and replays access traces (include/lib: in libuvmsoc, zlib).
 HOST_CLI_LIBS   := $(COMMON_LDLIBS)
