@@ -256,6 +256,16 @@ module uvs_csr
   logic unused_in;
   assign unused_in = trap_pc_i[0] ^ hpm_event_i[0];
 
+  // ---- counting events and writes of mhpmcounter3.. / mhpmevent3.. ----
+  logic [NHPM-1:0] hpm_inc;     // counter i counts this cycle
+  logic            hpm_touch;   // some counter counts or an mhpmcounter is written
+  logic            hpmev_wr;    // an mhpmevent is written
+  always_comb begin
+    for (int i = 0; i < NHPM; i++) hpm_inc[i] = !inhibit_q[i + 3] && hpm_event_i[hpm_ev_q[i]];
+  end
+  assign hpm_touch = (|hpm_inc) || (do_write && csr_addr_i[11:5] == 7'b1011_000);
+  assign hpmev_wr  = do_write && csr_addr_i[11:5] == 7'b0011_001;
+
   // ---- state update ----
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
@@ -291,13 +301,20 @@ module uvs_csr
       // Counters (Zicntr/Zihpm, privileged 3.1.10-3.1.13); a CSR write wins.
       if (do_write && csr_addr_i == CSR_MINSTRET) minstret_q <= wdata;
       else if (retire_i && !inhibit_q[2])         minstret_q <= minstret_q + 64'd1;
-      for (int i = 0; i < NHPM; i++) begin
-        if (do_write && csr_addr_i == CSR_MCYCLE + 12'(i + 3))
-          hpm_q[i] <= wdata;
-        else if (!inhibit_q[i + 3] && hpm_event_i[hpm_ev_q[i]])
-          hpm_q[i] <= hpm_q[i] + 64'd1;
-        if (do_write && csr_addr_i == CSR_MCOUNTINHIBIT + 12'(i + 3))
-          hpm_ev_q[i] <= (wdata < 64'(HPM_EVENTS)) ? wdata[EVW-1:0] : '0;
+      // (the guards let the simulation model skip the per-counter work in
+      // the cycles without a counting event or counter write: most cycles)
+      if (hpm_touch) begin
+        for (int i = 0; i < NHPM; i++) begin
+          if (do_write && csr_addr_i == CSR_MCYCLE + 12'(i + 3))
+            hpm_q[i] <= wdata;
+          else if (hpm_inc[i])
+            hpm_q[i] <= hpm_q[i] + 64'd1;
+        end
+      end
+      if (hpmev_wr) begin
+        for (int i = 0; i < NHPM; i++)
+          if (csr_addr_i == CSR_MCOUNTINHIBIT + 12'(i + 3))
+            hpm_ev_q[i] <= (wdata < 64'(HPM_EVENTS)) ? wdata[EVW-1:0] : '0;
       end
 
       if (trap_i && deleg) begin

@@ -49,8 +49,10 @@ module uvs_mt_core
   localparam int TW = (THREADS > 1) ? $clog2(THREADS) : 1,  // thread index / bus id width
   localparam int NT = 1 << TW                        // thread slots (>= THREADS)
 ) (
-  input  logic              clk_i,
+  input  logic              clk_i,           // the core's clock (uvs_mt_hart gates it while it sleeps)
+  input  logic              clk_free_i,      // the SoC clock, never gated (the cycle CSR)
   input  logic              rst_ni,          // synchronous, active low
+  output logic              sleep_o,         // no thread can act before a response or control operation
   // tagged instruction port
   output logic              imem_req_o,
   input  logic              imem_gnt_i,
@@ -241,7 +243,7 @@ module uvs_mt_core
   assign csr_write = (insn[13:12] == 2'b01) || (insn[19:15] != 5'd0);
 
   uvs_mt_csr #(.HART_ID(HART_ID), .THREADS(THREADS), .TW(TW)) u_csr (
-    .clk_i, .rst_ni,
+    .clk_i, .clk_free_i, .rst_ni,
     .tid_i(it), .addr_i(insn[31:20]), .write_i(csr_write),
     .rdata_o(csr_rdata), .illegal_o(csr_illegal), .mtime_i,
     .ret_i({md_done, rsp_ok, ex_ret}), .ret_tid_i({md_tid_q, dmem_rid_i, it}),
@@ -360,6 +362,14 @@ module uvs_mt_core
   assign ctl_cause_o   = tcause_q[ctl_rtid_i];
   assign ctl_epc_o     = pc_q[ctl_rtid_i];
   assign ctl_tval_o    = tval_q[ctl_rtid_i];
+  // Sleep: no thread is ready, waits for the fetch port or holds the data
+  // port's request buffer, and the divider is idle; every running thread
+  // (if any) waits for its fetch or data response. Nothing in this core
+  // changes until a response arrives (imem_rvalid_i, dmem_rvalid_i) or a
+  // control operation comes (ctl_op_i): uvs_mt_hart may stop the clock
+  // and opens it in the cycle one of those appears. The schedulers'
+  // pointers move only with a request; the cycle CSR counts on clk_free_i.
+  assign sleep_o = !(|rdy_q) && !(|fpend_q) && !f_hold_q && !dsk_v_q && !md_busy_q;
   assign thr_running_o = run_q;
   assign thr_event_o   = evt_q;
   assign irq_o         = |evt_q;

@@ -17,7 +17,8 @@ module uvs_mt_csr
   parameter int TW = 4,                 // thread index width
   localparam int NT = 1 << TW
 ) (
-  input  logic          clk_i,
+  input  logic          clk_i,          // the core's clock (gated while the core sleeps)
+  input  logic          clk_free_i,     // the SoC clock, never gated: cycle counts on it
   input  logic          rst_ni,         // synchronous, active low
   // CSR instruction of the issuing thread
   input  logic [TW-1:0] tid_i,
@@ -81,9 +82,14 @@ module uvs_mt_csr
   assign rtidx_o    = tidx_q[rtid_i];
   assign rbidx_o    = bidx_q[rtid_i];
 
-  always_ff @(posedge clk_i) begin
+  // cycle counts every SoC clock cycle, also those in which uvs_mt_hart
+  // gates the core's clock while it sleeps.
+  always_ff @(posedge clk_free_i) begin
     if (!rst_ni) cycle_q <= 64'd0;
     else         cycle_q <= cycle_q + 64'd1;
+  end
+
+  always_ff @(posedge clk_i) begin
     for (int l = 0; l < 3; l++) begin
       if (ret_i[l]) instret_q[ret_tid_i[l]] <= instret_q[ret_tid_i[l]] + 64'd1;
     end

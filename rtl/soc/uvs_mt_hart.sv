@@ -143,8 +143,22 @@ module uvs_mt_hart #(
   logic [2:0][4:0]    unused_rv_rd;
   /* verilator lint_on UNUSEDSIGNAL */
 
+  // The core's clock stops while it sleeps (uvs_mt_core sleep_o: every
+  // running thread waits for a fetch or data response, nothing ready, the
+  // divider idle), as uvs_pipe_sel stops a single-thread hart in WFI; a
+  // response to the core or a control operation opens the gate in the cycle
+  // it appears, so the core sees it at the next edge as it would ungated
+  // (cycle counts unchanged; the cycle CSR counts on clk_i). IDLE 2: the
+  // registered retire lanes clear the cycle after the last event.
+  logic core_clk, core_sleep;
+  uvs_clk_gate #(.IDLE(2)) u_cg (
+    .clk_i,
+    .act_i (!core_sleep || i_rvalid || d_rvalid || c_op != 3'd0 || !rst_ni),
+    .clk_o (core_clk)
+  );
+
   uvs_mt_core #(.HART_ID(HART_ID), .THREADS(THREADS)) u_core (
-    .clk_i, .rst_ni,
+    .clk_i(core_clk), .clk_free_i(clk_i), .rst_ni, .sleep_o(core_sleep),
     .imem_req_o      (i_req),
     .imem_gnt_i      (i_gnt),
     .imem_addr_o     (i_addr),

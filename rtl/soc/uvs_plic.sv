@@ -17,6 +17,11 @@
 //     Completion").
 //   - irq_o[c] = context c has a claimable source, registered (one cycle
 //     after the state that causes it).
+//   - Clock gating (uvs_clk_gate): the state changes only with a bus
+//     access or a line that differs from its sample, and irq_o / rdata_o
+//     settle one cycle later, so the registers' clock runs only in those
+//     cycles and two more; nothing visible changes (the simulation model
+//     then skips the PLIC in most cycles).
 //   - Bus: always ready, rdata_o/err_o one cycle after req_i. Each 4-byte
 //     half of the 8-byte word whose byte enables are all set accesses its
 //     register; a half with some but not all byte enables set, or a
@@ -170,7 +175,14 @@ module uvs_plic #(
   assign err_o   = err_q;
   assign irq_o   = irq_q;
 
-  always_ff @(posedge clk_i) begin
+  logic gclk;
+  uvs_clk_gate #(.IDLE(2)) u_cg (
+    .clk_i,
+    .act_i (req_i || src_i != line_q || !rst_ni),
+    .clk_o (gclk)
+  );
+
+  always_ff @(posedge gclk) begin
     if (!rst_ni) begin
       prio_q    <= '0;
       en_q      <= '0;

@@ -190,6 +190,7 @@ void tick(bool req, uint32_t word_addr, bool we, unsigned be, uint64_t wdata, co
     top->wdata_i = wdata;
     set_lines();
     model.step(req, word_addr, we, be, wdata, lines);
+    top->eval();  // inputs settle while the clock is low (the PLIC's clock gate samples them then)
     top->clk_i = 1;
     top->eval();
     top->clk_i = 0;

@@ -15,7 +15,7 @@ PLIC_TB_VARIANTS := soc wide
 # parameters: sources contexts edge-mask-low-32 edge-mask-high-32
 PLIC_TB_P_soc  := 5 2 0x8 0x0
 PLIC_TB_P_wide := 40 3 0x8 0x2
-PLIC_TB_RTL := $(GEN_RTL)/uvs_plic_pkg.sv rtl/soc/uvs_plic.sv
+PLIC_TB_RTL := $(GEN_RTL)/uvs_plic_pkg.sv rtl/soc/uvs_clk_gate.sv rtl/soc/uvs_plic.sv
 
 .PHONY: plic-tb
 plic-tb: $(foreach v,$(PLIC_TB_VARIANTS),$(PLIC_TB_OUT)/$(v)/plic-tb)
