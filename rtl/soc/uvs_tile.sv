@@ -497,11 +497,11 @@ module uvs_tile #(
       end
       // a row's first beat: its further pages (those beyond this beat's page)
       if (gen_step && g_c == '0) begin
-        logic [63:0] row_end;
-        row_end = g_va + 64'(g_rest) - 64'd1;
-        pf_rv   <= !direct && row_end[63:12] != g_va[63:12];
+        logic [51:0] row_end_pg;  // page number of the row's last byte
+        row_end_pg = 52'((g_va + 64'(g_rest) - 64'd1) >> 12);
+        pf_rv   <= !direct && row_end_pg != g_va[63:12];
         pf_next <= g_va[63:12] + 52'd1;
-        pf_last <= row_end[63:12];
+        pf_last <= row_end_pg;
       end
 
       // -- generator --
