@@ -139,24 +139,28 @@ module uvs_iotlb
   endfunction
 
   // ---- lookups ----
+  // Per port: match vectors, the first match as a one-hot select (computed
+  // once, shared by all leaf bits), then an AND-OR of the selected leaves.
+  logic [NUM_LOOKUP-1:0][WAYS-1:0]       wm, wsel;
+  logic [NUM_LOOKUP-1:0][SP_ENTRIES-1:0] sm, ssel;
+  logic [NUM_LOOKUP-1:0][LW-1:0]         wleaf;
+  logic [NUM_LOOKUP-1:0][51:0]           sleaf;
   always_comb begin
     for (int p = 0; p < NUM_LOOKUP; p++) begin
-      lk_hit_o[p]  = 1'b0;
-      lk_leaf_o[p] = '0;
-      for (int e = SP_ENTRIES - 1; e >= 0; e--) begin
-        if (sp_match(sp_valid_q[e], sp_glob_q[e], sp_pscid_q[e], sp_vpn_q[e], sp_lvl_q[e],
-                     lk_pscid_i[p], lk_vpn_i[p])) begin
-          lk_hit_o[p]  = 1'b1;
-          lk_leaf_o[p] = sp_leaf_q[e];
-        end
-      end
-      for (int w = WAYS - 1; w >= 0; w--) begin
-        if (valid_q[{lk_set[p], WB'(w)}] && way_match(rd_tag[p][w], rd_as[p][w], lk_pscid_i[p],
-                                                          lk_vpn_i[p][51:SB])) begin
-          lk_hit_o[p]  = 1'b1;
-          lk_leaf_o[p] = {rd_leaf[p][w][LW-1:6], 2'd0, rd_leaf[p][w][5:0]};
-        end
-      end
+      for (int w = 0; w < WAYS; w++)
+        wm[p][w] = valid_q[{lk_set[p], WB'(w)}] && way_match(rd_tag[p][w], rd_as[p][w], lk_pscid_i[p],
+                                                             lk_vpn_i[p][51:SB]);
+      for (int e = 0; e < SP_ENTRIES; e++)
+        sm[p][e] = sp_match(sp_valid_q[e], sp_glob_q[e], sp_pscid_q[e], sp_vpn_q[e], sp_lvl_q[e],
+                            lk_pscid_i[p], lk_vpn_i[p]);
+      wsel[p] = wm[p] & ~(wm[p] - 1'b1);                          // lowest matching way
+      ssel[p] = (wm[p] != '0) ? '0 : sm[p] & ~(sm[p] - 1'b1);     // else lowest matching superpage
+      wleaf[p] = '0;
+      for (int w = 0; w < WAYS; w++) wleaf[p] = wleaf[p] | (rd_leaf[p][w] & {LW{wsel[p][w]}});
+      sleaf[p] = '0;
+      for (int e = 0; e < SP_ENTRIES; e++) sleaf[p] = sleaf[p] | (sp_leaf_q[e] & {52{ssel[p][e]}});
+      lk_hit_o[p]  = (wm[p] != '0) || (sm[p] != '0);
+      lk_leaf_o[p] = sleaf[p] | {wleaf[p][LW-1:6], 2'd0, wleaf[p][5:0]};
     end
   end
 

@@ -39,7 +39,7 @@ ignore-gv~~rtl/iommu/uvs_iotlb.sv~~if (inv_i && !inv_gv_i && valid_q[e] &&~~if (
 av-wrong-set~~rtl/iommu/uvs_iotlb.sv~~assign mt_set   = inv_i ? inv_vpn_i[SB-1:0] : fill_set;~~assign mt_set   = fill_set;
 superpage-in-set-array~~rtl/iommu/uvs_iotlb.sv~~fill_i && !inv_i && fill_leaf_i.level == 2'd0;~~fill_i && !inv_i && fill_leaf_i.level != 2'd2;
 iodir-dv-no-did-match~~rtl/iommu/uvs_iommu_dcc.sv~~(inv_i && (!inv_dv_i || did_q[e] == inv_did_i))~~(inv_i && !inv_dv_i)
-superpage-mask-off-by-one~~rtl/iommu/uvs_iommu_pkg.sv~~vpn_mask = ~((52'd1 << (9 * int'(level))) - 52'd1);~~vpn_mask = ~(((52'd1 << (9 * int'(level))) - 52'd1) >> 1);
+superpage-mask-off-by-one~~rtl/iommu/uvs_iommu_pkg.sv~~2'd1:    vpn_mask = {{43{1'b1}}, 9'd0};~~2'd1:    vpn_mask = {{44{1'b1}}, 8'd0};
 pwc-never-flushed~~rtl/iommu/uvs_ptw.sv~~.flush_i(tlb_inv_i)~~.flush_i(1'b0)
 EOF
 }
