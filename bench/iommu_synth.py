@@ -14,9 +14,14 @@ So the sources are first rewritten, for Yosys only, into an equivalent form:
 every name taken from a package through `import P::*` is written `P::name`
 (import lines dropped), and every unpacked array declaration `T [R] x [N]`
 becomes the packed `T [N-1:0][R] x` (element selects x[i] mean the same;
-an array of a struct or enum type T becomes `logic [N-1:0][$bits(T)-1:0]`).
-Exit status 0 with "uvs_iommu: N LUTs, M FFs" on stdout; 1 with a one-line
-error when a tool fails (the Yosys log path is given).
+an array of a struct or enum type T becomes `logic [N-1:0][$bits(T)-1:0]`),
+except memories: arrays whose name ends in `ram` (e.g. uvs_iotlb's
+`tag_ram`) stay unpacked, written `[0:N-1]`, so that Yosys infers RAM.
+Exit status 0 with "uvs_iommu: N LUTs (L logic + M as memory), F FFs" on
+stdout; 1 with a one-line error when a tool fails (the Yosys log path is
+given). LUTs as memory: distributed-RAM cells counted in the LUTs they
+occupy (Xilinx 7-series/UltraScale: RAM32M, RAM64M 4; RAM32X1D, RAM64X1D 2;
+RAM128X1D 4; RAM256X1S 4; RAM32X1S, RAM64X1S 1; RAM128X1S 2).
 """
 import os
 import re
@@ -87,7 +92,12 @@ def pack_arrays(s, widths):
         m = DECL.match(line)
         if m and '[' in m.group(3) and '=' not in m.group(3) and '(' not in m.group(3):
             nd = [NAME_DIM.match(p) for p in m.group(3).split(',')]
-            if all(nd) and len({x.group(2).strip() for x in nd}) == 1:
+            if all(nd) and all(x.group(1).endswith('ram') for x in nd):
+                dim = nd[0].group(2).strip()  # a memory: unpacked, written [0:N-1] (Yosys)
+                line = '%s%s%s [0:%s-1]%s%s' % (m.group(1), m.group(2), ', '.join(x.group(1) for x in nd),
+                                                 dim if re.fullmatch(r'\w+', dim) else '(' + dim + ')',
+                                                 m.group(4), m.group(5))
+            elif all(nd) and len({x.group(2).strip() for x in nd}) == 1:
                 dim = nd[0].group(2).strip()
                 dim = dim if re.fullmatch(r'\w+', dim) else '(' + dim + ')'
                 head, rng = m.group(1), m.group(2).strip()
@@ -129,6 +139,13 @@ def prepare(sources, outdir):
     return names
 
 
+# LUTs a distributed-RAM cell occupies (Xilinx UG474 7-series CLB user guide, "Distributed RAM" table;
+# UG574 for UltraScale: the same primitives).
+LUTRAM_LUTS = {'RAM32M': 4, 'RAM64M': 4, 'RAM32X1D': 2, 'RAM64X1D': 2, 'RAM128X1D': 4, 'RAM256X1S': 4,
+               'RAM32X1S': 1, 'RAM64X1S': 1, 'RAM128X1S': 2, 'RAM32M16': 8, 'RAM64M8': 8, 'RAM256X1D': 8,
+               'RAM512X1S': 8}
+
+
 NODE_RUN = r"""
 import { readFileSync, writeFileSync } from 'node:fs';
 const [bundle, dir, log, script, ...names] = process.argv.slice(1);
@@ -164,7 +181,7 @@ def main(argv):
         return 1
     log = os.path.join(outdir, 'yosys.log')
     script = ('read_verilog -sv %s; hierarchy -check -top uvs_iommu; synth_xilinx -flatten -top uvs_iommu; '
-              'tee -q -o stat.txt stat' % ' '.join(names))
+              'tee -q -o stat.txt stat; tee -q -o ltp.txt ltp -noff' % ' '.join(names))
     rc = subprocess.call(['node', '--input-type=module', '-e', NODE_RUN, bundle, outdir, log, script] + names)
     stat = os.path.join(outdir, 'stat.txt')
     if rc != 0 or not os.path.exists(stat):
@@ -177,9 +194,16 @@ def main(argv):
         cells[c] = cells.get(c, 0) + int(n)
     luts = sum(n for c, n in cells.items() if re.fullmatch(r'\$?_?LUT[1-6]_?', c.lstrip('\\')))
     ffs = sum(n for c, n in cells.items() if re.fullmatch(r'FD[CPRS]E?(_1)?', c.lstrip('\\')))
+    lutram = sum(n * LUTRAM_LUTS.get(c.lstrip('\\'), 0) for c, n in cells.items())
     other = {c: n for c, n in cells.items() if not re.fullmatch(r'\\?(LUT[1-6]|FD[CPRS]E?(_1)?)', c)}
-    print('uvs_iommu (default parameters), Yosys synth_xilinx: %d LUTs, %d FFs' % (luts, ffs))
+    print('uvs_iommu (default parameters), Yosys synth_xilinx: %d LUTs (%d logic + %d as memory), %d FFs'
+          % (luts + lutram, luts, lutram, ffs))
     print('  other cells: ' + ', '.join('%s %d' % (c.lstrip('\\'), n) for c, n in sorted(other.items())))
+    ltp = os.path.join(outdir, 'ltp.txt')
+    m = re.search(r'Longest topological path in \S+ \(length=(\d+)\)', open(ltp).read()) if os.path.exists(ltp) else None
+    if m:
+        print('  longest path: %s cells between flip-flops (Yosys ltp -noff: LUTs, carry, mux and RAM cells)'
+              % m.group(1))
     return 0
 
 

@@ -39,7 +39,9 @@ module uvs_iommu
   import uvs_iommu_pkg::*;
 #(
   parameter int NUM_PORTS     = 4,
-  parameter int IOTLB_ENTRIES = 32,
+  parameter int IOTLB_ENTRIES = 32,  // 4 KiB-page IOTLB entries (IOTLB_WAYS-way set associative)
+  parameter int IOTLB_WAYS    = 4,
+  parameter int IOTLB_SP      = 8,   // superpage IOTLB entries (fully associative)
   parameter int DCC_ENTRIES   = 8,
   parameter int PWC_ENTRIES   = 8,
   parameter int IDS           = 1,  // request ids per port (tagged bus); 1 = untagged
@@ -198,7 +200,7 @@ module uvs_iommu
   logic [51:0] tlb_fill_vpn;
   leaf_t       tlb_fill_leaf;
 
-  uvs_iotlb #(.ENTRIES(IOTLB_ENTRIES), .NUM_LOOKUP(NUM_PORTS)) u_iotlb (
+  uvs_iotlb #(.ENTRIES(IOTLB_ENTRIES), .WAYS(IOTLB_WAYS), .SP_ENTRIES(IOTLB_SP), .NUM_LOOKUP(NUM_PORTS)) u_iotlb (
     .clk_i, .rst_ni,
     .lk_pscid_i(tlb_lk_pscid), .lk_vpn_i(tlb_lk_vpn), .lk_hit_o(tlb_lk_hit), .lk_leaf_o(tlb_lk_leaf),
     .fill_i(tlb_fill), .fill_pscid_i(tlb_fill_pscid), .fill_global_i(tlb_fill_global),

@@ -99,16 +99,23 @@ package uvs_iommu_pkg;
   endfunction
 
   // Mask of the IOVA page-number bits 63:12 a leaf of this level translates
-  // (the bits below 9 * level are page offset).
+  // (the bits below 9 * level are page offset). A case of constants rather
+  // than a shift: synthesis keeps each mask bit a function of the two level
+  // bits (a variable shift and subtract cost ~100 LUTs per use).
   function automatic logic [51:0] vpn_mask(logic [1:0] level);
-    vpn_mask = ~((52'd1 << (9 * int'(level))) - 52'd1);
+    case (level)
+      2'd0:    vpn_mask = {52{1'b1}};
+      2'd1:    vpn_mask = {{43{1'b1}}, 9'd0};
+      2'd2:    vpn_mask = {{34{1'b1}}, 18'd0};
+      default: vpn_mask = {{25{1'b1}}, 27'd0};
+    endcase
   endfunction
 
   // Physical address of iova through a leaf with PPN ppn at level level
   // (privileged spec 4.3.2 step 8: superpage offset taken from the IOVA).
   function automatic logic [63:0] leaf_pa(logic [43:0] ppn, logic [1:0] level, logic [63:0] iova);
-    logic [63:0] size_m1;
-    size_m1 = (64'd1 << (12 + 9 * int'(level))) - 64'd1;
-    leaf_pa = (({8'd0, ppn, 12'd0}) & ~size_m1) | (iova & size_m1);
+    logic [63:0] pg;  // 1 where the address comes from the PPN
+    pg = {vpn_mask(level), 12'd0};
+    leaf_pa = ({8'd0, ppn, 12'd0} & pg) | (iova & ~pg);
   endfunction
 endpackage

@@ -188,13 +188,8 @@ static bool model_holds(const struct tb *tb, const struct uvs_iommu_req *req)
             dc = &tb->model.dcc[i].dc;
     if (!dc)
         return false;
-    for (unsigned i = 0; i < UVS_IOMMU_MODEL_IOTLB; i++) {
-        const struct uvs_iommu_iotlb_entry *e = &tb->model.iotlb[i];
-        if (e->valid && (e->global || e->pscid == dc->pscid) && req->iova - e->vbase < e->size &&
-            uvs_iommu_leaf_allows(dc, req, e->pte))
-            return true;
-    }
-    return false;
+    const struct uvs_iommu_iotlb_entry *e = uvs_iommu_model_iotlb_find(&tb->model, dc->pscid, req->iova);
+    return e && uvs_iommu_leaf_allows(dc, req, e->pte);
 }
 
 /*

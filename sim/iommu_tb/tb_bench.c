@@ -76,10 +76,11 @@ int tb_bench(struct tb *tb)
     double tpc = (double)(tb->st.hits - h0) / (double)(tb->cycle - c0);
     TRY(tb_wait_idle(tb, 1000));
 
-    printf("uvs_iommu benchmark: %d requester ports, IOTLB 32 entries, page-walk cache 8 entries,\n"
-           "HBM (memory port) latency %u cycles, downstream latency %u cycles; latencies are cycles\n"
-           "from the request's grant to the translated request on the downstream port\n",
-           TB_PORTS, L, tb->cfg.dn_latency);
+    printf("uvs_iommu benchmark: %d requester ports, IOTLB %d x 4 KiB (%d-way) + %d superpage entries,\n"
+           "page-walk cache 8 entries, HBM (memory port) latency %u cycles, downstream latency %u cycles;\n"
+           "latencies are cycles from the request's grant to the translated request on the downstream port\n",
+           TB_PORTS, UVS_IOMMU_MODEL_IOTLB, UVS_IOMMU_MODEL_IOTLB_WAYS, UVS_IOMMU_MODEL_IOTLB_SP, L,
+           tb->cfg.dn_latency);
     printf("  IOTLB hit latency                           %4" PRId64 " cycle(s)   (goal: at most 1 added cycle)\n",
            hit);
     printf("  Sv39 walk, 3 PTE reads (page-walk cache cold)%4" PRId64 " cycles     (goal: <= 3 x %u + 10 = %u) %s\n",

@@ -433,9 +433,11 @@ static int probe_load(struct tb *tb, uint32_t did, uint64_t iova, bool priv_s)
 
 /*
  * Quiesced IOTLB probe, NROUND rounds: empty both IOTLBs, load through up to
- * NPROBE mapped pages one at a time (the caches fill identically: at most
- * 2 x NPROBE fills per round into an empty 32-entry IOTLB, so nothing is
- * evicted whatever the round-robin pointers), apply one random IOTINVAL.VMA --
+ * NPROBE mapped pages one at a time (the caches fill identically: a page is
+ * filled at most twice per round, and at most WAYS / 2 pages of one set of
+ * the 4 KiB-page array and SP / 2 superpages are probed, so nothing is
+ * evicted whatever the round-robin pointers, which traffic may have left
+ * different in model and RTL), apply one random IOTINVAL.VMA --
  * mostly aimed inside a probed page or superpage -- and load again at another
  * page of the same leaf, with the checker requiring an RTL IOTLB hit exactly
  * where the model kept the entry (tb->check_hits). Catches invalidating too
@@ -455,13 +457,18 @@ static int probe(struct tb *tb)
         TRY(tb_fw_cmd_sync(tb, &R.fw, 20000));
         int pc[NPROBE];
         uint64_t pv[NPROBE];
-        unsigned n = 0;
+        unsigned n = 0, nset[UVS_IOMMU_MODEL_IOTLB_SETS] = {0}, nsp = 0;
         for (int tries = 0; tries < 8 * NPROBE && n < NPROBE; tries++) {
             int c = (int)tb_rand_below(tb, NCTX);
             const struct rpool *e = &R.pool[c][tb_rand_below(tb, R.npool[c])];
             uint64_t iova = e->iova + (tb_rand_below(tb, e->size) & ~7ULL), pte = 0;
-            if (leaf_level(tb, c, iova, &pte) < 0 || (pte & (PTE_R | PTE_U)) != (PTE_R | PTE_U))
+            int lvl = leaf_level(tb, c, iova, &pte);
+            if (lvl < 0 || (pte & (PTE_R | PTE_U)) != (PTE_R | PTE_U))
                 continue; /* would fault or park: the load must be cacheable */
+            unsigned *cnt = lvl ? &nsp : &nset[(iova >> 12) % UVS_IOMMU_MODEL_IOTLB_SETS];
+            if (*cnt >= (lvl ? UVS_IOMMU_MODEL_IOTLB_SP : UVS_IOMMU_MODEL_IOTLB_WAYS) / 2)
+                continue; /* its set (or the superpage array) could evict an entry */
+            (*cnt)++;
             pc[n] = c;
             pv[n++] = iova;
             TRY(probe_load(tb, R.ctx[c].did, iova, false));

@@ -57,20 +57,67 @@ static void dcc_fill(struct uvs_iommu_model *m, uint32_t did, const struct uvs_i
     e->dc = *dc;
 }
 
-static struct uvs_iommu_iotlb_entry *iotlb_lookup(struct uvs_iommu_model *m, uint32_t pscid, uint64_t iova)
+static bool iotlb_match(const struct uvs_iommu_iotlb_entry *e, uint32_t pscid, uint64_t iova)
 {
-    for (unsigned i = 0; i < UVS_IOMMU_MODEL_IOTLB; i++) {
-        struct uvs_iommu_iotlb_entry *e = &m->iotlb[i];
-        if (e->valid && (e->global || e->pscid == pscid) && iova - e->vbase < e->size)
-            return e;
-    }
-    return NULL;
+    return e->valid && (e->global || e->pscid == pscid) && iova - e->vbase < e->size;
 }
 
+static unsigned iotlb_set(uint64_t iova)
+{
+    return (unsigned)((iova >> 12) % UVS_IOMMU_MODEL_IOTLB_SETS);
+}
+
+/* Index of the entry a lookup hits: set way into iotlb[], UVS_IOMMU_MODEL_IOTLB + i for iotlb_sp[i]; -1 none. */
+static int iotlb_index(const struct uvs_iommu_model *m, uint32_t pscid, uint64_t iova)
+{
+    unsigned base = iotlb_set(iova) * UVS_IOMMU_MODEL_IOTLB_WAYS;
+    for (unsigned w = 0; w < UVS_IOMMU_MODEL_IOTLB_WAYS; w++)
+        if (iotlb_match(&m->iotlb[base + w], pscid, iova))
+            return (int)(base + w);
+    for (unsigned i = 0; i < UVS_IOMMU_MODEL_IOTLB_SP; i++)
+        if (iotlb_match(&m->iotlb_sp[i], pscid, iova))
+            return (int)(UVS_IOMMU_MODEL_IOTLB + i);
+    return -1;
+}
+
+const struct uvs_iommu_iotlb_entry *uvs_iommu_model_iotlb_find(const struct uvs_iommu_model *m, uint32_t pscid,
+                                                               uint64_t iova)
+{
+    int i = m ? iotlb_index(m, pscid, iova) : -1;
+    if (i < 0)
+        return NULL;
+    return i < UVS_IOMMU_MODEL_IOTLB ? &m->iotlb[i] : &m->iotlb_sp[i - UVS_IOMMU_MODEL_IOTLB];
+}
+
+static struct uvs_iommu_iotlb_entry *iotlb_lookup(struct uvs_iommu_model *m, uint32_t pscid, uint64_t iova)
+{
+    int i = iotlb_index(m, pscid, iova);
+    if (i < 0)
+        return NULL;
+    return i < UVS_IOMMU_MODEL_IOTLB ? &m->iotlb[i] : &m->iotlb_sp[i - UVS_IOMMU_MODEL_IOTLB];
+}
+
+/* Fill (as uvs_iotlb): entries of iova's set and superpages that already translate iova in this address
+   space are dropped; the new entry replaces the round-robin victim of its set (4 KiB page) or of the
+   superpage array. */
 static void iotlb_fill(struct uvs_iommu_model *m, uint64_t iova, const struct uvs_iommu_result *r)
 {
-    struct uvs_iommu_iotlb_entry *e = &m->iotlb[m->iotlb_next];
-    m->iotlb_next = (m->iotlb_next + 1) % UVS_IOMMU_MODEL_IOTLB;
+    unsigned s = iotlb_set(iova);
+    struct uvs_iommu_iotlb_entry *set = &m->iotlb[s * UVS_IOMMU_MODEL_IOTLB_WAYS];
+    for (unsigned w = 0; w < UVS_IOMMU_MODEL_IOTLB_WAYS; w++)
+        if (iotlb_match(&set[w], r->pscid, iova))
+            set[w].valid = false;
+    for (unsigned i = 0; i < UVS_IOMMU_MODEL_IOTLB_SP; i++)
+        if (iotlb_match(&m->iotlb_sp[i], r->pscid, iova))
+            m->iotlb_sp[i].valid = false;
+    struct uvs_iommu_iotlb_entry *e;
+    if (r->page_size == 4096) {
+        e = &set[m->iotlb_next[s]];
+        m->iotlb_next[s] = (m->iotlb_next[s] + 1) % UVS_IOMMU_MODEL_IOTLB_WAYS;
+    } else {
+        e = &m->iotlb_sp[m->iotlb_sp_next];
+        m->iotlb_sp_next = (m->iotlb_sp_next + 1) % UVS_IOMMU_MODEL_IOTLB_SP;
+    }
     e->valid = true;
     e->global = r->global;
     e->pscid = r->pscid;
@@ -301,20 +348,25 @@ int uvs_iommu_model_translate(struct uvs_iommu_model *m, const struct uvs_iommu_
 
 /* ---------------- commands ---------------- */
 
+static void iotinval_entry(struct uvs_iommu_iotlb_entry *e, const struct uvs_iommu_cmd *c)
+{
+    if (!e->valid)
+        return;
+    if (c->pscv && (e->global || e->pscid != c->pscid))
+        return;
+    if (c->av && c->addr - e->vbase >= e->size)
+        return;
+    e->valid = false;
+}
+
 static void iotinval_vma(struct uvs_iommu_model *m, const struct uvs_iommu_cmd *c)
 {
     if (c->gv)
         return; /* no VM address spaces in uvmsoc: nothing is tagged with a GSCID */
-    for (unsigned i = 0; i < UVS_IOMMU_MODEL_IOTLB; i++) {
-        struct uvs_iommu_iotlb_entry *e = &m->iotlb[i];
-        if (!e->valid)
-            continue;
-        if (c->pscv && (e->global || e->pscid != c->pscid))
-            continue;
-        if (c->av && c->addr - e->vbase >= e->size)
-            continue;
-        e->valid = false;
-    }
+    for (unsigned i = 0; i < UVS_IOMMU_MODEL_IOTLB; i++)
+        iotinval_entry(&m->iotlb[i], c);
+    for (unsigned i = 0; i < UVS_IOMMU_MODEL_IOTLB_SP; i++)
+        iotinval_entry(&m->iotlb_sp[i], c);
 }
 
 static unsigned ddtp_mode(const struct uvs_iommu_model *m)

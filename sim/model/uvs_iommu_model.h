@@ -23,7 +23,13 @@
 #include "uvs_iommu_rec.h"
 #include "uvs_iommu_ref.h"
 
-#define UVS_IOMMU_MODEL_IOTLB 32 /**< IOTLB entries */
+/* IOTLB geometry, the RTL's default (rtl/iommu/uvs_iotlb.sv; uvs_iommu parameters IOTLB_ENTRIES,
+   IOTLB_WAYS, IOTLB_SP): 4 KiB pages in a set-associative array, sets indexed by IOVA bits 12 and up,
+   superpages in a small fully associative one. */
+#define UVS_IOMMU_MODEL_IOTLB 32     /**< 4 KiB-page IOTLB entries */
+#define UVS_IOMMU_MODEL_IOTLB_WAYS 4 /**< ways of the 4 KiB-page array */
+#define UVS_IOMMU_MODEL_IOTLB_SETS (UVS_IOMMU_MODEL_IOTLB / UVS_IOMMU_MODEL_IOTLB_WAYS) /**< its sets */
+#define UVS_IOMMU_MODEL_IOTLB_SP 8   /**< superpage (2 MiB, 1 GiB, 512 GiB) IOTLB entries */
 #define UVS_IOMMU_MODEL_DCC 8    /**< device-context cache entries */
 #define UVS_IOMMU_MODEL_PARK 64  /**< parked requests, all groups together: one per requester, so the
                                       RTL's NUM_PORTS x IDS park entries (c4mt: 4 x 16) all fit */
@@ -79,8 +85,10 @@ struct uvs_iommu_model {
     struct uvs_iommu_queue cq, fq, pq;
     uint32_t ipsr;
     uint64_t icvec;
-    struct uvs_iommu_iotlb_entry iotlb[UVS_IOMMU_MODEL_IOTLB];
-    unsigned iotlb_next;
+    struct uvs_iommu_iotlb_entry iotlb[UVS_IOMMU_MODEL_IOTLB]; /**< 4 KiB pages: set s, way w at s * WAYS + w */
+    unsigned iotlb_next[UVS_IOMMU_MODEL_IOTLB_SETS];           /**< round-robin victim way of each set */
+    struct uvs_iommu_iotlb_entry iotlb_sp[UVS_IOMMU_MODEL_IOTLB_SP]; /**< superpages */
+    unsigned iotlb_sp_next;                                          /**< their round-robin victim */
     struct uvs_iommu_dcc_entry dcc[UVS_IOMMU_MODEL_DCC];
     unsigned dcc_next;
     struct uvs_iommu_parked park[UVS_IOMMU_MODEL_PARK];
@@ -178,6 +186,16 @@ int uvs_iommu_model_pop_released(struct uvs_iommu_model *m, struct uvs_iommu_req
  * where they happen.
  */
 void uvs_iommu_model_update_ipsr(struct uvs_iommu_model *m);
+
+/**
+ * The IOTLB entry a lookup of iova in address space pscid hits, as the RTL's
+ * uvs_iotlb chooses it: the first valid way (lowest) of iova's set of the
+ * 4 KiB-page array that translates iova for pscid (or is global), else the
+ * first such superpage entry. NULL when none (or m is NULL). The entry may
+ * not allow the access (uvs_iommu_leaf_allows decides).
+ */
+const struct uvs_iommu_iotlb_entry *uvs_iommu_model_iotlb_find(const struct uvs_iommu_model *m, uint32_t pscid,
+                                                               uint64_t iova);
 
 /** Number of requests parked and waiting for a replay. */
 unsigned uvs_iommu_model_parked(const struct uvs_iommu_model *m);

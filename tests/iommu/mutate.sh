@@ -1,5 +1,6 @@
 #!/bin/sh
-# Mutation check of the IOMMU RTL's invalidation logic (issue 18 item 5).
+# Mutation check of the IOMMU RTL's invalidation logic (issue 18 item 5) and
+# of the set-associative IOTLB's indexing (issue 15 item 2).
 #
 # Each mutant is a known-bad edit of one file of rtl/iommu/ (an exact text
 # replacement that must match exactly once: an edit that no longer applies
@@ -31,12 +32,14 @@ trap 'exit 130' INT TERM
 # name~~file~~original text~~mutated text   (file relative to the repository; "~~" separates)
 mutants() {
     cat <<'EOF'
-superpage-base-only~~rtl/iommu/uvs_iotlb.sv~~!(inv_av_i && (((vpn_q[e] ^ inv_vpn_i) & vpn_mask(lvl_q[e])) != 52'd0))~~!(inv_av_i && ((vpn_q[e] ^ inv_vpn_i) != 52'd0))
-ignore-pscv~~rtl/iommu/uvs_iotlb.sv~~!(inv_pscv_i && (global_q[e]~~!(1'b0 && (global_q[e]
-ignore-av~~rtl/iommu/uvs_iotlb.sv~~!(inv_av_i && (((vpn_q[e]~~!(1'b0 && (((vpn_q[e]
+superpage-base-only~~rtl/iommu/uvs_iotlb.sv~~!(inv_av_i && (((sp_vpn_q[e] ^ inv_vpn_i) & vpn_mask(sp_lvl_q[e])) != 52'd0))~~!(inv_av_i && ((sp_vpn_q[e] ^ inv_vpn_i) != 52'd0))
+ignore-pscv~~rtl/iommu/uvs_iotlb.sv~~!(inv_pscv_i && (glob_q[e]~~!(1'b0 && (glob_q[e]
+ignore-av~~rtl/iommu/uvs_iotlb.sv~~!(inv_av_i && !(SB'(e / WAYS)~~!(1'b0 && !(SB'(e / WAYS)
 ignore-gv~~rtl/iommu/uvs_iotlb.sv~~if (inv_i && !inv_gv_i && valid_q[e] &&~~if (inv_i && valid_q[e] &&
+av-wrong-set~~rtl/iommu/uvs_iotlb.sv~~assign mt_set   = inv_i ? inv_vpn_i[SB-1:0] : fill_set;~~assign mt_set   = fill_set;
+superpage-in-set-array~~rtl/iommu/uvs_iotlb.sv~~fill_i && !inv_i && fill_leaf_i.level == 2'd0;~~fill_i && !inv_i && fill_leaf_i.level != 2'd2;
 iodir-dv-no-did-match~~rtl/iommu/uvs_iommu_dcc.sv~~(inv_i && (!inv_dv_i || did_q[e] == inv_did_i))~~(inv_i && !inv_dv_i)
-superpage-mask-off-by-one~~rtl/iommu/uvs_iommu_pkg.sv~~vpn_mask = ~((52'd1 << (9 * int'(level))) - 52'd1);~~vpn_mask = ~(((52'd1 << (9 * int'(level))) - 52'd1) >> 1);
+superpage-mask-off-by-one~~rtl/iommu/uvs_iommu_pkg.sv~~2'd1:    vpn_mask = {{43{1'b1}}, 9'd0};~~2'd1:    vpn_mask = {{44{1'b1}}, 8'd0};
 pwc-never-flushed~~rtl/iommu/uvs_ptw.sv~~.flush_i(tlb_inv_i)~~.flush_i(1'b0)
 EOF
 }

@@ -202,6 +202,47 @@ static void test_invalidate_scopes(void **state)
     assert_int_equal(go(f, 1, 0x1000, UVS_IOMMU_ACC_READ, 0).pa, 0xb1000);
 }
 
+/* IOTLB geometry as the RTL's (uvs_iotlb): 4 KiB pages set associative with a round-robin victim per set,
+   superpages in their own fully associative array, lookups through uvs_iommu_model_iotlb_find. */
+static void test_iotlb_geometry(void **state)
+{
+    struct fx *f = *state;
+    const uint64_t stride = (uint64_t)UVS_IOMMU_MODEL_IOTLB_SETS << 12; /* next page of the same set */
+    for (unsigned k = 0; k <= UVS_IOMMU_MODEL_IOTLB_WAYS; k++) {
+        tmem_map(&f->t, f->root, 3, 0x100000 + k * stride, 0x90000 + k * 0x1000, 0, F_R | F_U | F_A);
+        assert_int_equal(go(f, 1, 0x100000 + k * stride, UVS_IOMMU_ACC_READ, 0).status, UVS_IOMMU_OK);
+    }
+    /* WAYS + 1 pages of one set: the first one filled was the victim of the last fill */
+    assert_null(uvs_iommu_model_iotlb_find(&f->m, 0x11, 0x100000));
+    for (unsigned k = 1; k <= UVS_IOMMU_MODEL_IOTLB_WAYS; k++) {
+        const struct uvs_iommu_iotlb_entry *e = uvs_iommu_model_iotlb_find(&f->m, 0x11, 0x100000 + k * stride + 8);
+        assert_non_null(e);
+        assert_true(e >= f->m.iotlb && e < f->m.iotlb + UVS_IOMMU_MODEL_IOTLB);
+        assert_int_equal((e - f->m.iotlb) / UVS_IOMMU_MODEL_IOTLB_WAYS, (0x100000 / 4096) % UVS_IOMMU_MODEL_IOTLB_SETS);
+    }
+    assert_null(uvs_iommu_model_iotlb_find(&f->m, 0x12, 0x100000 + stride)); /* another address space */
+    /* a neighbouring page (another set) was not disturbed: a 4 KiB fill there, then a hit */
+    tmem_map(&f->t, f->root, 3, 0x101000, 0x98000, 0, F_R | F_U | F_A);
+    go(f, 1, 0x101000, UVS_IOMMU_ACC_READ, 0);
+    assert_int_equal(go(f, 1, 0x101010, UVS_IOMMU_ACC_READ, 0).pa, 0x98010);
+    /* a 2 MiB superpage goes into the superpage array and covers all its 4 KiB pages */
+    tmem_map(&f->t, f->root, 3, 0x40000000, 0x40000000, 1, F_R | F_U | F_A);
+    assert_int_equal(go(f, 1, 0x40000000, UVS_IOMMU_ACC_READ, 0).status, UVS_IOMMU_OK);
+    const struct uvs_iommu_iotlb_entry *sp = uvs_iommu_model_iotlb_find(&f->m, 0x11, 0x401ff008);
+    assert_non_null(sp);
+    assert_true(sp >= f->m.iotlb_sp && sp < f->m.iotlb_sp + UVS_IOMMU_MODEL_IOTLB_SP);
+    assert_int_equal(sp->size, 2u << 20);
+    uint64_t hits = f->m.stats.iotlb_hits;
+    assert_int_equal(go(f, 1, 0x401ff008, UVS_IOMMU_ACC_READ, 0).pa, 0x401ff008);
+    assert_int_equal(f->m.stats.iotlb_hits, hits + 1);
+    /* IOTINVAL.VMA with an address inside the superpage drops it; the 4 KiB entries stay */
+    push_cmd(f, &(struct uvs_iommu_cmd){.opcode = 1, .av = true, .addr = 0x40123000});
+    assert_int_equal(uvs_iommu_model_process_commands(&f->m, &f->t.ops, 8), 1);
+    assert_null(uvs_iommu_model_iotlb_find(&f->m, 0x11, 0x40000000));
+    assert_non_null(uvs_iommu_model_iotlb_find(&f->m, 0x11, 0x100000 + stride));
+    assert_null(uvs_iommu_model_iotlb_find(NULL, 0x11, 0x100000)); /* no model: no entry */
+}
+
 static void test_fault_records(void **state)
 {
     struct fx *f = *state;
@@ -582,6 +623,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_registers, setup, teardown),
         cmocka_unit_test_setup_teardown(test_translate_and_cache, setup, teardown),
         cmocka_unit_test_setup_teardown(test_invalidate_scopes, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_iotlb_geometry, setup, teardown),
         cmocka_unit_test_setup_teardown(test_fault_records, setup, teardown),
         cmocka_unit_test_setup_teardown(test_page_requests_and_replay, setup, teardown),
         cmocka_unit_test_setup_teardown(test_page_request_backpressure, setup, teardown),
