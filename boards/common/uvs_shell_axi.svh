@@ -1,0 +1,184 @@
+// uvs_shell_axi.svh: port lists and connections of the AXI4 interfaces
+// between a board top and its vendor shell (boards/<board>/, the vendor's
+// block design around uvs_soc_core). Included by the shells' black-box stubs
+// (synthesis), their co-simulation models and the board tops.
+//
+// Naming: an external AXI4 interface P of a Vivado block design or Libero
+// SmartDesign appears on the generated wrapper as one port per signal,
+// P_<signal> in lower case (Vivado UG994, "Creating External Interface
+// Ports"); the shells' Tcl creates them with these names. Widths are the
+// core's (docs/architecture.md, "SoC boundary (AXI)"): ID 6 bits, address
+// and data 64 bits; AWATOP travels in AWUSER[5:0] (AXI4 has no AWATOP; the
+// shells' interconnects propagate AxUSER, PG247 "USER signals").
+`ifndef UVS_SHELL_AXI_SVH
+`define UVS_SHELL_AXI_SVH
+
+// Slave-side port list of AXI4 interface P (the shell is the slave).
+`define UVS_SHELL_AXI4_S_PORTS(P) \
+  input  logic        P``_awvalid, \
+  input  logic [5:0]  P``_awid, \
+  input  logic [63:0] P``_awaddr, \
+  input  logic [7:0]  P``_awlen, \
+  input  logic [2:0]  P``_awsize, \
+  input  logic [1:0]  P``_awburst, \
+  input  logic        P``_awlock, \
+  input  logic [3:0]  P``_awcache, \
+  input  logic [2:0]  P``_awprot, \
+  input  logic [5:0]  P``_awuser, \
+  output logic        P``_awready, \
+  input  logic        P``_wvalid, \
+  input  logic [63:0] P``_wdata, \
+  input  logic [7:0]  P``_wstrb, \
+  input  logic        P``_wlast, \
+  output logic        P``_wready, \
+  output logic        P``_bvalid, \
+  output logic [5:0]  P``_bid, \
+  output logic [1:0]  P``_bresp, \
+  input  logic        P``_bready, \
+  input  logic        P``_arvalid, \
+  input  logic [5:0]  P``_arid, \
+  input  logic [63:0] P``_araddr, \
+  input  logic [7:0]  P``_arlen, \
+  input  logic [2:0]  P``_arsize, \
+  input  logic [1:0]  P``_arburst, \
+  input  logic        P``_arlock, \
+  input  logic [3:0]  P``_arcache, \
+  input  logic [2:0]  P``_arprot, \
+  output logic        P``_arready, \
+  output logic        P``_rvalid, \
+  output logic [5:0]  P``_rid, \
+  output logic [63:0] P``_rdata, \
+  output logic [1:0]  P``_rresp, \
+  output logic        P``_rlast, \
+  input  logic        P``_rready
+
+// Master-side AXI4-Lite port list of interface P (the shell is the master:
+// BAR0 of the host link), 32-bit address and data.
+`define UVS_SHELL_AXIL_M_PORTS(P) \
+  output logic        P``_awvalid, \
+  output logic [31:0] P``_awaddr, \
+  output logic [2:0]  P``_awprot, \
+  input  logic        P``_awready, \
+  output logic        P``_wvalid, \
+  output logic [31:0] P``_wdata, \
+  output logic [3:0]  P``_wstrb, \
+  input  logic        P``_wready, \
+  input  logic        P``_bvalid, \
+  input  logic [1:0]  P``_bresp, \
+  output logic        P``_bready, \
+  output logic        P``_arvalid, \
+  output logic [31:0] P``_araddr, \
+  output logic [2:0]  P``_arprot, \
+  input  logic        P``_arready, \
+  input  logic        P``_rvalid, \
+  input  logic [31:0] P``_rdata, \
+  input  logic [1:0]  P``_rresp, \
+  output logic        P``_rready
+
+// Connects shell slave interface P to the core's memory master vectors
+// (uvs_soc_core mem_axi_* names without _o/_i, as the board tops declare
+// them) at index I.
+`define UVS_SHELL_AXI4_S_CONNECT_MEM(P, I) \
+  .P``_awvalid(mem_axi_awvalid[I]), .P``_awid(mem_axi_awid[I]), .P``_awaddr(mem_axi_awaddr[I]), \
+  .P``_awlen(mem_axi_awlen[I]), .P``_awsize(mem_axi_awsize[I]), .P``_awburst(mem_axi_awburst[I]), \
+  .P``_awlock(mem_axi_awlock[I]), .P``_awcache(mem_axi_awcache[I]), .P``_awprot(mem_axi_awprot[I]), \
+  .P``_awuser(mem_axi_awatop[I]), .P``_awready(mem_axi_awready[I]), \
+  .P``_wvalid(mem_axi_wvalid[I]), .P``_wdata(mem_axi_wdata[I]), .P``_wstrb(mem_axi_wstrb[I]), \
+  .P``_wlast(mem_axi_wlast[I]), .P``_wready(mem_axi_wready[I]), \
+  .P``_bvalid(mem_axi_bvalid[I]), .P``_bid(mem_axi_bid[I]), .P``_bresp(mem_axi_bresp[I]), \
+  .P``_bready(mem_axi_bready[I]), \
+  .P``_arvalid(mem_axi_arvalid[I]), .P``_arid(mem_axi_arid[I]), .P``_araddr(mem_axi_araddr[I]), \
+  .P``_arlen(mem_axi_arlen[I]), .P``_arsize(mem_axi_arsize[I]), .P``_arburst(mem_axi_arburst[I]), \
+  .P``_arlock(mem_axi_arlock[I]), .P``_arcache(mem_axi_arcache[I]), .P``_arprot(mem_axi_arprot[I]), \
+  .P``_arready(mem_axi_arready[I]), \
+  .P``_rvalid(mem_axi_rvalid[I]), .P``_rid(mem_axi_rid[I]), .P``_rdata(mem_axi_rdata[I]), \
+  .P``_rresp(mem_axi_rresp[I]), .P``_rlast(mem_axi_rlast[I]), .P``_rready(mem_axi_rready[I])
+
+// Connects shell slave interface P to the core's IOMMU master (iommu_axi_*).
+`define UVS_SHELL_AXI4_S_CONNECT_IOMMU(P) \
+  .P``_awvalid(iommu_axi_awvalid), .P``_awid(iommu_axi_awid), .P``_awaddr(iommu_axi_awaddr), \
+  .P``_awlen(iommu_axi_awlen), .P``_awsize(iommu_axi_awsize), .P``_awburst(iommu_axi_awburst), \
+  .P``_awlock(iommu_axi_awlock), .P``_awcache(iommu_axi_awcache), .P``_awprot(iommu_axi_awprot), \
+  .P``_awuser(iommu_axi_awatop), .P``_awready(iommu_axi_awready), \
+  .P``_wvalid(iommu_axi_wvalid), .P``_wdata(iommu_axi_wdata), .P``_wstrb(iommu_axi_wstrb), \
+  .P``_wlast(iommu_axi_wlast), .P``_wready(iommu_axi_wready), \
+  .P``_bvalid(iommu_axi_bvalid), .P``_bid(iommu_axi_bid), .P``_bresp(iommu_axi_bresp), \
+  .P``_bready(iommu_axi_bready), \
+  .P``_arvalid(iommu_axi_arvalid), .P``_arid(iommu_axi_arid), .P``_araddr(iommu_axi_araddr), \
+  .P``_arlen(iommu_axi_arlen), .P``_arsize(iommu_axi_arsize), .P``_arburst(iommu_axi_arburst), \
+  .P``_arlock(iommu_axi_arlock), .P``_arcache(iommu_axi_arcache), .P``_arprot(iommu_axi_arprot), \
+  .P``_arready(iommu_axi_arready), \
+  .P``_rvalid(iommu_axi_rvalid), .P``_rid(iommu_axi_rid), .P``_rdata(iommu_axi_rdata), \
+  .P``_rresp(iommu_axi_rresp), .P``_rlast(iommu_axi_rlast), .P``_rready(iommu_axi_rready)
+
+// Co-simulation: an AXI4 memory model (rtl/sim/uvs_axi_mem_model.sv, the
+// simulator's memory and HBM/DDR timing behind it) on shell interface P,
+// as C memory port MEMPORT, clock CLK, reset RSTN.
+`define UVS_SHELL_AXI4_S_MODEL(P, MEMPORT, CLK, RSTN) \
+  uvs_axi_mem_model #(.PORT(MEMPORT)) u_``P ( \
+    .clk_i(CLK), .rst_ni(RSTN), \
+    .s_axi_awvalid_i(P``_awvalid), .s_axi_awid_i(P``_awid), .s_axi_awaddr_i(P``_awaddr), \
+    .s_axi_awlen_i(P``_awlen), .s_axi_awsize_i(P``_awsize), .s_axi_awburst_i(P``_awburst), \
+    .s_axi_awlock_i(P``_awlock), .s_axi_awcache_i(P``_awcache), .s_axi_awprot_i(P``_awprot), \
+    .s_axi_awatop_i(P``_awuser), .s_axi_awready_o(P``_awready), \
+    .s_axi_wvalid_i(P``_wvalid), .s_axi_wdata_i(P``_wdata), .s_axi_wstrb_i(P``_wstrb), \
+    .s_axi_wlast_i(P``_wlast), .s_axi_wready_o(P``_wready), \
+    .s_axi_bvalid_o(P``_bvalid), .s_axi_bid_o(P``_bid), .s_axi_bresp_o(P``_bresp), \
+    .s_axi_bready_i(P``_bready), \
+    .s_axi_arvalid_i(P``_arvalid), .s_axi_arid_i(P``_arid), .s_axi_araddr_i(P``_araddr), \
+    .s_axi_arlen_i(P``_arlen), .s_axi_arsize_i(P``_arsize), .s_axi_arburst_i(P``_arburst), \
+    .s_axi_arlock_i(P``_arlock), .s_axi_arcache_i(P``_arcache), .s_axi_arprot_i(P``_arprot), \
+    .s_axi_arready_o(P``_arready), \
+    .s_axi_rvalid_o(P``_rvalid), .s_axi_rid_o(P``_rid), .s_axi_rdata_o(P``_rdata), \
+    .s_axi_rresp_o(P``_rresp), .s_axi_rlast_o(P``_rlast), .s_axi_rready_i(P``_rready))
+
+// Master-side AXI4 port list of interface P (the shell is the master), the
+// same signals and widths as UVS_SHELL_AXI4_S_PORTS with directions swapped.
+`define UVS_SHELL_AXI4_M_PORTS(P) \
+  output logic        P``_awvalid, \
+  output logic [5:0]  P``_awid, \
+  output logic [63:0] P``_awaddr, \
+  output logic [7:0]  P``_awlen, \
+  output logic [2:0]  P``_awsize, \
+  output logic [1:0]  P``_awburst, \
+  output logic        P``_awlock, \
+  output logic [3:0]  P``_awcache, \
+  output logic [2:0]  P``_awprot, \
+  output logic [5:0]  P``_awuser, \
+  input  logic        P``_awready, \
+  output logic        P``_wvalid, \
+  output logic [63:0] P``_wdata, \
+  output logic [7:0]  P``_wstrb, \
+  output logic        P``_wlast, \
+  input  logic        P``_wready, \
+  input  logic        P``_bvalid, \
+  input  logic [5:0]  P``_bid, \
+  input  logic [1:0]  P``_bresp, \
+  output logic        P``_bready, \
+  output logic        P``_arvalid, \
+  output logic [5:0]  P``_arid, \
+  output logic [63:0] P``_araddr, \
+  output logic [7:0]  P``_arlen, \
+  output logic [2:0]  P``_arsize, \
+  output logic [1:0]  P``_arburst, \
+  output logic        P``_arlock, \
+  output logic [3:0]  P``_arcache, \
+  output logic [2:0]  P``_arprot, \
+  input  logic        P``_arready, \
+  input  logic        P``_rvalid, \
+  input  logic [5:0]  P``_rid, \
+  input  logic [63:0] P``_rdata, \
+  input  logic [1:0]  P``_rresp, \
+  input  logic        P``_rlast, \
+  output logic        P``_rready
+
+// Connects every signal of AXI4 interface P to the same-named port of the
+// enclosing module (a top passing a shell interface through to its pins).
+`define UVS_SHELL_AXI4_PASS(P) \
+  .P``_awvalid, .P``_awid, .P``_awaddr, .P``_awlen, .P``_awsize, .P``_awburst, .P``_awlock, \
+  .P``_awcache, .P``_awprot, .P``_awuser, .P``_awready, .P``_wvalid, .P``_wdata, .P``_wstrb, \
+  .P``_wlast, .P``_wready, .P``_bvalid, .P``_bid, .P``_bresp, .P``_bready, .P``_arvalid, \
+  .P``_arid, .P``_araddr, .P``_arlen, .P``_arsize, .P``_arburst, .P``_arlock, .P``_arcache, \
+  .P``_arprot, .P``_arready, .P``_rvalid, .P``_rid, .P``_rdata, .P``_rresp, .P``_rlast, .P``_rready
+
+`endif

@@ -1,0 +1,31 @@
+// uvs_icicle_shell (black box): port list of the Libero SmartDesign of
+// libero/shell_sd.tcl (PF_CCC, CORERESET_PF, CoreAXI4Interconnect). For
+// synthesis outside Libero (make BOARD=icicle-kit synth-report): no
+// contents, so the vendor IP is not counted.
+`include "uvs_shell_axi.svh"
+
+(* blackbox *)
+module uvs_icicle_shell (
+  input  logic REF_CLK_50MHz,
+  input  logic MSS_RESET_N_M2F,
+  output logic core_clk,        // PF_CCC OUT0_FABCLK_0, 100 MHz
+  output logic core_rstn,       // CORERESET_PF FABRIC_RESET_N (synchronous to core_clk)
+  input  logic iommu_aclk,      // the IOMMU master's (gated) clock
+  input  logic iommu_aresetn,
+  input  logic mem_aresetn,     // reset of the harts' memory masters
+  `UVS_SHELL_AXI4_S_PORTS(core_m00_axi),
+  `UVS_SHELL_AXI4_S_PORTS(core_m01_axi),
+  `UVS_SHELL_AXI4_S_PORTS(core_m02_axi),
+  `UVS_SHELL_AXI4_S_PORTS(core_m03_axi),
+  `UVS_SHELL_AXI4_S_PORTS(core_m04_axi),
+  `UVS_SHELL_AXI4_S_PORTS(core_m05_axi),
+  `UVS_SHELL_AXI4_S_PORTS(core_m06_axi),
+  `UVS_SHELL_AXI4_S_PORTS(core_m07_axi),
+  `UVS_SHELL_AXI4_S_PORTS(core_m08_axi),
+  `UVS_SHELL_AXI4_S_PORTS(core_m09_axi),
+  `UVS_SHELL_AXI4_S_PORTS(core_iommu_axi),
+  `UVS_SHELL_AXIL_M_PORTS(bar0_axil),
+  `UVS_SHELL_AXI4_M_PORTS(fic0_tgt_axi),
+  `UVS_SHELL_AXI4_S_PORTS(fic0_ini_axi)
+);
+endmodule

@@ -1,0 +1,90 @@
+// uvs_top_icicle: fabric top of uvmsoc on the Microchip PolarFire SoC Icicle
+// Kit (MPFS250T-FCVG484E; boards/icicle-kit/README.md). The c4 SoC
+// (uvs_soc_core: management hart + 4 compute harts on uvs_pipe_core,
+// default IOMMU) inside the fabric shell uvs_icicle_shell, a Libero
+// SmartDesign (libero/shell_sd.tcl) holding
+//   - PF_CCC (clock conditioning circuit): the core clock, 100 MHz, from the
+//     kit's 50 MHz fabric reference clock;
+//   - CORERESET_PF: the core's synchronous reset, released after the MSS
+//     has released the fabric (MSS_RESET_N_M2F) and the PLL locked;
+//   - CoreAXI4Interconnect: the core's 11 AXI4 masters to one AXI4 master
+//     towards the MSS's fabric interface FIC0 (its AXI4 target port: the
+//     kit's LPDDR4 through the MSS DDR controller, 64-bit), and the MSS's
+//     FIC0 initiator (the Linux host on the U54 harts) to BAR0 as AXI4-Lite.
+// This module is instantiated in the Libero root SmartDesign next to the MSS
+// component (libero/project.tcl), which connects the fic0_* interfaces,
+// FIC_0_ACLK, MSS_RESET_N_M2F and the interrupt lines (MSS_INT_F2M) to the
+// MSS. The shell is a black box here (ip/uvs_icicle_shell.sv) and a
+// behavioral model in co-simulation (sim/uvs_icicle_shell.sv).
+`include "uvs_shell_axi.svh"
+
+module uvs_top_icicle (
+  input  logic       REF_CLK_50MHz,     // the kit's 50 MHz fabric oscillator
+  input  logic       MSS_RESET_N_M2F,   // MSS: fabric reset, active low
+  output logic       FIC_0_ACLK,        // to the MSS: FIC0's clock (the core clock)
+  output logic [7:0] MSS_INT_F2M,       // to the MSS PLIC: MSI lines (overlay: line 0)
+  `UVS_SHELL_AXI4_M_PORTS(fic0_tgt_axi), // to the MSS FIC0 target (DDR)
+  `UVS_SHELL_AXI4_S_PORTS(fic0_ini_axi)  // from the MSS FIC0 initiator (BAR0)
+);
+  localparam int BOARD_HARTS     = 5;   // c4: 1 management + 4 compute harts
+  localparam int BOARD_MTIME_DIV = 10;  // 100 MHz core clock / 10 MHz timebase (DTS)
+  localparam int MSI_LINES       = 8;   // uvs_hostif MSI_VECTORS default
+
+  logic core_clk, core_rstn;
+  logic bar0_axil_awvalid, bar0_axil_awready, bar0_axil_wvalid, bar0_axil_wready;
+  logic bar0_axil_bvalid, bar0_axil_bready, bar0_axil_arvalid, bar0_axil_arready;
+  logic bar0_axil_rvalid, bar0_axil_rready;
+  logic [1:0] bar0_axil_bresp, bar0_axil_rresp;
+  logic [31:0] bar0_axil_rdata;
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [31:0] bar0_axil_awaddr, bar0_axil_araddr, bar0_axil_wdata;
+  logic [3:0]  bar0_axil_wstrb;
+  logic [2:0]  bar0_axil_awprot, bar0_axil_arprot;
+  /* verilator lint_on UNUSEDSIGNAL */
+
+`include "uvs_board_core.svh"
+
+  uvs_icicle_shell u_shell (
+    .REF_CLK_50MHz, .MSS_RESET_N_M2F,
+    .core_clk, .core_rstn,
+    .iommu_aclk, .iommu_aresetn, .mem_aresetn,
+    `UVS_SHELL_AXI4_S_CONNECT_MEM(core_m00_axi, 0),
+    `UVS_SHELL_AXI4_S_CONNECT_MEM(core_m01_axi, 1),
+    `UVS_SHELL_AXI4_S_CONNECT_MEM(core_m02_axi, 2),
+    `UVS_SHELL_AXI4_S_CONNECT_MEM(core_m03_axi, 3),
+    `UVS_SHELL_AXI4_S_CONNECT_MEM(core_m04_axi, 4),
+    `UVS_SHELL_AXI4_S_CONNECT_MEM(core_m05_axi, 5),
+    `UVS_SHELL_AXI4_S_CONNECT_MEM(core_m06_axi, 6),
+    `UVS_SHELL_AXI4_S_CONNECT_MEM(core_m07_axi, 7),
+    `UVS_SHELL_AXI4_S_CONNECT_MEM(core_m08_axi, 8),
+    `UVS_SHELL_AXI4_S_CONNECT_MEM(core_m09_axi, 9),
+    `UVS_SHELL_AXI4_S_CONNECT_IOMMU(core_iommu_axi),
+    .bar0_axil_awvalid, .bar0_axil_awaddr, .bar0_axil_awprot, .bar0_axil_awready,
+    .bar0_axil_wvalid, .bar0_axil_wdata, .bar0_axil_wstrb, .bar0_axil_wready,
+    .bar0_axil_bvalid, .bar0_axil_bresp, .bar0_axil_bready,
+    .bar0_axil_arvalid, .bar0_axil_araddr, .bar0_axil_arprot, .bar0_axil_arready,
+    .bar0_axil_rvalid, .bar0_axil_rdata, .bar0_axil_rresp, .bar0_axil_rready,
+    `UVS_SHELL_AXI4_PASS(fic0_tgt_axi),
+    `UVS_SHELL_AXI4_PASS(fic0_ini_axi)
+  );
+  assign FIC_0_ACLK = core_clk;
+
+  // MSIs: level lines into the MSS PLIC, each raise held 16 core cycles
+  // (the PLIC samples them on the MSS clock, 600 MHz on the kit's default
+  // MSS configuration, faster than the 100 MHz fabric clock).
+  uvs_msi_irq #(.N(MSI_LINES), .ACK(0), .HOLD(16)) u_msi (
+    .clk_i (core_clk), .rst_ni (core_rstn), .msi_i (msi),
+    .irq_req_o (MSS_INT_F2M), .irq_ack_i ('0)
+  );
+
+  // BAR0: until the core has its AXI4-Lite slave (core hookup), SLVERR.
+  uvs_axil_slverr u_bar0 (
+    .clk_i (core_clk), .rst_ni (core_rstn),
+    .awvalid_i (bar0_axil_awvalid), .awready_o (bar0_axil_awready),
+    .wvalid_i (bar0_axil_wvalid), .wready_o (bar0_axil_wready),
+    .bvalid_o (bar0_axil_bvalid), .bresp_o (bar0_axil_bresp), .bready_i (bar0_axil_bready),
+    .arvalid_i (bar0_axil_arvalid), .arready_o (bar0_axil_arready),
+    .rvalid_o (bar0_axil_rvalid), .rdata_o (bar0_axil_rdata), .rresp_o (bar0_axil_rresp),
+    .rready_i (bar0_axil_rready)
+  );
+endmodule
