@@ -96,6 +96,7 @@ include tests/uvm/uvm.mk
 include host/host.mk
 include host/cross.mk
 include tests/linux/linux.mk
+include boards/boards.mk
 
 # ---- main job: co-simulation end to end. The host CLI starts the c4
 # simulator, loads Debian's OpenSBI and the firmware (its S-mode payload) and

@@ -13,8 +13,12 @@ SYNTH_FSM_SRCS  := $(SYNTH_PKGS) $(SYNTH_UNITS) rtl/core/uvs_core.sv
 SYNTH_PIPE_SRCS := $(SYNTH_PKGS) $(SYNTH_UNITS) \
                    $(filter-out rtl/core/uvs_pipe_sel.sv,$(sort $(wildcard rtl/core/uvs_pipe_*.sv)))
 
-.PHONY: synth-report
-synth-report: $(IOMMU_YOWASP) $(SYNTH_FSM_SRCS) $(SYNTH_PIPE_SRCS) bench/synth_core.py bench/iommu_synth.py
+.PHONY: synth-report core-synth-report
+# With BOARD=<fpga board>, synth-report is the board's (boards/boards.mk).
+ifeq ($(filter-out sim,$(BOARD)),)
+synth-report: core-synth-report
+endif
+core-synth-report: $(IOMMU_YOWASP) $(SYNTH_FSM_SRCS) $(SYNTH_PIPE_SRCS) bench/synth_core.py bench/iommu_synth.py
 	python3 bench/synth_core.py $(IOMMU_YOWASP) $(SYNTH_DIR)/uvs_pipe_core uvs_pipe_core $(SYNTH_PIPE_SRCS)
 	python3 bench/synth_core.py $(IOMMU_YOWASP) $(SYNTH_DIR)/uvs_core uvs_core $(SYNTH_FSM_SRCS)
 

@@ -1,4 +1,4 @@
-// uvs_board_core.svh: the core hookup of a board top (boards/*/rtl/uvs_top_*.sv),
+// uvs_board_core.svh: the core hookup of a board top (boards/<board>/rtl/uvs_top_<board>.sv),
 // included inside the top's module body. It declares the signals of every
 // uvs_soc_core port and instantiates the core; the top connects those
 // signals to its vendor shell. Before including, the top defines
