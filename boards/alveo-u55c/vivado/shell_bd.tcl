@@ -1,0 +1,198 @@
+# The Alveo U55C vendor shell: block design "uvs_u55c_shell" (UG994), whose
+# generated module has the ports of ip/uvs_u55c_shell.sv (the board top
+# instantiates it; boards/common/uvs_shell_axi.svh explains the names).
+# Written from AMD's product guides: PG195 (DMA/Bridge Subsystem for PCI
+# Express, XDMA), PG276 (AXI High Bandwidth Memory controller), PG247
+# (SmartConnect), PG065 (clocking wizard), PG164 (processor system reset),
+# PG078 (AXI BRAM controller), UG1469 (card: HBM 16 GB in two stacks,
+# 512 MiB pseudo channels, PCIe Gen3 x16 in GTY quad 227, 100 MHz SYSCLK2).
+# IP configuration names are those of Vivado 2023.2's IP; not run here.
+#
+# Contents and address map (the core's, include/uvmsoc/memmap.def):
+#   core_m00..09_axi, core_iommu_axi (64-bit AXI4 slaves, ID 6, AWUSER 6 =
+#     AWATOP) and xdma M_AXI (host DMA into the card) -> SmartConnect ->
+#       BOOTROM 0x1000 (4 KiB)        axi_bram_ctrl + block RAM (the host
+#                                     loader writes the entry and DTB words)
+#       SRAM    0x8000_0000 (256 MiB) HBM, bytes 2 GiB .. 2.25 GiB (the HBM
+#                                     controller decodes address bits [33:0])
+#       HBM     0x10_0000_0000        HBM bytes 0 .. 16 GiB; the run-time
+#                                     populated size must stay under 2 GiB
+#                                     so as not to reach the SRAM's bytes
+#       HOSTWIN 0x8000_0000_0000      XDMA AXI slave bridge (S_AXI_B) to host
+#                                     memory: PCIe address = AXI address - base
+#   xdma M_AXI_LITE (BAR0, 64 KiB) -> bar0_axil (the core's BAR0)
+#   usr_irq_req/ack[7:0] <-> xdma user interrupts (MSI)
+#   clk_wiz (SYSCLK2 100 MHz) -> core_clk 200 MHz, 100 MHz HBM reference and APB clock
+#   proc_sys_reset (core_clk, PCIe reset, MMCM locked, HBM calibration done)
+#     -> core_rstn
+# Not in this shell: an atomic unit. The HBM controller executes neither
+# AXI exclusive accesses (LR/SC) nor AWATOP atomics (PG276 lists exclusive
+# access as unsupported; AXI3 has no ATOP), and the SmartConnect passes
+# AWUSER (= AWATOP) through unused: docs/boards.md, "Not done".
+
+proc uvs_u55c_axi_port {name} {
+  set p [create_bd_intf_port -mode Slave -vlnv xilinx.com:interface:aximm_rtl:1.0 $name]
+  set_property -dict [list CONFIG.PROTOCOL AXI4 CONFIG.ADDR_WIDTH 64 CONFIG.DATA_WIDTH 64 \
+    CONFIG.ID_WIDTH 6 CONFIG.AWUSER_WIDTH 6 CONFIG.ARUSER_WIDTH 0 CONFIG.WUSER_WIDTH 0 \
+    CONFIG.RUSER_WIDTH 0 CONFIG.BUSER_WIDTH 0 CONFIG.HAS_REGION 0 CONFIG.HAS_QOS 0 \
+    CONFIG.HAS_LOCK 1 CONFIG.HAS_CACHE 1 CONFIG.HAS_PROT 1 CONFIG.HAS_BURST 1 \
+    CONFIG.SUPPORTS_NARROW_BURST 1 CONFIG.FREQ_HZ 200000000] $p
+  return $p
+}
+
+proc uvs_u55c_create_shell {} {
+  create_bd_design uvs_u55c_shell
+
+  # ---- external ports (names: ip/uvs_u55c_shell.sv) ----
+  create_bd_intf_port -mode Slave -vlnv xilinx.com:interface:diff_clock_rtl:1.0 sysclk2
+  set_property CONFIG.FREQ_HZ 100000000 [get_bd_intf_ports sysclk2]
+  create_bd_intf_port -mode Slave -vlnv xilinx.com:interface:diff_clock_rtl:1.0 pcie_refclk
+  set_property CONFIG.FREQ_HZ 100000000 [get_bd_intf_ports pcie_refclk]
+  create_bd_port -dir I -type rst pcie_perstn
+  set_property CONFIG.POLARITY ACTIVE_LOW [get_bd_ports pcie_perstn]
+  create_bd_port -dir I -from 15 -to 0 pci_exp_rxp
+  create_bd_port -dir I -from 15 -to 0 pci_exp_rxn
+  create_bd_port -dir O -from 15 -to 0 pci_exp_txp
+  create_bd_port -dir O -from 15 -to 0 pci_exp_txn
+  create_bd_port -dir O hbm_cattrip
+  create_bd_port -dir O -type clk core_clk
+  create_bd_port -dir O -type rst core_rstn
+  create_bd_port -dir O user_lnk_up
+  create_bd_port -dir I -type clk iommu_aclk
+  create_bd_port -dir I -type rst iommu_aresetn
+  create_bd_port -dir I -type rst mem_aresetn
+  create_bd_port -dir I -from 7 -to 0 usr_irq_req
+  create_bd_port -dir O -from 7 -to 0 usr_irq_ack
+  set mem_ports {}
+  for {set i 0} {$i < 10} {incr i} {
+    lappend mem_ports [uvs_u55c_axi_port [format core_m%02d_axi $i]]
+  }
+  set iommu_port [uvs_u55c_axi_port core_iommu_axi]
+  set bar0 [create_bd_intf_port -mode Master -vlnv xilinx.com:interface:aximm_rtl:1.0 bar0_axil]
+  set_property -dict [list CONFIG.PROTOCOL AXI4LITE CONFIG.ADDR_WIDTH 32 CONFIG.DATA_WIDTH 32] $bar0
+  set_property CONFIG.ASSOCIATED_BUSIF [join [concat [lmap p $mem_ports {get_property NAME $p}] bar0_axil] :] \
+    [get_bd_ports core_clk]
+  set_property CONFIG.ASSOCIATED_BUSIF core_iommu_axi [get_bd_ports iommu_aclk]
+
+  # ---- clocking and reset (PG065, PG164) ----
+  set clk [create_bd_cell -type ip -vlnv xilinx.com:ip:clk_wiz clk_wiz_0]
+  set_property -dict [list CONFIG.PRIM_SOURCE Differential_clock_capable_pin CONFIG.PRIM_IN_FREQ 100 \
+    CONFIG.CLKOUT1_REQUESTED_OUT_FREQ 200 CONFIG.CLKOUT2_USED true CONFIG.CLKOUT2_REQUESTED_OUT_FREQ 100 \
+    CONFIG.USE_RESET false CONFIG.USE_LOCKED true] $clk
+  connect_bd_intf_net [get_bd_intf_ports sysclk2] [get_bd_intf_pins clk_wiz_0/CLK_IN1_D]
+  connect_bd_net [get_bd_pins clk_wiz_0/clk_out1] [get_bd_ports core_clk]
+  set rst [create_bd_cell -type ip -vlnv xilinx.com:ip:proc_sys_reset rst_core]
+  connect_bd_net [get_bd_pins clk_wiz_0/clk_out1] [get_bd_pins rst_core/slowest_sync_clk]
+  connect_bd_net [get_bd_ports pcie_perstn] [get_bd_pins rst_core/ext_reset_in]
+  connect_bd_net [get_bd_pins rst_core/peripheral_aresetn] [get_bd_ports core_rstn]
+
+  # ---- PCIe: XDMA Gen3 x16, AXI-MM, BAR0 AXI-Lite, AXI slave bridge (PG195) ----
+  set buf [create_bd_cell -type ip -vlnv xilinx.com:ip:util_ds_buf refclk_buf]
+  set_property CONFIG.C_BUF_TYPE IBUFDSGTE $buf
+  connect_bd_intf_net [get_bd_intf_ports pcie_refclk] [get_bd_intf_pins refclk_buf/CLK_IN_D]
+  set xdma [create_bd_cell -type ip -vlnv xilinx.com:ip:xdma xdma_0]
+  set_property -dict [list \
+    CONFIG.mode_selection Advanced \
+    CONFIG.pcie_blk_locn X1Y0 CONFIG.select_quad GTY_Quad_227 \
+    CONFIG.pl_link_cap_max_link_width X16 CONFIG.pl_link_cap_max_link_speed 8.0_GT/s \
+    CONFIG.axi_data_width 512_bit CONFIG.axisten_freq 250 \
+    CONFIG.xdma_axi_intf_mm AXI_Memory_Mapped \
+    CONFIG.axilite_master_en true CONFIG.axilite_master_size 64 CONFIG.axilite_master_scale Kilobytes \
+    CONFIG.xdma_num_usr_irq 8 \
+    CONFIG.en_axi_slave_if true CONFIG.axibar_num 1 \
+    CONFIG.axibar_0 0x0000800000000000 CONFIG.axibar_highaddr_0 0x0000FFFFFFFFFFFF \
+    CONFIG.axibar2pciebar_0 0x0000000000000000 \
+    CONFIG.pf0_device_id 9038 CONFIG.pf0_msi_enabled true CONFIG.pf0_msix_enabled false] $xdma
+  connect_bd_net [get_bd_pins refclk_buf/IBUF_DS_ODIV2] [get_bd_pins xdma_0/sys_clk]
+  connect_bd_net [get_bd_pins refclk_buf/IBUF_OUT] [get_bd_pins xdma_0/sys_clk_gt]
+  connect_bd_net [get_bd_ports pcie_perstn] [get_bd_pins xdma_0/sys_rst_n]
+  connect_bd_net [get_bd_ports pci_exp_rxp] [get_bd_pins xdma_0/pci_exp_rxp]
+  connect_bd_net [get_bd_ports pci_exp_rxn] [get_bd_pins xdma_0/pci_exp_rxn]
+  connect_bd_net [get_bd_pins xdma_0/pci_exp_txp] [get_bd_ports pci_exp_txp]
+  connect_bd_net [get_bd_pins xdma_0/pci_exp_txn] [get_bd_ports pci_exp_txn]
+  connect_bd_net [get_bd_pins xdma_0/user_lnk_up] [get_bd_ports user_lnk_up]
+  connect_bd_net [get_bd_ports usr_irq_req] [get_bd_pins xdma_0/usr_irq_req]
+  connect_bd_net [get_bd_pins xdma_0/usr_irq_ack] [get_bd_ports usr_irq_ack]
+  # BAR0 crosses from the XDMA's axi_aclk (250 MHz) to core_clk.
+  set bar_cc [create_bd_cell -type ip -vlnv xilinx.com:ip:axi_clock_converter bar0_cc]
+  connect_bd_intf_net [get_bd_intf_pins xdma_0/M_AXI_LITE] [get_bd_intf_pins bar0_cc/S_AXI]
+  connect_bd_intf_net [get_bd_intf_pins bar0_cc/M_AXI] $bar0
+  connect_bd_net [get_bd_pins xdma_0/axi_aclk] [get_bd_pins bar0_cc/s_axi_aclk]
+  connect_bd_net [get_bd_pins xdma_0/axi_aresetn] [get_bd_pins bar0_cc/s_axi_aresetn]
+  connect_bd_net [get_bd_pins clk_wiz_0/clk_out1] [get_bd_pins bar0_cc/m_axi_aclk]
+  connect_bd_net [get_bd_pins rst_core/peripheral_aresetn] [get_bd_pins bar0_cc/m_axi_aresetn]
+
+  # ---- HBM: both stacks, global addressing through the switch (PG276) ----
+  set hbm [create_bd_cell -type ip -vlnv xilinx.com:ip:hbm hbm_0]
+  set_property -dict [list CONFIG.USER_HBM_DENSITY 16GB CONFIG.USER_HBM_STACK 2 \
+    CONFIG.USER_SWITCH_ENABLE_00 TRUE CONFIG.USER_SWITCH_ENABLE_01 TRUE \
+    CONFIG.USER_APB_EN false CONFIG.USER_CLK_SEL_LIST0 AXI_00_ACLK \
+    CONFIG.USER_SAXI_00 true] $hbm
+  connect_bd_net [get_bd_pins clk_wiz_0/clk_out2] [get_bd_pins hbm_0/HBM_REF_CLK_0]
+  connect_bd_net [get_bd_pins clk_wiz_0/clk_out2] [get_bd_pins hbm_0/HBM_REF_CLK_1]
+  connect_bd_net [get_bd_pins clk_wiz_0/clk_out2] [get_bd_pins hbm_0/APB_0_PCLK]
+  connect_bd_net [get_bd_pins clk_wiz_0/clk_out2] [get_bd_pins hbm_0/APB_1_PCLK]
+  connect_bd_net [get_bd_pins clk_wiz_0/locked] [get_bd_pins hbm_0/APB_0_PRESET_N]
+  connect_bd_net [get_bd_pins clk_wiz_0/locked] [get_bd_pins hbm_0/APB_1_PRESET_N]
+  connect_bd_net [get_bd_pins clk_wiz_0/clk_out1] [get_bd_pins hbm_0/AXI_00_ACLK]
+  connect_bd_net [get_bd_pins rst_core/peripheral_aresetn] [get_bd_pins hbm_0/AXI_00_ARESET_N]
+  # The core waits for HBM calibration: reset held until both stacks report done.
+  set cal [create_bd_cell -type ip -vlnv xilinx.com:ip:util_vector_logic hbm_cal_done]
+  set_property -dict [list CONFIG.C_OPERATION and CONFIG.C_SIZE 1] $cal
+  connect_bd_net [get_bd_pins hbm_0/apb_complete_0] [get_bd_pins hbm_cal_done/Op1]
+  connect_bd_net [get_bd_pins hbm_0/apb_complete_1] [get_bd_pins hbm_cal_done/Op2]
+  connect_bd_net [get_bd_pins hbm_cal_done/Res] [get_bd_pins rst_core/dcm_locked]
+  # CATTRIP: drive the card's HBM_CATTRIP pin from the stacks' temperature trip (UG1469).
+  set trip [create_bd_cell -type ip -vlnv xilinx.com:ip:util_vector_logic hbm_trip]
+  set_property -dict [list CONFIG.C_OPERATION or CONFIG.C_SIZE 1] $trip
+  connect_bd_net [get_bd_pins hbm_0/DRAM_0_STAT_CATTRIP] [get_bd_pins hbm_trip/Op1]
+  connect_bd_net [get_bd_pins hbm_0/DRAM_1_STAT_CATTRIP] [get_bd_pins hbm_trip/Op2]
+  connect_bd_net [get_bd_pins hbm_trip/Res] [get_bd_ports hbm_cattrip]
+
+  # ---- boot ROM (PG078) ----
+  set brc [create_bd_cell -type ip -vlnv xilinx.com:ip:axi_bram_ctrl bootrom_ctrl]
+  set_property -dict [list CONFIG.DATA_WIDTH 64 CONFIG.SINGLE_PORT_BRAM 1 CONFIG.PROTOCOL AXI4] $brc
+  set brm [create_bd_cell -type ip -vlnv xilinx.com:ip:blk_mem_gen bootrom_mem]
+  connect_bd_intf_net [get_bd_intf_pins bootrom_ctrl/BRAM_PORTA] [get_bd_intf_pins bootrom_mem/BRAM_PORTA]
+
+  # ---- SmartConnect: 12 masters (core 11 + XDMA M_AXI), 3 slaves (PG247) ----
+  set smc [create_bd_cell -type ip -vlnv xilinx.com:ip:smartconnect axi_smc]
+  set_property -dict [list CONFIG.NUM_SI 12 CONFIG.NUM_MI 3 CONFIG.NUM_CLKS 3] $smc
+  for {set i 0} {$i < 10} {incr i} {
+    connect_bd_intf_net [lindex $mem_ports $i] [get_bd_intf_pins axi_smc/[format S%02d_AXI $i]]
+  }
+  connect_bd_intf_net $iommu_port [get_bd_intf_pins axi_smc/S10_AXI]
+  connect_bd_intf_net [get_bd_intf_pins xdma_0/M_AXI] [get_bd_intf_pins axi_smc/S11_AXI]
+  connect_bd_intf_net [get_bd_intf_pins axi_smc/M00_AXI] [get_bd_intf_pins hbm_0/SAXI_00]
+  connect_bd_intf_net [get_bd_intf_pins axi_smc/M01_AXI] [get_bd_intf_pins bootrom_ctrl/S_AXI]
+  connect_bd_intf_net [get_bd_intf_pins axi_smc/M02_AXI] [get_bd_intf_pins xdma_0/S_AXI_B]
+  connect_bd_net [get_bd_pins clk_wiz_0/clk_out1] [get_bd_pins axi_smc/aclk]
+  connect_bd_net [get_bd_ports iommu_aclk] [get_bd_pins axi_smc/aclk1]
+  connect_bd_net [get_bd_pins xdma_0/axi_aclk] [get_bd_pins axi_smc/aclk2]
+  connect_bd_net [get_bd_ports mem_aresetn] [get_bd_pins axi_smc/aresetn]
+  connect_bd_net [get_bd_pins clk_wiz_0/clk_out1] [get_bd_pins bootrom_ctrl/s_axi_aclk]
+  connect_bd_net [get_bd_pins rst_core/peripheral_aresetn] [get_bd_pins bootrom_ctrl/s_axi_aresetn]
+
+  # ---- address map (memmap.def) for every master ----
+  foreach m [concat [lmap p $mem_ports {get_property NAME $p}] core_iommu_axi] {
+    assign_bd_address -target_address_space /$m -offset 0x00001000 -range 4K \
+      [get_bd_addr_segs bootrom_ctrl/S_AXI/Mem0]
+    assign_bd_address -target_address_space /$m -offset 0x80000000 -range 256M \
+      [get_bd_addr_segs hbm_0/SAXI_00/HBM_MEM16]
+    assign_bd_address -target_address_space /$m -offset 0x1000000000 -range 16G \
+      [get_bd_addr_segs hbm_0/SAXI_00/HBM_MEM00]
+    assign_bd_address -target_address_space /$m -offset 0x800000000000 -range 128T \
+      [get_bd_addr_segs xdma_0/S_AXI_B/BAR0]
+  }
+  assign_bd_address -target_address_space /xdma_0/M_AXI -offset 0x1000000000 -range 16G \
+    [get_bd_addr_segs hbm_0/SAXI_00/HBM_MEM00]
+  assign_bd_address -target_address_space /xdma_0/M_AXI -offset 0x80000000 -range 256M \
+    [get_bd_addr_segs hbm_0/SAXI_00/HBM_MEM16]
+  assign_bd_address -target_address_space /xdma_0/M_AXI -offset 0x00001000 -range 4K \
+    [get_bd_addr_segs bootrom_ctrl/S_AXI/Mem0]
+  assign_bd_address -target_address_space /xdma_0/M_AXI_LITE -offset 0x0 -range 64K \
+    [get_bd_addr_segs bar0_axil/Reg]
+
+  validate_bd_design
+  save_bd_design
+}

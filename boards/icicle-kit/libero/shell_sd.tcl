@@ -1,0 +1,83 @@
+# The Icicle Kit fabric shell: SmartDesign "uvs_icicle_shell" whose generated
+# module has the ports of ip/uvs_icicle_shell.sv (the board top instantiates
+# it; boards/common/uvs_shell_axi.svh explains the names). Written from the
+# handbooks of PF_CCC (PolarFire clocking resources user guide), CORERESET_PF
+# and CoreAXI4Interconnect, and the PolarFire SoC MSS user guide (FIC0: AXI4,
+# 64-bit, initiator and target). Core versions are those of Libero SoC
+# 2023.2's catalog; not run here.
+#
+#   REF_CLK_50MHz -> PF_CCC -> core_clk 100 MHz (OUT0_FABCLK_0)
+#   CORERESET_PF (EXT_RST_N = MSS_RESET_N_M2F, PLL_LOCK, INIT_DONE) -> core_rstn
+#   core_m00..09_axi, core_iommu_axi (AXI4 slaves, 64-bit, ID 6, AWUSER 6)
+#     -> CoreAXI4Interconnect "uvs_mem_xbar" (11 masters, 1 slave)
+#     -> fic0_tgt_axi -> MSS FIC0 target (38-bit address into the MSS's
+#        memory map). NOT DONE: the device's SRAM (0x8000_0000) and HBM
+#        (0x10_0000_0000) windows are the same addresses as the kit's DDR that
+#        Linux uses (low DDR at 0x8000_0000, high DDR at 0x10_0000_0000); an
+#        address-offset stage between uvs_mem_xbar and FIC0 and a matching
+#        reserved-memory node in uvmsoc-overlay.dtso (today it reserves only
+#        the 64 MiB host-DMA buffer) are needed before the device may run on
+#        the kit (docs/boards.md, "Not done")
+#   fic0_ini_axi (MSS FIC0 initiator, the host) -> CoreAXI4Interconnect
+#     "uvs_bar_xbar" with AXI4-Lite conversion -> bar0_axil (64 KiB BAR0 at
+#     the FIC0 window 0x6000_0000, uvmsoc-overlay.dtso)
+# Not here: an atomic unit. The MSS FIC0 target does not keep exclusive
+# monitors for fabric masters and has no AWATOP: docs/boards.md, "Not done".
+
+proc uvs_icicle_axi_bif {sd name role} {
+  set sigs {AWVALID AWID AWADDR AWLEN AWSIZE AWBURST AWLOCK AWCACHE AWPROT AWUSER AWREADY
+            WVALID WDATA WSTRB WLAST WREADY BVALID BID BRESP BREADY
+            ARVALID ARID ARADDR ARLEN ARSIZE ARBURST ARLOCK ARCACHE ARPROT ARREADY
+            RVALID RID RDATA RRESP RLAST RREADY}
+  set map {}
+  foreach s $sigs { lappend map "${s}:${name}_[string tolower $s]" }
+  sd_create_bif_port -sd_name $sd -port_name $name -port_bif_vlnv {AMBA:AMBA4:AXI4:r0p0_0} \
+    -port_bif_role $role -port_bif_mapping $map
+}
+
+proc uvs_icicle_create_shell {} {
+  set sd uvs_icicle_shell
+  create_and_configure_core -core_vlnv {Actel:SgCore:PF_CCC:2.2.220} -component_name PF_CCC_C0 -params {
+    "PLL_IN_FREQ_0:50" "GL0_0_IS_USED:true" "GL0_0_OUT_FREQ:100" "PLL_FEEDBACK_MODE_0:Post-VCO"}
+  create_and_configure_core -core_vlnv {Actel:DirectCore:CORERESET_PF:2.3.100} -component_name CORERESET_PF_C0
+  create_and_configure_core -core_vlnv {Actel:DirectCore:COREAXI4INTERCONNECT:2.8.103} -component_name uvs_mem_xbar -params {
+    "NUM_MASTERS:11" "NUM_SLAVES:1" "ADDR_WIDTH:64" "DATA_WIDTH:64" "ID_WIDTH:6" "USER_WIDTH:6"
+    "SLAVE0_START_ADDR:0x0" "SLAVE0_END_ADDR:0xFFFFFFFFFF"}
+  create_and_configure_core -core_vlnv {Actel:DirectCore:COREAXI4INTERCONNECT:2.8.103} -component_name uvs_bar_xbar -params {
+    "NUM_MASTERS:1" "NUM_SLAVES:1" "ADDR_WIDTH:32" "DATA_WIDTH:64" "SLAVE0_TYPE:AXI4LITE"
+    "SLAVE0_DATA_WIDTH:32" "SLAVE0_START_ADDR:0x60000000" "SLAVE0_END_ADDR:0x6000FFFF"}
+
+  create_smartdesign -sd_name $sd
+  sd_instantiate_component -sd_name $sd -component_name PF_CCC_C0 -instance_name CCC
+  sd_instantiate_component -sd_name $sd -component_name CORERESET_PF_C0 -instance_name RST
+  sd_instantiate_component -sd_name $sd -component_name uvs_mem_xbar -instance_name MEMX
+  sd_instantiate_component -sd_name $sd -component_name uvs_bar_xbar -instance_name BARX
+  foreach {p d} {REF_CLK_50MHz IN MSS_RESET_N_M2F IN core_clk OUT core_rstn OUT
+                 iommu_aclk IN iommu_aresetn IN mem_aresetn IN} {
+    sd_create_scalar_port -sd_name $sd -port_name $p -port_direction $d
+  }
+  for {set i 0} {$i < 10} {incr i} { uvs_icicle_axi_bif $sd [format core_m%02d_axi $i] slave }
+  uvs_icicle_axi_bif $sd core_iommu_axi slave
+  uvs_icicle_axi_bif $sd fic0_tgt_axi master
+  uvs_icicle_axi_bif $sd fic0_ini_axi slave
+  sd_create_bif_port -sd_name $sd -port_name bar0_axil -port_bif_vlnv {AMBA:AMBA4:AXI4Lite:r0p0_0} -port_bif_role master
+
+  sd_connect_pins -sd_name $sd -pin_names {REF_CLK_50MHz CCC:REF_CLK_0}
+  sd_connect_pins -sd_name $sd -pin_names {CCC:OUT0_FABCLK_0 core_clk RST:CLK MEMX:ACLK BARX:ACLK}
+  sd_connect_pins -sd_name $sd -pin_names {CCC:PLL_LOCK_0 RST:PLL_LOCK}
+  sd_connect_pins -sd_name $sd -pin_names {MSS_RESET_N_M2F RST:EXT_RST_N}
+  sd_connect_pins -sd_name $sd -pin_names {RST:FABRIC_RESET_N core_rstn BARX:ARESETN}
+  sd_connect_pins -sd_name $sd -pin_names {mem_aresetn MEMX:ARESETN}
+  for {set i 0} {$i < 10} {incr i} {
+    sd_connect_pins -sd_name $sd -pin_names [list [format core_m%02d_axi $i] "MEMX:AXI4mmaster$i"]
+  }
+  sd_connect_pins -sd_name $sd -pin_names {core_iommu_axi MEMX:AXI4mmaster10}
+  sd_connect_pins -sd_name $sd -pin_names {MEMX:AXI4mslave0 fic0_tgt_axi}
+  sd_connect_pins -sd_name $sd -pin_names {fic0_ini_axi BARX:AXI4mmaster0}
+  sd_connect_pins -sd_name $sd -pin_names {BARX:AXI4mslave0 bar0_axil}
+  # The IOMMU master's clock domain: its own clock input of the interconnect.
+  sd_connect_pins -sd_name $sd -pin_names {iommu_aclk MEMX:M_CLK10}
+  sd_connect_pins -sd_name $sd -pin_names {iommu_aresetn MEMX:M_ARESETN10}
+  save_smartdesign -sd_name $sd
+  generate_component -component_name $sd
+}
