@@ -11,7 +11,8 @@
 #                                BIT=<file> another bitstream, DTB=<file> a
 #                                host DTB to check for the device node first)
 #   make BOARD=<b> dtb-check DTB=<file>   the DTB check alone
-#   make boards-lint             Verilator -Wall lint of the board tops (part of make lint)
+#   make boards-lint             Verilator -Wall lint of the board tops (part of make lint,
+#                                default CONFIG)
 #
 # BOARD defaults to sim (the simulator: synth-report is the core's estimate,
 # bench/synth.mk). An unknown BOARD stops make at once with the list of
@@ -41,7 +42,7 @@ BOARD_COSIM_SRCS := $(BOARD_COMMON_SRCS) $(BOARD_COSIM_COMMON) $(COSIM_SRCS.$(CF
 SIM_VFLAGS := $(subst --top-module $(RTL_TOP) $(RTL_PARAMS),--top-module $(COSIM_TOP.$(CFG_BOARD)) \
                 --prefix V$(RTL_TOP) -I$(abspath boards/common),$(SIM_VFLAGS))
 RTL_SRCS   += $(BOARD_COSIM_SRCS)
-$(SIM_VMK) $(SIM_DPI_H): $(BOARD_COSIM_SRCS) $(BOARD_INCS) boards/boards.mk
+$(SIM_VMK) $(SIM_DPI_H): $(BOARD_COSIM_SRCS) $(BOARD_INCS)
 endif
 
 .PHONY: board-sim board-synth-report boards-synth-report bitstream flash dtb-check boards-lint
@@ -83,7 +84,11 @@ boards-lint: $(RTL_PKGS) $(RTL_LINT_VLT) | $(SETUP_STAMP)
 	$(foreach b,$(BOARDS_FPGA),verilator --lint-only -Wall --top-module $(COSIM_TOP.$(b)) \
 	  -Iboards/common $(RTL_LINT_VLT) $(filter-out $(BOARD_COSIM_SRCS),$(RTL_SRCS)) $(BOARD_COMMON_SRCS) \
 	  $(BOARD_COSIM_COMMON) $(COSIM_SRCS.$(b)) &&) true
+# With the default configuration only: tests/lint.tests lints every
+# configuration, and the board tops do not depend on it.
+ifeq ($(CONFIG),base)
 lint: boards-lint
+endif
 
 # make test: tests/boards.tests runs both board tops' co-simulations.
 SIM_U55C   := $(BUILD)/alveo-u55c/uvmsoc-sim
