@@ -4,13 +4,14 @@ make bench, not of make test): Yosys synthesis of the board's top module
 with its vendor shell as a black box, for the board's FPGA family, and the
 used resources against the part's capacity.
 
-Usage: bench/board_synth.py YOSYS_BUNDLE WORKDIR FAMILY TOP PART CAPACITY INCDIR SOURCE.sv...
+Usage: bench/board_synth.py [--report-only] YOSYS_BUNDLE WORKDIR FAMILY TOP PART CAPACITY INCDIR SOURCE.sv...
+  --report-only the report again from WORKDIR's stat.txt and net.json (no Yosys run)
   YOSYS_BUNDLE  gen/bundle.js of the npm package @yowasp/yosys (Yosys 0.55;
                 bench/iommu.mk installs it)
   WORKDIR       build/boards/<board>: rewritten sources, yosys.log,
                 stat.txt, net.json, path.txt, summary.md
   FAMILY        xcup (AMD UltraScale+: synth_xilinx -family xcup) or
-                polarfire (Microchip PolarFire: synth_microchip -family polarfire)
+                polarfire (Microchip PolarFire: synth_microchip -family polarfire, flat)
   TOP           the board top module
   PART          the part name (for the summary)
   CAPACITY      lut=N,ff=N,bram=N,dsp=N[,uram=N][,usram=N]: the part's resources
@@ -53,7 +54,7 @@ FAMILIES = {
         'lut': r'LUT[1-6]|RAM(32|64|128|256|512)[XM].*',
     },
     'polarfire': {
-        'synth': 'synth_microchip -family polarfire -flatten -top %s',
+        'synth': 'synth_microchip -family polarfire -top %s',  # flattens by default
         'seq': r'SLE|RAM1K20|RAM64x12|MACC_PA.*',
         'lut': r'CFG[1-4]',  # LUT levels; ARI1 (carry) traversed without a level
     },
@@ -124,6 +125,9 @@ def main(argv):
         print('usage: board_synth.py YOSYS_BUNDLE WORKDIR FAMILY TOP PART CAPACITY INCDIR SOURCE.sv...',
               file=sys.stderr)
         return 2
+    report_only = len(argv) > 1 and argv[1] == '--report-only'
+    if report_only:
+        argv = argv[:1] + argv[2:]
     bundle, outdir, family, top, part, capacity, incdir = argv[1:8]
     sources = argv[8:]
     bundle = os.path.abspath(bundle)
@@ -141,7 +145,7 @@ def main(argv):
         return 1
     fam = FAMILIES[family]
     os.makedirs(outdir, exist_ok=True)
-    for f in ('stat.txt', 'net.json', 'summary.md'):
+    for f in (() if report_only else ('stat.txt', 'net.json')) + ('summary.md',):
         if os.path.exists(os.path.join(outdir, f)):
             os.remove(os.path.join(outdir, f))
     src_dir = os.path.join(outdir, 'src')
@@ -172,7 +176,8 @@ def main(argv):
     script = ('read_verilog -sv %s; hierarchy -check -top %s; %s; '
               'tee -q -o stat.txt stat; write_json net.json'
               % (' '.join(names), top, fam['synth'] % top))
-    rc = subprocess.call(['node', '--input-type=module', '-e', NODE_RUN, bundle, outdir, log, script] + names)
+    rc = 0 if report_only else subprocess.call(['node', '--input-type=module', '-e', NODE_RUN, bundle, outdir,
+                                                log, script] + names)
     stat, net = os.path.join(outdir, 'stat.txt'), os.path.join(outdir, 'net.json')
     if rc != 0 or not os.path.exists(stat) or not os.path.exists(net):
         err = [l for l in open(log).read().split('\n') if 'ERROR' in l] if os.path.exists(log) else []
@@ -187,9 +192,11 @@ def main(argv):
     def count(pat):
         return sum(n for c, n in cells.items() if re.fullmatch(pat, c))
     netlist = json.load(open(net))
-    shells = [c['type'].lstrip('\\') for c in netlist['modules'][top]['cells'].values()
-              if c['type'].lstrip('\\') in netlist['modules']
-              and netlist['modules'][c['type'].lstrip('\\')].get('attributes', {}).get('blackbox')]
+    ours = set()
+    for n in names:
+        ours |= set(re.findall(r'\(\*\s*blackbox\s*\*\)\s*module\s+(\w+)', open(os.path.join(outdir, n)).read()))
+    shells = sorted({c['type'].lstrip('\\') for c in netlist['modules'][top]['cells'].values()
+                     if c['type'].lstrip('\\') in ours})
     synth_core.SEQ = re.compile(fam['seq'] + ''.join('|' + re.escape(s) for s in shells))
     synth_core.LUT = re.compile(fam['lut'])
     levels, path = synth_core.lut_levels(netlist, top)
