@@ -69,9 +69,10 @@ module uvs_top_icicle (
   );
   assign FIC_0_ACLK = core_clk;
 
-  // MSIs: level lines into the MSS PLIC, each raise held 16 core cycles
-  // (the PLIC samples them on the MSS clock, 600 MHz on the kit's default
-  // MSS configuration, faster than the 100 MHz fabric clock).
+  // MSIs: level lines into the MSS PLIC, each raise held 16 core cycles:
+  // 160 ns at 100 MHz, several periods of the MSS clock the PLIC's gateway
+  // samples them with (the MSS runs its CPU and AXI clocks at hundreds of MHz;
+  // PolarFire SoC MSS user guide, "Clocking"), so no raise is missed.
   uvs_msi_irq #(.N(MSI_LINES), .ACK(0), .HOLD(16)) u_msi (
     .clk_i (core_clk), .rst_ni (core_rstn), .msi_i (msi),
     .irq_req_o (MSS_INT_F2M), .irq_ack_i ('0)
