@@ -59,15 +59,16 @@ bitstream)
     die 4 "bitstream needs the vendor tool '$BOARD_TOOL' in PATH (found none; see boards/$BOARD/README.md)"
   mkdir -p "$BOARD_BUILD"
   out=$(cd "$BOARD_BUILD" && pwd)
-  srcs=$(for f in $BOARD_SRCS; do printf '%s ' "$(cd "$(dirname "$f")" && pwd)/$(basename "$f")"; done)
+  srcs=()  # absolute paths: the vendor tools run in $out
+  for f in $BOARD_SRCS; do srcs+=("$(cd "$(dirname "$f")" && pwd)/$(basename "$f")"); done
   case "$BOARD_TOOL" in
     vivado)
       (cd "$out" && vivado -mode batch -nojournal -log vivado.log \
-         -source "$here/$BOARD/vivado/project.tcl" -tclargs "$here/$BOARD" "$out" "$BOARD_PART" $srcs) ||
+         -source "$here/$BOARD/vivado/project.tcl" -tclargs "$here/$BOARD" "$out" "$BOARD_PART" "${srcs[@]}") ||
         die 1 "vivado failed (log $out/vivado.log)" ;;
     libero)
       (cd "$out" && libero "SCRIPT:$here/$BOARD/libero/project.tcl" \
-         "SCRIPT_ARGS:$here/$BOARD $out $BOARD_PART $srcs" "LOGFILE:$out/libero.log") ||
+         "SCRIPT_ARGS:$here/$BOARD $out $BOARD_PART ${srcs[*]}" "LOGFILE:$out/libero.log") ||
         die 1 "libero failed (log $out/libero.log)" ;;
     *) die 2 "unknown vendor tool '$BOARD_TOOL' (expected vivado or libero)" ;;
   esac

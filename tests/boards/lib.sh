@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Helpers for tests/boards.tests (source after tests/lib.sh): boards/flow.sh
 # with the environment boards/boards.mk gives it, and crafted inputs.
 #
@@ -13,14 +14,14 @@ trap 'rm -rf "$BT"' EXIT
 
 flow() {
   local b=$1; shift
-  local kind=fpga tool= part= ext=bit
+  local kind=fpga tool='' part='' ext=bit
   case $b in
     alveo-u55c) tool=vivado part=xcu55c-fsvh2892-2L-e ext=bit ;;
     icicle-kit) tool=libero part=MPFS250T-FCVG484E ext=job ;;
     sim) kind=simulator ;;
   esac
-  env PATH="$BT/empty:/usr/bin:/bin" BOARD=$b BOARD_KIND=$kind BOARD_TOOL=$tool BOARD_PART=$part \
-      BOARD_BIT_EXT=$ext BOARD_BUILD="$BT/out" BOARDS="alveo-u55c icicle-kit sim" BOARD_SRCS= \
+  env PATH="$BT/empty:/usr/bin:/bin" BOARD="$b" BOARD_KIND="$kind" BOARD_TOOL="$tool" BOARD_PART="$part" \
+      BOARD_BIT_EXT="$ext" BOARD_BUILD="$BT/out" BOARDS="alveo-u55c icicle-kit sim" BOARD_SRCS= \
       boards/flow.sh "$@"
 }
 
@@ -34,4 +35,13 @@ fake_bit() {
 
 dts_dtb() {
   printf '%s\n' "$2" | dtc -q -I dts -O dtb -o "$1" -
+}
+
+# fake_tool NAME SCRIPT   an executable NAME in $BT/empty (first in flow's
+#                         PATH) running SCRIPT with bash: stands in for a
+#                         vendor tool to check what flow.sh hands it
+fake_tool() {
+  mkdir -p "$BT/empty"
+  printf '#!/bin/bash\n%s\n' "$2" > "$BT/empty/$1"
+  chmod +x "$BT/empty/$1"
 }
