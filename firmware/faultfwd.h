@@ -1,6 +1,6 @@
 /*
  * Fault forwarding (DESIGN.md section 3): drain the IOMMU page-request queue
- * (RISC-V IOMMU spec v1.0, 3.3; records decoded with sim/model's
+ * (RISC-V IOMMU spec v1.0, 3.3; records decoded with libuvscommon's
  * uvs_iommu_pq_decode), coalesce requests for the same (device context,
  * process, page), and write them in batches into the host fault queue
  * (include/uvmsoc/uvm.def: ring + control block in host memory), one

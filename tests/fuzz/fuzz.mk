@@ -22,16 +22,16 @@ FUZZ_SRC_fault_ring  := host/lib/uvm_fault.c host/lib/uvm_thrash.c host/lib/uvm_
 FUZZ_INC_fault_ring  := -Ihost/lib
 FUZZ_SRC_fw_cmd      := firmware/cmd.c
 FUZZ_INC_fw_cmd      := -Ifirmware
-FUZZ_SRC_fault_batch := firmware/faultfwd.c sim/model/iommu_rec.c
-FUZZ_INC_fault_batch := -Ifirmware -Isim/model
+FUZZ_SRC_fault_batch := firmware/faultfwd.c include/lib/iommu_rec.c
+FUZZ_INC_fault_batch := -Ifirmware -Iinclude/lib
 FUZZ_SRC_elf         := sim/elf_load.c sim/mem.c
 FUZZ_INC_elf         := -Isim
 FUZZ_LIB_elf         := -lelf
 FUZZ_SRC_dtb         := sim/dtb.c
 FUZZ_INC_dtb         := -Isim
 FUZZ_LIB_dtb         := -lfdt
-FUZZ_SRC_iommu_model := $(wildcard sim/model/*.c)
-FUZZ_INC_iommu_model := -Isim/model
+FUZZ_SRC_iommu_model := $(wildcard sim/model/*.c) include/lib/iommu_rec.c
+FUZZ_INC_iommu_model := -Isim/model -Iinclude/lib
 
 .PHONY: fuzz fuzz-build
 fuzz-build: $(FUZZ_BINS)

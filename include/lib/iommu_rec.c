@@ -1,13 +1,14 @@
 /*
- * uvmsoc IOMMU reference model: queue record encode/decode (RISC-V IOMMU
+ * uvmsoc IOMMU queue record encode/decode, shared by the reference model,
+ * the firmware and the host tools (RISC-V IOMMU
  * spec v1.0, 3.1 commands, 3.2 fault records, 3.3 page-request records).
  */
 #include <errno.h>
 #include <stddef.h>
 #include <string.h>
 
-#include "uvs_iommu_mem.h"
 #include "uvs_iommu_rec.h"
+#include "uvs_le.h"
 
 #define GET(v, F) (((v) & UVS_##F##_MASK) >> UVS_##F##_SHIFT)
 #define PUT(F, x) (((uint64_t)(x) << UVS_##F##_SHIFT) & UVS_##F##_MASK)
