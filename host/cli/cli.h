@@ -89,6 +89,18 @@ int cli_locate(enum cli_thing what, char *out, size_t outlen);
 int cli_run_kernel(const struct cli_global *g, int argc, char **argv);
 
 /**
+ * cli_contexts - `uvmsoc contexts [--did-a N] [--did-b N] [--size BYTES]
+ * [--firmware ELF]` (ctx_cmd.c): two device contexts on one device, a
+ * kernel of one aimed at the other's memory must fault in its own context
+ * and leave the other's bytes and kernels intact. Returns CLI_OK, CLI_FAIL
+ * or CLI_USAGE.
+ */
+int cli_contexts(const struct cli_global *g, int argc, char **argv);
+
+/** Help text of `uvmsoc contexts` (ctx_cmd.c). */
+extern const char cli_contexts_help[];
+
+/**
  * cli_trace_report - load the access trace @path (include/lib/uvs_trace.h) and
  * print, each line prefixed by @indent, the device's hit rate from it and
  * LRU, CLOCK and MIN hit rates replayed at @frames frames (0: the header's
