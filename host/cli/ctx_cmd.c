@@ -10,7 +10,9 @@
  * mapping in A's tables and sends a page request of context A, the host's
  * fault service refuses it (the VA is not A's), and A's launch aborts with
  * the VA and the cause (an access fault). B's buffer is then checked byte for byte again
- * (unchanged), cleared on the host, and B's kernel runs once more with a
+ * (unchanged); a kernel of A that stores to its hart's HARTCTL_DID (to
+ * leave its context) aborts with an access fault; B's buffer is cleared on
+ * the host, and B's kernel runs once more with a
  * new seed and is checked (B still runs). Exit 0 only when all of that
  * holds; the firmware runs in M mode (no OpenSBI) to keep the run short.
  */
@@ -127,41 +129,48 @@ static int run_a(struct ctxrun *c, uint32_t did)
     return ok ? CLI_OK : CLI_FAIL;
 }
 
-static int boot(struct ctxrun *c, const char *fw, uint64_t timeout)
+/*
+ * A kernel of context A stores to its own hart's HARTCTL_DID (kernel fault,
+ * FAULT_STORE): the register takes writes from the management hart only, so
+ * the launch aborts with a store/AMO access fault at that address. The
+ * pattern kernel is loaded again afterwards.
+ */
+static int hartctl_store(struct ctxrun *c, uint32_t did)
 {
-    char path[PATH_MAX];
-    struct uvs_fw_loaded l;
-    int err;
-    if (!fw) {
-        if (cli_locate(CLI_FIRMWARE, path, sizeof path) != 0)
-            return CLI_FAIL;
-        fw = path;
-    }
-    if ((err = uvs_fw_load(c->dev, fw, NULL, &l)) || (err = uvs_fw_start(c->dev)) ||
-        (err = uvs_fw_wait_ready(c->dev, timeout)))
-        return cli_error("boot the firmware", err);
-    return CLI_OK;
-}
-
-static int load_pattern(struct ctxrun *c)
-{
-    char dir[PATH_MAX], path[PATH_MAX + 16];
-    const struct uvs_mem_range region = {UVS_KERNEL_BASE, UVS_KERNEL_SIZE};
-    if (cli_locate(CLI_KERNEL_DIR, dir, sizeof dir) != 0)
+    struct uvs_fw_image img;
+    struct uvs_kernel_args a;
+    struct uvs_hostq_cmd cmd;
+    struct uvs_hostq_evt ev;
+    struct uvs_launch_report r;
+    const uint64_t reg = UVS_HARTCTL_BASE + UVS_HARTCTL_DID_OFF + 8; /* hart 1: thread 0 of a one-thread grid */
+    if (cli_load_kernel(c->dev, "fault", &img) != CLI_OK)
         return CLI_FAIL;
-    snprintf(path, sizeof path, "%s/pattern.elf", dir);
-    int err = uvs_fw_parse(path, &region, 1, &c->img);
-    for (unsigned i = 0; !err && i < c->img.nsegs; i++) {
-        uint64_t fs = c->img.seg[i].filesz, ms = c->img.seg[i].memsz;
-        if (fs)
-            err = uvs_dma_write(c->dev, c->img.seg[i].addr, c->img.seg[i].data, fs, NULL);
-        if (!err && ms > fs) {
-            void *z = calloc(1, ms - fs);
-            err = z ? uvs_dma_write(c->dev, c->img.seg[i].addr + fs, z, ms - fs, NULL) : -ENOMEM;
-            free(z);
-        }
+    memset(&a, 0, sizeof a);
+    a.magic = UVS_KARGS_MAGIC;
+    a.nargs = 3;
+    a.arg[0] = 2; /* FAULT_STORE (firmware/kernels/fault.c) */
+    a.arg[1] = reg;
+    a.arg[2] = 0;
+    struct uvs_launch l = {.entry = img.entry, .args = UVS_KERNEL_DATA_BASE, .grid_dim = 1, .did = did};
+    int err = uvs_dma_write(c->dev, UVS_KERNEL_DATA_BASE, &a, sizeof a, NULL);
+    if (!err)
+        err = uvs_launch_cmd(&l, COOKIE | ++c->seq, &cmd);
+    uvs_fw_image_free(&img);
+    if (err)
+        return cli_error("launch fault", err);
+    if (uvm_session_launch(c->s, &cmd, &ev, UVS_KERNEL_TIMEOUT_DEFAULT + 10000000ull)) {
+        fprintf(stderr, "uvmsoc contexts: launch fault: %s\n", uvm_session_last_error(c->s));
+        return CLI_FAIL;
     }
-    return err ? cli_error("load the kernel pattern", err) : CLI_OK;
+    int ok = ev.status == -(int)UVS_HOSTQ_ERR_EFAULT && uvs_launch_report(&ev, 1, &r) == 0 && r.code == 7 &&
+             ev.addr == reg;
+    printf("context A: store to its hart's HARTCTL_DID (0x%llx): status %d, cause %d, address 0x%llx -> %s\n",
+           (unsigned long long)reg, ev.status, ok ? r.code : -1, (unsigned long long)ev.addr,
+           ok ? "REFUSED" : "NOT REFUSED");
+    uvs_fw_image_free(&c->img);
+    if (cli_load_kernel(c->dev, "pattern", &c->img) != CLI_OK)
+        return CLI_FAIL;
+    return ok ? CLI_OK : CLI_FAIL;
 }
 
 const char cli_contexts_help[] =
@@ -169,7 +178,8 @@ const char cli_contexts_help[] =
     "Boots the firmware (M mode), gives context B (device_id --did-b, default 2) --size bytes of managed\n"
     "memory (default 64K) and runs the kernel pattern over it (checked byte for byte); then runs the same\n"
     "kernel in context A (--did-a, default 1, an empty page table) over B's buffer, which must abort with an\n"
-    "access fault at an address of that buffer; B's bytes are checked again, and B's kernel runs once more.\n"
+    "access fault at an address of that buffer; B's bytes are checked again; a store of A's kernel to its hart's\n"
+    "HARTCTL_DID register must fault; and B's kernel runs once more.\n"
     "Exit 0 when the contexts are isolated, 1 otherwise, 2 for a bad command line.\n";
 
 int cli_contexts(const struct cli_global *gl, int argc, char **argv)
@@ -219,7 +229,7 @@ int cli_contexts(const struct cli_global *gl, int argc, char **argv)
         cli_error("info", err);
         goto out;
     }
-    if (boot(&c, fw, timeout) != CLI_OK || load_pattern(&c) != CLI_OK)
+    if (cli_boot_plain(c.dev, fw, timeout) != CLI_OK || cli_load_kernel(c.dev, "pattern", &c.img) != CLI_OK)
         goto out;
     (void)uvm_policy_by_name(UVM_POLICY_DEFAULT_NAME, &pol);
     pol.hbm_bytes = info.hbm_size;
@@ -245,6 +255,8 @@ int cli_contexts(const struct cli_global *gl, int argc, char **argv)
     }
     printf("context A: device_id %llu, own (empty) page table\n", (unsigned long long)did_a);
     if (run_a(&c, (uint32_t)did_a) != CLI_OK || check_b(&c, SEED_B1, "after A's attempt") != CLI_OK)
+        goto out;
+    if (hartctl_store(&c, (uint32_t)did_a) != CLI_OK)
         goto out;
     memset(c.buf, 0, c.len);
     if (run_b(&c, (uint32_t)did_b, SEED_B2, "second run") != CLI_OK)

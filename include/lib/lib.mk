@@ -3,7 +3,8 @@
 # co-simulation message codec (cosim_msg.c, include/uvmsoc/cosim.h), the
 # shared-memory rings of the ivshmem transport (shmring.c,
 # include/uvmsoc/shmring.h), and the page-access trace codec and offline
-# replayer (trace_*.c, uvs_trace.h). libc and zlib only. The simulator links
+# replayer (trace_*.c, uvs_trace.h), the device-broker message codec
+# (broker_msg.c, uvs_broker.h). libc and zlib only. The simulator links
 # $(COMMON_LIB); libuvmsoc (host/host.mk) archives the same objects so that
 # the installed driver library stands alone. Included from the top Makefile.
 #
@@ -16,7 +17,7 @@ COMMON_LIB_SAN  := $(COMMON_BUILD)/san/libuvscommon.a
 COMMON_SRCS     := $(wildcard include/lib/*.c)
 COMMON_OBJS     := $(patsubst include/lib/%.c,$(COMMON_BUILD)/obj/%.o,$(COMMON_SRCS))
 COMMON_OBJS_SAN := $(patsubst include/lib/%.c,$(COMMON_BUILD)/san/obj/%.o,$(COMMON_SRCS))
-COMMON_HDRS     := include/lib/uvs_trace.h include/uvmsoc/cosim.h include/uvmsoc/shmring.h
+COMMON_HDRS     := include/lib/uvs_trace.h include/lib/uvs_broker.h include/uvmsoc/cosim.h include/uvmsoc/shmring.h
 COMMON_LDLIBS   := -lz
 TRACE_TESTS     := $(notdir $(basename $(wildcard tests/trace/test_*.c)))
 TRACE_TBUILD    := $(BUILD)/tests/trace
