@@ -10,6 +10,7 @@
 #
 #   make common-lib          $(COMMON_LIB) and its ASan/UBSan build
 #   make trace-unit-tests    the cmocka tests of tests/trace/ (plain and ASan/UBSan)
+#   make common-unit-tests   the cmocka tests of tests/common/ (broker codec; plain and ASan/UBSan)
 
 COMMON_BUILD    := $(BUILD)/common
 COMMON_LIB      := $(COMMON_BUILD)/libuvscommon.a
@@ -47,5 +48,18 @@ $(TRACE_TBUILD)/san/%: tests/trace/%.c $(COMMON_LIB_SAN) $(COMMON_HDRS)
 	@mkdir -p $(@D)
 	$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) -Iinclude/lib $< $(COMMON_LIB_SAN) $(COMMON_LDLIBS) -lcmocka -o $@
 
-# `make test` builds the trace tests with the host's.
-host-unit-tests-build: trace-unit-tests
+# Unit tests of the other codecs of the library (tests/common/test_*.c, cmocka; plain and ASan/UBSan).
+COMMON_TESTS     := $(notdir $(basename $(wildcard tests/common/test_*.c)))
+COMMON_TBUILD    := $(BUILD)/tests/common
+COMMON_TEST_BINS := $(foreach t,$(COMMON_TESTS),$(COMMON_TBUILD)/$(t) $(COMMON_TBUILD)/san/$(t))
+.PHONY: common-unit-tests
+common-unit-tests: $(COMMON_TEST_BINS)
+$(COMMON_TBUILD)/%: tests/common/%.c $(COMMON_LIB) $(COMMON_HDRS)
+	@mkdir -p $(@D)
+	$(HOST_CC) $(HOST_CFLAGS) -Iinclude/lib $< $(COMMON_LIB) $(COMMON_LDLIBS) -lcmocka -o $@
+$(COMMON_TBUILD)/san/%: tests/common/%.c $(COMMON_LIB_SAN) $(COMMON_HDRS)
+	@mkdir -p $(@D)
+	$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) -Iinclude/lib $< $(COMMON_LIB_SAN) $(COMMON_LDLIBS) -lcmocka -o $@
+
+# `make test` builds the trace and codec tests with the host's.
+host-unit-tests-build: trace-unit-tests common-unit-tests
