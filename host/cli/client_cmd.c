@@ -10,6 +10,7 @@
  * daemon's ERROR reply and the end of the connection.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +22,7 @@
 #include <unistd.h>
 
 #include <uvmsoc/hostif.h>
+#include <uvmsoc/kernel.h>
 
 #include "cli.h"
 #include "uvs_broker.h"
@@ -138,9 +140,57 @@ static int intrude(struct cl *c, uint64_t va)
     return ok ? CLI_OK : CLI_FAIL;
 }
 
+/*
+ * Well-formed requests the daemon must refuse with a status (the connection
+ * stays): "unsealed" = ALLOC with a memfd that could still shrink (-EPERM),
+ * "timeout" = LAUNCH with a timeout above the firmware's default (-EINVAL).
+ */
+static int refused_request(struct cl *c, const char *kind)
+{
+    struct uvs_brk_msg m, r;
+    int want, fd = -1;
+    memset(&m, 0, sizeof m);
+    m.type = UVS_BRK_HELLO;
+    if (call(c, &m, -1, &r) || r.status)
+        return CLI_FAIL;
+    memset(&m, 0, sizeof m);
+    if (strcmp(kind, "unsealed") == 0) {
+        fd = memfd_create("uvmsoc-client", MFD_CLOEXEC);
+        if (fd < 0 || ftruncate(fd, 4096) != 0) {
+            perror("uvmsoc client: memfd");
+            return CLI_FAIL;
+        }
+        m.type = UVS_BRK_ALLOC;
+        m.val[0] = 4096;
+        want = -EPERM;
+    } else {
+        m.type = UVS_BRK_LAUNCH;
+        snprintf(m.name, sizeof m.name, "pattern");
+        m.timeout_cycles = UVS_KERNEL_TIMEOUT_DEFAULT + 1;
+        want = -EINVAL;
+    }
+    int err = call(c, &m, fd, &r);
+    if (fd >= 0)
+        close(fd);
+    if (err)
+        return CLI_FAIL;
+    int refused = r.status == want;
+    printf("client: --bad %s: %s %s: %s\n", kind, uvs_brk_type_name(m.type), refused ? "refused" : "NOT refused",
+           strerror(-r.status));
+    /* the connection is still served */
+    memset(&m, 0, sizeof m);
+    m.type = UVS_BRK_FREE;
+    m.val[0] = 1;
+    err = call(c, &m, -1, &r);
+    printf("client: --bad %s: connection %s\n", kind, err ? "closed" : "still served");
+    return refused && r.status == -EINVAL && !err ? CLI_OK : CLI_FAIL; /* FREE of a VA never allocated */
+}
+
 /* Malformed input: one bad message, then the daemon's ERROR and the end of the connection. */
 static int bad_message(struct cl *c, const char *kind)
 {
+    if (strcmp(kind, "unsealed") == 0 || strcmp(kind, "timeout") == 0)
+        return refused_request(c, kind);
     uint8_t b[UVS_BRK_MSG_SIZE + 8];
     struct uvs_brk_msg m;
     size_t len = UVS_BRK_MSG_SIZE;
@@ -166,7 +216,8 @@ static int bad_message(struct cl *c, const char *kind)
     else if (strcmp(kind, "reply") == 0)
         b[6] = UVS_BRK_HELLO | UVS_BRK_REPLY; /* well formed, but not a request */
     else {
-        fprintf(stderr, "uvmsoc client: --bad %s: short, long, magic, version, type, nargs, name or reply\n", kind);
+        fprintf(stderr, "uvmsoc client: --bad %s: short, long, magic, version, type, nargs, name, reply, unsealed or "
+                "timeout\n", kind);
         return CLI_USAGE;
     }
     if (send(c->sock, b, len, MSG_NOSIGNAL) != (ssize_t)len) {
@@ -204,7 +255,8 @@ const char cli_client_help[] =
     "device_id), checking every byte. --target-va VA: one launch over another context's VA, which must abort\n"
     "with an access fault in this client's launch. --hold-file F: after the first iteration, write our VA\n"
     "to F and wait (at most 600 s) until G exists, check our bytes again, then go on. --bad KIND: send one\n"
-    "malformed message (short, long, magic, version, type, nargs, name, reply) and expect ERROR and EOF.\n";
+    "malformed message (short, long, magic, version, type, nargs, name, reply) and expect ERROR and EOF, or a\n"
+    "refused request (unsealed: ALLOC with a memfd that can shrink; timeout: LAUNCH above the default).\n";
 
 int cli_client(const struct cli_global *g, int argc, char **argv)
 {
@@ -262,8 +314,8 @@ int cli_client(const struct cli_global *g, int argc, char **argv)
     }
     c.did = (uint32_t)r.val[0];
     size_t map = (size_t)((size + 4095) & ~4095ull);
-    fd = memfd_create("uvmsoc-client", MFD_CLOEXEC);
-    if (fd < 0 || ftruncate(fd, (off_t)map) != 0 ||
+    fd = memfd_create("uvmsoc-client", MFD_CLOEXEC | MFD_ALLOW_SEALING);
+    if (fd < 0 || ftruncate(fd, (off_t)map) != 0 || fcntl(fd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_SEAL) != 0 ||
         (c.view = mmap(NULL, map, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0)) == MAP_FAILED) {
         perror("uvmsoc client: memfd");
         c.view = NULL;

@@ -29,6 +29,7 @@
  * back or written back. Other clients keep running throughout.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
 #include <poll.h>
@@ -40,6 +41,7 @@
 #include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/time.h>
 #include <sys/un.h>
 #include <unistd.h>
 
@@ -189,6 +191,10 @@ static int do_alloc(struct server *sv, struct client *c, const struct uvs_brk_ms
         return reply(c, m, -ENOSPC, 0, 0);
     if (fstat(fd, &st) != 0 || (uint64_t)st.st_size < bytes)
         return reply(c, m, -EINVAL, 0, 0); /* the memfd must cover whole pages */
+    /* A client that could shrink it later would make the daemon's copies fault (SIGBUS): it must be sealed. */
+    int seals = fcntl(fd, F_GET_SEALS);
+    if (seals < 0 || !(seals & F_SEAL_SHRINK))
+        return reply(c, m, -EPERM, 0, 0);
     void *view = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
     if (view == MAP_FAILED)
         return reply(c, m, -errno, 0, 0);
@@ -237,6 +243,8 @@ static int do_launch(struct server *sv, struct client *c, const struct uvs_brk_m
     int err;
     if (!c->s)
         return reply(c, m, -ENOTCONN, 0, 0);
+    if (m->timeout_cycles > UVS_KERNEL_TIMEOUT_DEFAULT)
+        return reply(c, m, -EINVAL, 0, 0); /* one client must not hold the device longer than that */
     if (strcmp(sv->loaded, m->name) != 0) {
         uvs_fw_image_free(&sv->img);
         sv->loaded[0] = 0;
@@ -356,6 +364,9 @@ static void accept_one(struct server *sv, int ls)
     for (unsigned i = 0; i < sv->max_clients; i++) {
         if (sv->c[i].sock >= 0)
             continue;
+        /* A client that stops reading its replies must not block the daemon: sends time out, it is dropped. */
+        struct timeval tv = {.tv_sec = 5};
+        (void)setsockopt(s, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
         sv->c[i] = (struct client){.sock = s, .id = id, .did = i + 1};
         sv->nclients++;
         logf_("client %u: connected (slot %u)", id, i);

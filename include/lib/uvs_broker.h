@@ -17,13 +17,17 @@
  *   HELLO   version = UVS_BRK_VERSION. Reply: val[0] = the client's device
  *           context (IOMMU device_id), val[1] = compute harts.
  *   ALLOC   val[0] = bytes (1..UVS_BRK_ALLOC_MAX), with a memfd of at least
- *           that size (the client's view of the memory). Reply: val[0] = the
+ *           that size rounded up to pages, sealed against shrinking
+ *           (F_SEAL_SHRINK; else -EPERM): the client's view of the memory.
+ *           Reply: val[0] = the
  *           device VA of the allocation (managed memory of the client's
  *           context), val[1] = bytes reserved (whole pages).
  *   FREE    val[0] = a VA from ALLOC. Reply: status.
  *   LAUNCH  name = kernel (a file name in the daemon's kernel directory,
  *           no '/'), grid_dim, block_dim, timeout_cycles, nargs and arg[]
- *           (the argument block). Before the launch the daemon copies every
+ *           (the argument block); timeout_cycles at most the firmware's
+ *           default (kernel.def KERNEL_TIMEOUT_DEFAULT), else -EINVAL, so
+ *           no client holds the device longer. Before the launch the daemon copies every
  *           allocation of the client from its memfd in; after it, back out.
  *           Reply: status = the launch event's status (0, or -errno as in
  *           kernel.def), val[0] = event value, val[1] = event addr.

@@ -2,7 +2,8 @@
 # its own device context. Phases, with the checks of each:
 #  1. two processes: B holds its context between two launches while A launches the writing kernel over B's VA:
 #     A's launch aborts with an access fault at that VA (its own launch only); meanwhile every kind of malformed
-#     message, from further processes, gets an ERROR with the reason and closes only that connection; B then
+#     message, from further processes, gets an ERROR with the reason and closes only that connection, and an ALLOC
+#     with a memfd that could shrink or a LAUNCH with a too long timeout is refused with a status; B then
 #     finds its bytes unchanged and its second launch right.
 #  2. four processes at once: three run three launches each (every byte checked); the fourth is killed with
 #     SIGKILL after its first launch, while the others run; they all pass; its context is torn down.
@@ -35,6 +36,13 @@ nargs 15 launch arguments \(at most 14\)
 name name is not NUL-terminated within 128 bytes
 reply not a request: HELLO \(type 129\)
 KINDS
+# well-formed requests the daemon refuses, the connection staying open: a memfd that could shrink, a long timeout
+for kind in unsealed timeout; do
+  out=$(client --bad "$kind" 2>&1) || fail "--bad $kind exit status"
+  echo "$out"
+  grep -Eq "^client: --bad $kind: (ALLOC|LAUNCH) refused: (Operation not permitted|Invalid argument)$" <<<"$out" || fail "--bad $kind: not refused"
+  grep -q "^client: --bad $kind: connection still served$" <<<"$out" || fail "--bad $kind: connection dropped"
+done
 touch "$BRK_DIR/go"
 wait $B || fail "holder exit status"
 cat "$BRK_DIR/b.out"
