@@ -101,9 +101,9 @@ int cli_contexts(const struct cli_global *g, int argc, char **argv);
 extern const char cli_contexts_help[];
 
 /**
- * cli_serve - `uvmsoc serve --socket PATH [--max-clients N] [--firmware ELF]`
+ * cli_serve - `uvmsoc serve --listen PATH [--max-clients N] [--firmware ELF]`
  * (serve_cmd.c): the device broker daemon; cli_client - `uvmsoc client
- * --socket PATH ...` (client_cmd.c): one of its client processes. Both
+ * --daemon PATH ...` (client_cmd.c): one of its client processes. Both
  * return CLI_OK, CLI_FAIL or CLI_USAGE.
  */
 int cli_serve(const struct cli_global *g, int argc, char **argv);

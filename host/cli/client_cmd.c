@@ -248,7 +248,7 @@ static int wait_file(const char *path, unsigned seconds)
 }
 
 const char cli_client_help[] =
-    "usage: uvmsoc client --socket PATH [--size BYTES] [--iterations N] [--seed S] [--target-va VA]\n"
+    "usage: uvmsoc client --daemon PATH [--size BYTES] [--iterations N] [--seed S] [--target-va VA]\n"
     "                     [--hold-file F --release-file G] [--bad KIND]\n"
     "Connects to a daemon (uvmsoc serve), gets a device context and --size bytes (default 16K) of its own\n"
     "memory, and runs the kernel pattern over it --iterations times (default 2; seed S + iteration + 2^32 x\n"
@@ -261,7 +261,7 @@ const char cli_client_help[] =
 int cli_client(const struct cli_global *g, int argc, char **argv)
 {
     static const struct option opts[] = {
-        {"socket", required_argument, NULL, 's'}, {"size", required_argument, NULL, 'z'},
+        {"daemon", required_argument, NULL, 's'}, {"size", required_argument, NULL, 'z'},
         {"iterations", required_argument, NULL, 'i'}, {"seed", required_argument, NULL, 'e'},
         {"target-va", required_argument, NULL, 't'}, {"hold-file", required_argument, NULL, 'h'},
         {"release-file", required_argument, NULL, 'r'}, {"bad", required_argument, NULL, 'b'},
@@ -289,7 +289,7 @@ int cli_client(const struct cli_global *g, int argc, char **argv)
             return CLI_USAGE;
     }
     if (optind != argc || !path || size == 0 || size > UVS_BRK_ALLOC_MAX || (size & 7) || !hold != !release) {
-        fprintf(stderr, "uvmsoc client: need --socket PATH, a --size of 8..%llu bytes (a multiple of 8), and "
+        fprintf(stderr, "uvmsoc client: need --daemon PATH (the socket of uvmsoc serve), a --size of 8..%llu bytes (a multiple of 8), and "
                 "--hold-file with --release-file\n", (unsigned long long)UVS_BRK_ALLOC_MAX);
         return CLI_USAGE;
     }

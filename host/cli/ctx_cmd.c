@@ -174,7 +174,7 @@ static int hartctl_store(struct ctxrun *c, uint32_t did)
 }
 
 const char cli_contexts_help[] =
-    "usage: uvmsoc contexts [--did-a N] [--did-b N] [--size BYTES] [--firmware ELF]\n"
+    "usage: uvmsoc [GLOBAL OPTIONS] contexts [--did-a N] [--did-b N] [--size BYTES] [--firmware ELF]\n"
     "Boots the firmware (M mode), gives context B (device_id --did-b, default 2) --size bytes of managed\n"
     "memory (default 64K) and runs the kernel pattern over it (checked byte for byte); then runs the same\n"
     "kernel in context A (--did-a, default 1, an empty page table) over B's buffer, which must abort with an\n"
@@ -208,7 +208,10 @@ int cli_contexts(const struct cli_global *gl, int argc, char **argv)
     }
     struct cli_global local = *gl;
     char simpath[PATH_MAX];
-    if (cli_is_cosim(&local) && !local.open.socket_path) {
+    /* The device: ours (spawned), or the one at --socket / $UVMSOC_SOCKET (as `uvmsoc run`). */
+    const char *env = getenv("UVMSOC_SOCKET");
+    if (local.sim || (cli_is_cosim(&local) && !local.open.socket_path && !(env && *env) &&
+                      !(local.open.device && local.open.device[5] == ':'))) {
         const char *sim = local.sim;
         if (!sim) {
             if (cli_locate(CLI_SIM, simpath, sizeof simpath) != 0)

@@ -379,8 +379,8 @@ static void accept_one(struct server *sv, int ls)
 }
 
 const char cli_serve_help[] =
-    "usage: uvmsoc serve --socket PATH [--max-clients N] [--firmware ELF]\n"
-    "Owns the device (starts the simulator unless --socket/$UVMSOC_SOCKET of the global options names one),\n"
+    "usage: uvmsoc [GLOBAL OPTIONS] serve --listen PATH [--max-clients N] [--firmware ELF]\n"
+    "Owns the device (starts the simulator unless the global --socket or $UVMSOC_SOCKET names one),\n"
     "boots the firmware in M mode and serves client processes (uvmsoc client) on the Unix SOCK_SEQPACKET\n"
     "socket PATH: each gets its own device context (device_id), page tables, fault ring and memory; a client's\n"
     "end (also kill -9) tears its context down without writing anything back. Runs until SIGTERM or SIGINT.\n"
@@ -389,7 +389,7 @@ const char cli_serve_help[] =
 int cli_serve(const struct cli_global *gl, int argc, char **argv)
 {
     static const struct option opts[] = {
-        {"socket", required_argument, NULL, 's'}, {"max-clients", required_argument, NULL, 'm'},
+        {"listen", required_argument, NULL, 's'}, {"max-clients", required_argument, NULL, 'm'},
         {"firmware", required_argument, NULL, 'f'}, {NULL, 0, NULL, 0},
     };
     const char *path = NULL, *fw = NULL;
@@ -403,12 +403,15 @@ int cli_serve(const struct cli_global *gl, int argc, char **argv)
         else return CLI_USAGE;
     }
     if (optind != argc || !path || maxc < 1 || maxc > MAX_CLIENTS) {
-        fprintf(stderr, "uvmsoc serve: need --socket PATH and --max-clients 1..%u\n", MAX_CLIENTS);
+        fprintf(stderr, "uvmsoc serve: need --listen PATH and --max-clients 1..%u\n", MAX_CLIENTS);
         return CLI_USAGE;
     }
     struct cli_global local = *gl;
     char simpath[PATH_MAX];
-    if (cli_is_cosim(&local) && !local.open.socket_path) {
+    /* The device: ours (spawned), or the one at --socket / $UVMSOC_SOCKET (as `uvmsoc run`). */
+    const char *env = getenv("UVMSOC_SOCKET");
+    if (local.sim || (cli_is_cosim(&local) && !local.open.socket_path && !(env && *env) &&
+                      !(local.open.device && local.open.device[5] == ':'))) {
         const char *sim = local.sim;
         if (!sim) {
             if (cli_locate(CLI_SIM, simpath, sizeof simpath) != 0)

@@ -15,7 +15,7 @@ ok=0
 fail() { echo "FAIL: $*"; ok=1; }
 
 # ---- phase 1 ----
-"$UVMSOC" client --socket "$BRK_SOCK" --iterations 2 --hold-file "$BRK_DIR/va" --release-file "$BRK_DIR/go" \
+"$UVMSOC" client --daemon "$BRK_SOCK" --iterations 2 --hold-file "$BRK_DIR/va" --release-file "$BRK_DIR/go" \
   >"$BRK_DIR/b.out" 2>&1 & B=$!
 for i in $(seq 3000); do [ -f "$BRK_DIR/va" ] && break; kill -0 $B 2>/dev/null || break; sleep 0.1; done
 client --target-va "$(cat "$BRK_DIR/va")" >"$BRK_DIR/a.out" 2>&1 || fail "intruder exit status"
@@ -50,8 +50,8 @@ grep -Eq '^client [0-9]+: after the hold: 16384 bytes checked -> MATCH$' "$BRK_D
 grep -Eq '^client [0-9]+: 2 iterations -> PASS$' "$BRK_DIR/b.out" || fail "holder did not finish"
 
 # ---- phase 2 ----
-for i in 1 2 3; do "$UVMSOC" client --socket "$BRK_SOCK" --iterations 3 --size 32K >"$BRK_DIR/c$i.out" 2>&1 & eval P$i=$!; done
-"$UVMSOC" client --socket "$BRK_SOCK" --iterations 100000 --size 64K >"$BRK_DIR/k.out" 2>&1 & K=$!
+for i in 1 2 3; do "$UVMSOC" client --daemon "$BRK_SOCK" --iterations 3 --size 32K >"$BRK_DIR/c$i.out" 2>&1 & eval P$i=$!; done
+"$UVMSOC" client --daemon "$BRK_SOCK" --iterations 100000 --size 64K >"$BRK_DIR/k.out" 2>&1 & K=$!
 for i in $(seq 3000); do grep -q '^client [0-9]*: iteration 0' "$BRK_DIR/k.out" && break; kill -0 $K 2>/dev/null || break; sleep 0.1; done
 kill -9 $K; wait $K 2>/dev/null
 wait $P1 || fail "client 1 of 3"; wait $P2 || fail "client 2 of 3"; wait $P3 || fail "client 3 of 3"

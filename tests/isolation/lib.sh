@@ -2,14 +2,14 @@
 # fresh socket in its own temporary directory, so tests run in parallel.
 #
 # serve_start [SERVE OPTIONS...]
-#   Starts $BUILD/host/uvmsoc serve --socket $BRK_DIR/brk.sock (it starts the
+#   Starts $BUILD/host/uvmsoc serve --listen $BRK_DIR/brk.sock (it starts the
 #   c4 simulator and boots the firmware) and waits up to 300 s until it
 #   listens; sets BRK_DIR, BRK_SOCK, BRK_PID. Returns 1 (printing its log)
 #   when it does not come up.
 # serve_stop
 #   SIGTERM, wait, print the daemon's log; its exit status. Removes BRK_DIR.
 # client [CLIENT OPTIONS...]
-#   $BUILD/host/uvmsoc client --socket $BRK_SOCK ...
+#   $BUILD/host/uvmsoc client --daemon $BRK_SOCK ...
 # teardowns_clean
 #   Every teardown in the daemon's log wrote back 0 pages and left all HBM
 #   frames free (no context keeps pages between launches); at least one.
@@ -19,7 +19,7 @@ UVMSOC=${BUILD:-build}/host/uvmsoc
 serve_start() {
   BRK_DIR=$(mktemp -d /tmp/uvs-brk.XXXXXX)
   BRK_SOCK=$BRK_DIR/brk.sock
-  "$UVMSOC" serve --socket "$BRK_SOCK" "$@" >"$BRK_DIR/serve.log" 2>&1 &
+  "$UVMSOC" serve --listen "$BRK_SOCK" "$@" >"$BRK_DIR/serve.log" 2>&1 &
   BRK_PID=$!
   local i
   for i in $(seq 3000); do
@@ -41,7 +41,7 @@ serve_stop() {
 
 serve_cleanup() { rm -rf "$BRK_DIR"; }
 
-client() { "$UVMSOC" client --socket "$BRK_SOCK" "$@"; }
+client() { "$UVMSOC" client --daemon "$BRK_SOCK" "$@"; }
 
 teardowns_clean() {
   local log=$BRK_DIR/serve.log
