@@ -20,7 +20,8 @@
 // simulation top serves it as memory port UVS_MEM_PORT_IOMMU: own LR/SC
 // reservation, HBM latency). A compute hart's (hart >= 1) data access to the unified virtual
 // range (memmap.def UVA) goes to IOMMU requester port hart - 1 with
-// device_id UVS_UVA_DID, user privilege and exec = 0 (kernels run in U mode
+// the hart's device_id (uvs_hartctl HARTCTL_DID, set by the management hart
+// per launch; reset UVS_UVA_DID), user privilege and exec = 0 (kernels run in U mode
 // and only load/store/AMO there); the translated request continues on the
 // hart's own data memory port (uvs_mem_mux). Everything else bypasses the
 // IOMMU. With no compute harts, the IOMMU has one requester port, tied off.
@@ -200,6 +201,10 @@ module uvs_soc_core #(
   logic [7:0]  rq_be [NPORT];
   logic [3:0]  rq_amo [NPORT];
   logic [23:0] rq_did [NPORT];
+  // per hart: device_id of its unified-range accesses and tile translations
+  // (uvs_hartctl, memmap.def HARTCTL_DID), and its write pulse
+  logic [NUM_HARTS-1:0][23:0] hart_did;
+  logic [NUM_HARTS-1:0]       hart_did_chg;
   logic [IIW-1:0] rq_id [NPORT], rq_rid [NPORT], dn_id [NPORT];
   logic [63:0] dn_va [NPORT];   // IOVA of the downstream request (access trace)
   logic        dn_rpl [NPORT];  // it waited for a page request (access trace)
@@ -397,7 +402,7 @@ module uvs_soc_core #(
         assign rq_be[h-1]    = d_be[h];
         assign rq_wdata[h-1] = d_wdata[h];
         assign rq_amo[h-1]   = d_amo[h];
-        assign rq_did[h-1]   = 24'(UVS_UVA_DID);
+        assign rq_did[h-1]   = hart_did[h];
         assign rq_priv[h-1]  = 1'b0;  // user: kernels run in U mode
         assign rq_exec[h-1]  = 1'b0;  // data port only
         assign rq_id[h-1]    = '0;    // untagged hart: one access outstanding
@@ -536,7 +541,7 @@ module uvs_soc_core #(
       assign rq_we[h-1]    = d_we[h];
       assign rq_be[h-1]    = d_be[h];
       assign rq_wdata[h-1] = d_wdata[h];
-      assign rq_did[h-1]   = 24'(UVS_UVA_DID);
+      assign rq_did[h-1]   = hart_did[h];
       assign rq_priv[h-1]  = 1'b0;  // user: kernels run in U mode
       assign rq_exec[h-1]  = 1'b0;  // data port only
       assign rv_valid[h]   = 1'b0;
@@ -650,7 +655,7 @@ module uvs_soc_core #(
   // A compute hart's MMIO request to the TILE region goes to its own engine
   // (answered the next cycle like the MMIO bus, err for another hart's
   // block), never to the shared arbiter. The engine's translations use
-  // IOMMU requester port NCH + h - 1 (device_id UVA_DID, user, request id =
+  // IOMMU requester port NCH + h - 1 (the hart's device_id, user, request id =
   // translation slot); its downstream port is the engine's translation
   // responder.
   // IOFENCE.C waits for every engine's issued beats (tile_fbusy), and the
@@ -676,7 +681,7 @@ module uvs_soc_core #(
       assign rq_be[P]    = 8'hff;
       assign rq_wdata[P] = '0;
       assign rq_amo[P]   = '0;
-      assign rq_did[P]   = 24'(UVS_UVA_DID);
+      assign rq_did[P]   = hart_did[h];  // the hart's context
       assign rq_priv[P]  = 1'b0;  // user, like the kernel's own accesses
       assign rq_exec[P]  = 1'b0;
       /* verilator lint_off UNUSEDSIGNAL */
@@ -692,7 +697,7 @@ module uvs_soc_core #(
       uvs_clk_gate #(.IDLE(2)) u_tile_cg (
         .clk_i,
         .act_i (!core_rst_n || (hm_req[h] && t_sel[h]) || tile_busy[h] || dn_req[P] ||
-                rq_rvalid[P] || atc_flush),
+                rq_rvalid[P] || atc_flush || hart_did_chg[h]),
         .clk_o (tile_clk)
       );
       uvs_tile #(.HART(h), .NHWT(MT_THREADS > 0 ? MT_THREADS : 1), .IW(IIW)) u_tile (
@@ -722,7 +727,7 @@ module uvs_soc_core #(
         .dn_rvalid_o  (dn_rvalid[P]),
         .dn_rdata_o   (dn_rdata[P]),
         .dn_err_o     (dn_err[P]),
-        .atc_flush_i  (atc_flush),
+        .atc_flush_i  (atc_flush || hart_did_chg[h]),  // a new context: drop old translations
         .fence_wait_i (fence_wait),
         .fence_busy_o (tile_fbusy[h]),
         .busy_o       (tile_busy[h])
@@ -732,6 +737,8 @@ module uvs_soc_core #(
   /* verilator lint_off UNUSEDSIGNAL */
   logic unused_tile_busy;
   assign unused_tile_busy = (|tile_busy) | atc_flush;
+  logic unused_hart0_did;  // hart 0 never translates
+  assign unused_hart0_did = (|hart_did[0]) | hart_did_chg[0];
   /* verilator lint_on UNUSEDSIGNAL */
 
   // ---- shared MMIO bus: CLINT, UART0, HOSTIF, DMA; requesters: harts + host ----
@@ -745,8 +752,8 @@ module uvs_soc_core #(
   logic [AW-1:0]          m_src;
   logic [63:0]            m_addr, m_wdata, m_rdata;
   logic [63:0]            clint_rdata, uart_rdata, hostif_rdata, dma_rdata, iommu_rdata;
-  logic [63:0]            plic_rdata;
-  logic                   plic_err;
+  logic [63:0]            plic_rdata, hartctl_rdata;
+  logic                   plic_err, hartctl_err;
   logic                   iommu_err, iommu_err_q, irq_iommu_q;
   logic [63:0]            iommu_rdata_q;
   logic [7:0]             m_be;
@@ -817,7 +824,8 @@ module uvs_soc_core #(
     .m_wdata_o (m_wdata),
     .m_slow_i  (m_tgt == MT_IOMMU),
     .m_rdata_i (m_rdata),
-    .m_err_i   ((m_tgt_q == MT_IOMMU && iommu_err_q) || (m_tgt_q == MT_PLIC && plic_err))
+    .m_err_i   ((m_tgt_q == MT_IOMMU && iommu_err_q) || (m_tgt_q == MT_PLIC && plic_err) ||
+                (m_tgt_q == MT_HARTCTL && hartctl_err))
   );
   assign m_host = (int'(m_src) == NUM_HARTS);
   assign m_tgt  = mmio_target(m_addr);
@@ -835,6 +843,7 @@ module uvs_soc_core #(
       MT_IOMMU:  m_rdata = iommu_rdata_q;
       MT_MTCTL:  m_rdata = mt_ctl_rd;
       MT_PLIC:   m_rdata = plic_rdata;
+      MT_HARTCTL: m_rdata = hartctl_rdata;
       default:   m_rdata = uart_rdata;
     endcase
   end
@@ -851,6 +860,22 @@ module uvs_soc_core #(
     .mtime_o        (mtime),
     .irq_software_o (irq_sw),
     .irq_timer_o    (irq_tmr)
+  );
+
+  // ---- per-compute-hart device_id registers (memmap.def HARTCTL) ----
+  uvs_hartctl #(.NUM_HARTS(NUM_HARTS)) u_hartctl (
+    .clk_i,
+    .rst_ni     (dev_rst_n),
+    .req_i      (m_req && m_tgt == MT_HARTCTL),
+    .src_mgmt_i (m_src == '0),
+    .addr_i     (m_addr[11:3]),
+    .we_i       (m_we),
+    .be_i       (m_be),
+    .wdata_i    (m_wdata),
+    .rdata_o    (hartctl_rdata),
+    .err_o      (hartctl_err),
+    .did_o      (hart_did),
+    .chg_o      (hart_did_chg)
   );
 
   uvs_uart u_uart0 (

@@ -10,7 +10,7 @@
 FUZZ_DIR     := $(BUILD)/fuzz
 FUZZ_RUNS    ?= 1000000
 FUZZ_SEED    ?= 1
-FUZZ_TARGETS := cosim_msg fault_ring fw_cmd fault_batch elf dtb iommu_model
+FUZZ_TARGETS := cosim_msg fault_ring fw_cmd fault_batch elf dtb iommu_model broker_msg
 FUZZ_CC      := clang-14
 FUZZ_CFLAGS  := -std=c11 -D_GNU_SOURCE -g -O1 -Wall -Wextra -Werror -Iinclude -I$(GEN_INC) \
                 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
@@ -18,6 +18,8 @@ FUZZ_BINS    := $(addprefix $(FUZZ_DIR)/fuzz_,$(FUZZ_TARGETS))
 
 # sources and flags of each harness, beside its tests/fuzz/fuzz_<target>.c
 FUZZ_SRC_cosim_msg   := include/lib/cosim_msg.c
+FUZZ_SRC_broker_msg  := include/lib/broker_msg.c
+FUZZ_INC_broker_msg  := -Iinclude/lib
 FUZZ_SRC_fault_ring  := host/lib/uvm_fault.c host/lib/uvm_thrash.c host/lib/uvm_policy.c
 FUZZ_INC_fault_ring  := -Ihost/lib
 FUZZ_SRC_fw_cmd      := firmware/cmd.c
