@@ -85,9 +85,9 @@ def main(argv):
         err = [l for l in text.split('\n') if 'ERROR' in l]
         print('soc-core-synth: yosys failed: %s (log %s)' % (err[0] if err else 'exit %d' % rc, log), file=sys.stderr)
         return 1
-    mods = len(set(re.findall(r'^Analyzing design hierarchy|^\s+Used module:\s+(\S+)', text, flags=re.M)) - {''})
+    mods = len(set(re.findall(r'^Used module:\s+\\?(\S+)', text, flags=re.M)))
     what = 'synthesized' if synth else 'elaborated'
-    print('uvs_soc_core (NUM_HARTS=%s MT_THREADS=%s PIPE=%s) %s by Yosys: %d modules below the top; '
+    print('uvs_soc_core (NUM_HARTS=%s MT_THREADS=%s PIPE=%s) %s by Yosys: %d module variants below the top; '
           'black boxes (DPI inside): %s' % (harts, threads, pipe, what, mods, ' '.join(boxes) or 'none'))
     if synth:
         print(open(os.path.join(outdir, 'stat.txt')).read())
