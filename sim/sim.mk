@@ -42,9 +42,9 @@ $(SIM_DTB): $(CFG_DTS) $(wildcard boards/sim/*.dtsi) | $(SETUP_STAMP)
 	cpp -nostdinc -undef -x assembler-with-cpp -P -I boards/sim $< | dtc -q -I dts -O dtb -o $@ -
 
 # Verilate the RTL: C++ model sources and its makefile.
-$(SIM_VMK) $(SIM_DPI_H) &: $(RTL_SRCS) sim/main.cpp sim/sim.mk rtl/rtl.mk | $(SETUP_STAMP)
+$(SIM_VMK) $(SIM_DPI_H) &: $(RTL_SRCS) $(RTL_INCS) sim/main.cpp sim/sim.mk rtl/rtl.mk | $(SETUP_STAMP)
 	@mkdir -p $(SIM_VOBJ)
-	verilator $(SIM_VFLAGS) $(RTL_SRCS) $(abspath sim/main.cpp)
+	verilator $(SIM_VFLAGS) $(RTL_INCFLAGS) $(RTL_SRCS) $(abspath sim/main.cpp)
 	@touch $(SIM_VMK) $(SIM_DPI_H)
 
 # C modules; dpi.c is compiled against the generated DPI prototypes.

@@ -9,11 +9,13 @@
 //   - for data: the shared MMIO bus (CLINT, UART0, and with host_blocks_i the
 //     host interface uvs_hostif and the DMA engine uvs_dma) through a
 //     round-robin arbiter, or an error responder for unmapped/reserved regions.
-// The host link's BAR0 port (uvs_host_port, fed by the simulator's link
-// model through DPI) is the arbiter's last requester: BAR0 + HOSTIF_DMA_OFF
-// .. +0xff goes to DMA channel 0, the rest of BAR0 to uvs_hostif. MSIs leave
-// as an interrupt vector output (msi_o). Whether a host link is attached
-// (host_blocks) comes from the simulator at reset (uvs_dpi_hostif_config).
+// The host link's BAR0 port (uvs_host_port: the AXI4-Lite slave s_axil_*)
+// is the arbiter's last requester: BAR0 + HOSTIF_DMA_OFF .. +0xff goes to
+// DMA channel 0, the rest of BAR0 to uvs_hostif. MSIs leave as an interrupt
+// vector output (msi_o), the boot entries through the boot-ROM write port
+// (boot_*_o). Whether a host link is attached (host_blocks) and the values
+// BAR0 reports are straps (cfg_*_i, sampled during reset); the memory-system
+// counters come in as perf_*_i.
 // IOMMU (uvs_iommu, rtl/iommu/README.md): registers at UVS_IOMMU_BASE on the
 // MMIO bus; its memory master (device directory, page tables, queues) is
 // its own AXI4 master iommu_axi_* on its gated clock iommu_aclk_o (the
@@ -32,7 +34,7 @@
 // context PLIC_CTX_S its irq_s_external_i (SEIP: the firmware as OpenSBI's
 // S-mode payload). With a host
 // link the harts are held in reset while HOSTIF_MGMT_CTRL.HOLD is set
-// or after the management hart halted (mgmt_halt_i); DEV_RESET resets harts,
+// or after the management hart halted (tohost seen by mgmt_halt_i, or FW_EXIT); DEV_RESET resets harts,
 // CLINT, PLIC, UART and DMA. Without a host link, the host port, host interface
 // and DMA engine are clock-gated after reset. Retired instructions are counted
 // (retired_o) and leave on the rvfi_* side channel (the retire log of the
@@ -45,6 +47,8 @@
 // requester port tagged with the thread (uvs_iommu IDS = MT_THREADS: up to
 // MT_THREADS accesses per hart in flight, each parked access in its own
 // park entry); retirements are counted, not traced.
+`include "uvs_axi_ports.svh"
+
 module uvs_soc_core #(
   parameter int NUM_HARTS = 1,   // 1 management + N compute harts, 1..32
   parameter int MTIME_DIV = 100, // clock cycles per mtime tick, >= 1
@@ -58,82 +62,50 @@ module uvs_soc_core #(
   // memory: AXI4 masters (uvs_axi_pkg), port 2 * hart + (0 fetch, 1 data),
   // on clk_i, reset by mem_aresetn_o (the harts' reset)
   output logic                                  mem_aresetn_o,
-  output logic [2*NUM_HARTS-1:0] mem_axi_awvalid_o,
-  output logic [2*NUM_HARTS-1:0][uvs_axi_pkg::IDW-1:0] mem_axi_awid_o,
-  output logic [2*NUM_HARTS-1:0][63:0] mem_axi_awaddr_o,
-  output logic [2*NUM_HARTS-1:0][7:0] mem_axi_awlen_o,
-  output logic [2*NUM_HARTS-1:0][2:0] mem_axi_awsize_o,
-  output logic [2*NUM_HARTS-1:0][1:0] mem_axi_awburst_o,
-  output logic [2*NUM_HARTS-1:0] mem_axi_awlock_o,
-  output logic [2*NUM_HARTS-1:0][3:0] mem_axi_awcache_o,
-  output logic [2*NUM_HARTS-1:0][2:0] mem_axi_awprot_o,
-  output logic [2*NUM_HARTS-1:0][5:0] mem_axi_awatop_o,
-  input  logic [2*NUM_HARTS-1:0] mem_axi_awready_i,
-  output logic [2*NUM_HARTS-1:0] mem_axi_wvalid_o,
-  output logic [2*NUM_HARTS-1:0][63:0] mem_axi_wdata_o,
-  output logic [2*NUM_HARTS-1:0][7:0] mem_axi_wstrb_o,
-  output logic [2*NUM_HARTS-1:0] mem_axi_wlast_o,
-  input  logic [2*NUM_HARTS-1:0] mem_axi_wready_i,
-  input  logic [2*NUM_HARTS-1:0] mem_axi_bvalid_i,
-  input  logic [2*NUM_HARTS-1:0][uvs_axi_pkg::IDW-1:0] mem_axi_bid_i,
-  input  logic [2*NUM_HARTS-1:0][1:0] mem_axi_bresp_i,
-  output logic [2*NUM_HARTS-1:0] mem_axi_bready_o,
-  output logic [2*NUM_HARTS-1:0] mem_axi_arvalid_o,
-  output logic [2*NUM_HARTS-1:0][uvs_axi_pkg::IDW-1:0] mem_axi_arid_o,
-  output logic [2*NUM_HARTS-1:0][63:0] mem_axi_araddr_o,
-  output logic [2*NUM_HARTS-1:0][7:0] mem_axi_arlen_o,
-  output logic [2*NUM_HARTS-1:0][2:0] mem_axi_arsize_o,
-  output logic [2*NUM_HARTS-1:0][1:0] mem_axi_arburst_o,
-  output logic [2*NUM_HARTS-1:0] mem_axi_arlock_o,
-  output logic [2*NUM_HARTS-1:0][3:0] mem_axi_arcache_o,
-  output logic [2*NUM_HARTS-1:0][2:0] mem_axi_arprot_o,
-  input  logic [2*NUM_HARTS-1:0] mem_axi_arready_i,
-  input  logic [2*NUM_HARTS-1:0] mem_axi_rvalid_i,
-  input  logic [2*NUM_HARTS-1:0][uvs_axi_pkg::IDW-1:0] mem_axi_rid_i,
-  input  logic [2*NUM_HARTS-1:0][63:0] mem_axi_rdata_i,
-  input  logic [2*NUM_HARTS-1:0][1:0] mem_axi_rresp_i,
-  input  logic [2*NUM_HARTS-1:0] mem_axi_rlast_i,
-  output logic [2*NUM_HARTS-1:0] mem_axi_rready_o,
+  `UVS_AXI4_M_PORTS(mem_axi, [2*NUM_HARTS-1:0]),
   // the IOMMU's memory master (device directory, page tables, queues): an
   // AXI4 master on the IOMMU's gated clock iommu_aclk_o, reset iommu_aresetn_o
   output logic                                  iommu_aclk_o,
   output logic                                  iommu_aresetn_o,
-  output logic iommu_axi_awvalid_o,
-  output logic [uvs_axi_pkg::IDW-1:0] iommu_axi_awid_o,
-  output logic [63:0] iommu_axi_awaddr_o,
-  output logic [7:0] iommu_axi_awlen_o,
-  output logic [2:0] iommu_axi_awsize_o,
-  output logic [1:0] iommu_axi_awburst_o,
-  output logic iommu_axi_awlock_o,
-  output logic [3:0] iommu_axi_awcache_o,
-  output logic [2:0] iommu_axi_awprot_o,
-  output logic [5:0] iommu_axi_awatop_o,
-  input  logic iommu_axi_awready_i,
-  output logic iommu_axi_wvalid_o,
-  output logic [63:0] iommu_axi_wdata_o,
-  output logic [7:0] iommu_axi_wstrb_o,
-  output logic iommu_axi_wlast_o,
-  input  logic iommu_axi_wready_i,
-  input  logic iommu_axi_bvalid_i,
-  input  logic [uvs_axi_pkg::IDW-1:0] iommu_axi_bid_i,
-  input  logic [1:0] iommu_axi_bresp_i,
-  output logic iommu_axi_bready_o,
-  output logic iommu_axi_arvalid_o,
-  output logic [uvs_axi_pkg::IDW-1:0] iommu_axi_arid_o,
-  output logic [63:0] iommu_axi_araddr_o,
-  output logic [7:0] iommu_axi_arlen_o,
-  output logic [2:0] iommu_axi_arsize_o,
-  output logic [1:0] iommu_axi_arburst_o,
-  output logic iommu_axi_arlock_o,
-  output logic [3:0] iommu_axi_arcache_o,
-  output logic [2:0] iommu_axi_arprot_o,
-  input  logic iommu_axi_arready_i,
-  input  logic iommu_axi_rvalid_i,
-  input  logic [uvs_axi_pkg::IDW-1:0] iommu_axi_rid_i,
-  input  logic [63:0] iommu_axi_rdata_i,
-  input  logic [1:0] iommu_axi_rresp_i,
-  input  logic iommu_axi_rlast_i,
-  output logic iommu_axi_rready_o,
+  `UVS_AXI4_M_PORTS(iommu_axi, ),
+  // BAR0 (hostif.def; BAR0 + HOSTIF_DMA_OFF: the host DMA channel): an
+  // AXI4-Lite slave on clk_i / rst_ni toward the PCIe bridge's BAR master,
+  // byte offset in BAR0 on AxADDR, 64-bit data, one access at a time
+  // (uvs_host_port)
+  `UVS_AXIL_S_PORTS(s_axil),
+  // static configuration (straps), sampled while rst_ni = 0: a host link is
+  // attached (else BAR0, the host interface and the DMA engine are idle and
+  // clock-gated), the reset value of HOSTIF_BOOT_ENTRY, and the values BAR0
+  // reports (hostif.def: SRAM_SIZE, HBM_SIZE in bytes, CAP, CLOCK_KHZ,
+  // LINK_LATENCY in cycles, LINK_BW, LINK_MPS in bytes, HBM_LATENCY in
+  // cycles, HBM_BW)
+  input  logic                                  cfg_host_link_i,
+  input  logic [63:0]                           cfg_boot_entry_i,
+  input  logic [63:0]                           cfg_sram_size_i,
+  input  logic [63:0]                           cfg_hbm_size_i,
+  input  logic [63:0]                           cfg_caps_i,
+  input  logic [31:0]                           cfg_clock_khz_i,
+  input  logic [31:0]                           cfg_link_latency_i,
+  input  logic [31:0]                           cfg_link_bw_i,
+  input  logic [31:0]                           cfg_link_mps_i,
+  input  logic [31:0]                           cfg_hbm_latency_i,
+  input  logic [31:0]                           cfg_hbm_bw_i,
+  // memory-system byte counters of the platform (the PCIe bridge's and the
+  // HBM controller's), read through BAR0 HOSTIF_PERF_LINK_H2D/D2H/HBM
+  input  logic [63:0]                           perf_link_h2d_i,
+  input  logic [63:0]                           perf_link_d2h_i,
+  input  logic [63:0]                           perf_hbm_i,
+  // the management hart halted outside the core's view (a tohost monitor on
+  // the memory side; tie to 0 on a board), one-cycle pulse, and its status
+  input  logic                                  mgmt_halt_i,
+  input  logic [31:0]                           mgmt_exit_i,
+  // boot-ROM write port: in the cycle the host releases the harts
+  // (HOSTIF_MGMT_CTRL.HOLD 1 -> 0), the entries the boot ROM jumps to
+  // (HOSTIF_BOOT_ENTRY, _DTB, _MENTRY; docs/architecture.md "Boot flow")
+  output logic                                  boot_valid_o,
+  output logic [63:0]                           boot_entry_o,
+  output logic [63:0]                           boot_dtb_o,
+  output logic [63:0]                           boot_mentry_o,
   // UART0 transmit byte stream: one byte per cycle with tx_valid_o (THR write)
   output logic                                  uart_tx_valid_o,
   output logic [7:0]                            uart_tx_data_o,
@@ -760,11 +732,10 @@ module uvs_soc_core #(
   mmio_tgt_e              m_tgt, m_tgt_q;
   logic [DMA_NCH-1:0]     dma_done, dma_error;
   logic [31:0]            host_causes;
-  logic                   host_req, host_we, mgmt_halt;
+  logic                   host_req, host_we;
   logic [15:0]            host_off;
   logic [7:0]             host_be;
   logic [63:0]            host_wdata;
-  logic [31:0]            fw_exit;
 
   // Without a host link (host_blocks = 0) the host port, host interface and
   // DMA engine are unreachable and idle after reset: their clock stops
@@ -780,7 +751,7 @@ module uvs_soc_core #(
   uvs_host_port u_host_port (
     .clk_i       (host_clk),
     .rst_ni,
-    .enable_i    (host_blocks),
+    `UVS_AXIL_S_PASS(s_axil),
     .req_o       (host_req),
     .addr_o      (host_off),
     .we_o        (host_we),
@@ -788,9 +759,7 @@ module uvs_soc_core #(
     .wdata_o     (host_wdata),
     .gnt_i       (a_gnt[NUM_HARTS]),
     .rvalid_i    (a_rvalid[NUM_HARTS]),
-    .rdata_i     (mm_rdata),
-    .mgmt_halt_o (mgmt_halt),
-    .fw_exit_o   (fw_exit)
+    .rdata_i     (mm_rdata)
   );
 
   // BAR0 offset -> bus address: the DMA channel window, else the HOSTIF block.
@@ -939,8 +908,26 @@ module uvs_soc_core #(
     .wdata_i      (m_wdata),
     .rdata_o      (hostif_rdata),
     .cause_i      (host_causes),
-    .mgmt_halt_i  (mgmt_halt),
-    .fw_exit_i    (fw_exit),
+    .mgmt_halt_i,
+    .fw_exit_i    (mgmt_exit_i),
+    .cfg_host_link_i,
+    .cfg_boot_entry_i,
+    .cfg_sram_size_i,
+    .cfg_hbm_size_i,
+    .cfg_caps_i,
+    .cfg_clock_khz_i,
+    .cfg_link_latency_i,
+    .cfg_link_bw_i,
+    .cfg_link_mps_i,
+    .cfg_hbm_latency_i,
+    .cfg_hbm_bw_i,
+    .perf_link_h2d_i,
+    .perf_link_d2h_i,
+    .perf_hbm_i,
+    .boot_valid_o,
+    .boot_entry_o,
+    .boot_dtb_o,
+    .boot_mentry_o,
     .enable_o     (host_blocks),
     .hold_o       (hold),
     .dev_reset_o  (hostif_dev_reset),
