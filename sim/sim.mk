@@ -89,9 +89,10 @@ PGO_CYCLES ?= 3000000
 SIM_PGO_DIR := $(abspath $(CFG_BUILD)/pgo)
 SIM_OPTMODE := $(CFG_BUILD)/sim-opt.$(if $(filter 1,$(PGO)),pgo,plain)
 SIM_VMAKE   = $(MAKE) -s -C $(SIM_VOBJ) -f V$(RTL_TOP).mk -j$(JOBS) OPT_GLOBAL=-O2
+SIM_MODEL_O = $(SIM_VOBJ)/V$(RTL_TOP)*.o $(SIM_VOBJ)/main.o
 $(CFG_BUILD)/sim-opt.pgo $(CFG_BUILD)/sim-opt.plain:
 	@mkdir -p $(@D)
-	rm -f $(CFG_BUILD)/sim-opt.* $(SIM_VOBJ)/*.o
+	rm -f $(CFG_BUILD)/sim-opt.* $(SIM_MODEL_O)
 	@touch $@
 
 # The Verilator makefile does not know the C library: relink by removing $@.
@@ -99,11 +100,11 @@ $(SIM): $(SIM_VMK) $(SIM_LIB) $(SIM_BLOB) $(COMMON_LIB) $(SIM_OPTMODE)
 	rm -f $@
 ifeq ($(PGO),1)
 	$(MAKE) -s $(PGO_TRAIN)
-	rm -rf $(SIM_PGO_DIR) && rm -f $(SIM_VOBJ)/*.o
+	rm -rf $(SIM_PGO_DIR) && rm -f $(SIM_MODEL_O)
 	$(SIM_VMAKE) OPT_FAST="-O3 -fprofile-generate=$(SIM_PGO_DIR)" \
 	  USER_LDFLAGS=-fprofile-generate=$(SIM_PGO_DIR) ../uvmsoc-sim
 	$@ --max-cycles $(PGO_CYCLES) $(PGO_TRAIN) >/dev/null 2>&1 || true
-	rm -f $@ $(SIM_VOBJ)/*.o
+	rm -f $@ $(SIM_MODEL_O)
 	$(SIM_VMAKE) OPT_FAST="-O3 -fprofile-use=$(SIM_PGO_DIR) -fprofile-partial-training \
 	  -Wno-missing-profile" ../uvmsoc-sim
 else
