@@ -78,7 +78,8 @@ $(SIM_BLOB): sim/dtb_blob.S $(SIM_DTB)
 
 # make PGO=1 sim (opt-in): profile-guided compile of the model. The model
 # is compiled with -fprofile-generate, runs PGO_TRAIN (default the firmware's
-# boot, the management hart's work in `make run`) for PGO_CYCLES cycles, and
+# boot, the management hart's work in `make run`) for PGO_CYCLES cycles (it
+# may end by then, 0, or hit --max-cycles, 124; other exits fail), and
 # is compiled again with the profile: about twice the compile time, a faster
 # simulator (docs/benchmarks.md "Simulation speed, session 5"). The profile
 # is generated under $(CFG_BUILD)/pgo, never committed. The stamp
@@ -103,7 +104,9 @@ ifeq ($(PGO),1)
 	rm -rf $(SIM_PGO_DIR) && rm -f $(SIM_MODEL_O)
 	$(SIM_VMAKE) OPT_FAST="-O3 -fprofile-generate=$(SIM_PGO_DIR)" \
 	  USER_LDFLAGS=-fprofile-generate=$(SIM_PGO_DIR) ../uvmsoc-sim
-	$@ --max-cycles $(PGO_CYCLES) $(PGO_TRAIN) >/dev/null 2>&1 || true
+	@$@ --max-cycles $(PGO_CYCLES) $(PGO_TRAIN) >/dev/null 2>&1; rc=$$?; \
+	  [ $$rc -eq 0 ] || [ $$rc -eq 124 ] || \
+	  { echo "PGO: training run '$@ $(PGO_TRAIN)' failed with exit $$rc" >&2; exit 1; }
 	rm -f $@ $(SIM_MODEL_O)
 	$(SIM_VMAKE) OPT_FAST="-O3 -fprofile-use=$(SIM_PGO_DIR) -fprofile-partial-training \
 	  -Wno-missing-profile" ../uvmsoc-sim
