@@ -60,7 +60,8 @@ static struct {
 static struct uvs_pcache pc;
 static struct uvs_ffwd ff;
 static struct uvs_pcache_action act[ACT_CAP];
-static uint8_t inval_done[MAX_DID / 8];	/* run_actions: address spaces invalidated */
+static uint8_t inval_done[MAX_DID / 8];
+static uint64_t pq_shadow[PQ_ENTRIES][2] __attribute__((aligned(16)));	/* page-request records copied from HBM (uvs_uvm_poll) */	/* run_actions: address spaces invalidated */
 static uint64_t frame_list[UVS_PCACHE_SUPER_PAGES] __attribute__((aligned(64)));
 static struct uvs_uvm_fw_stats stats_buf __attribute__((aligned(64)));
 static struct uvs_hostq_evt notice_buf __attribute__((aligned(64)));
@@ -419,6 +420,7 @@ static int state_reset(void)
 	cfg.meta = (void *)(uintptr_t)meta;
 	cfg.meta_bytes = (size_t)meta_bytes;
 	cfg.meta_zeroed = true;
+	cfg.pte_contig = true;	/* pte_slot gives a slot of a 512-entry L0 table: a 64 KiB unit's 16 PTEs follow it */
 	err = uvs_pcache_init(&pc, &cfg);
 	/* At most half of the frames reserved by one batch at a time (a whole 2 MiB unit when that many). */
 	bx.infl_limit = (uint32_t)(cfg.frame_bytes / PG / 2);
@@ -537,8 +539,9 @@ static int run_actions(uint32_t n)
 	uint64_t bad;
 	int err = 0;
 
-	for (uint32_t i = 0; i < n; i++)
-		ninval += act[i].kind == UVS_PCACHE_ACT_INVAL;
+	for (uint32_t i = 0; i < n; i++)	/* pages: a 64 KiB big unit counts 16, a superpage 1 (one IOTLB entry) */
+		if (act[i].kind == UVS_PCACHE_ACT_INVAL)
+			ninval += act[i].level ? 1 : (uint32_t)(act[i].bytes / PG);
 	/*
 	 * Many victims: one IOTINVAL.VMA per address space (PSCV, AV = 0;
 	 * IOMMU spec 4.1.1) instead of one per page. The IOMMU reads every
@@ -559,7 +562,8 @@ static int run_actions(uint32_t n)
 			err = iotinval(INVAL_SPACE, did, 0);
 			inval = true;
 		} else if (act[i].kind == UVS_PCACHE_ACT_INVAL) {
-			err = iotinval(INVAL_PAGE, act[i].did, act[i].va);
+			for (uint64_t off = 0; off < act[i].bytes && !err; off += act[i].level ? act[i].bytes : PG)
+				err = iotinval(INVAL_PAGE, act[i].did, act[i].va + off);
 			inval = true;
 		} else if (act[i].kind == UVS_PCACHE_ACT_INVAL_ALL) {
 			err = iotinval(INVAL_ALL, 0, 0);
@@ -1035,8 +1039,18 @@ void uvs_uvm_poll(void)
 		return;
 	tail = *reg32(UVS_IOMMU_PQT_OFF);
 	if (tail != uv.pqh) {
-		int n = uvs_ffwd_drain(&ff, (const void *)(uintptr_t)(uv.hbm_base + OFF_PQ), PQ_ENTRIES,
-				       &uv.pqh, tail);
+		/*
+		 * The new records into SRAM with two 64-bit loads each: the decoder
+		 * reads bytes, and each byte load from HBM cost the hart a memory
+		 * round trip (~500 cycles a record, docs/benchmarks.md issue 13).
+		 */
+		for (uint32_t i = uv.pqh; i != tail; i = (i + 1) % PQ_ENTRIES) {
+			volatile const uint64_t *q = mem64(uv.hbm_base + OFF_PQ + (uint64_t)i * UVS_IOMMU_PQREC_SIZE);
+
+			pq_shadow[i][0] = q[0];
+			pq_shadow[i][1] = q[1];
+		}
+		int n = uvs_ffwd_drain(&ff, pq_shadow, PQ_ENTRIES, &uv.pqh, tail);
 
 		if (n > 0) {
 			fence();
