@@ -119,15 +119,18 @@ int uvs_ffwd_init(struct uvs_ffwd *ff, const struct uvs_ffwd_ops *ops, void *ctx
 /* Write tail, then flags, log2sz and the counters (never HEAD, which the host owns). */
 static int write_ctl(struct uvs_ffwd *ff)
 {
-    struct uvs_uvm_fqctl c = {
+    struct uvs_uvm_fqctl *c = &ff->ctl_buf; /* not on the stack: host_write may only queue the copy */
+    *c = (struct uvs_uvm_fqctl){
         .tail = ff->tail, .flags = ff->ctl_flags, .log2sz = ff->log2sz,
         .records = ff->ctl_records, .batches = ff->ctl_batches, .overflows = ff->ctl_overflows,
     };
     int rc = ff->ops->host_write(ff->ctx, ff->ctl_bus + UVS_UVM_FQCTL_FLAGS_OFF,
-                                 (const uint8_t *)&c + UVS_UVM_FQCTL_FLAGS_OFF,
+                                 (const uint8_t *)c + UVS_UVM_FQCTL_FLAGS_OFF,
                                  UVS_UVM_FQCTL_OVERFLOWS_OFF + 8 - UVS_UVM_FQCTL_FLAGS_OFF);
     if (rc == 0)
-        rc = ff->ops->host_write(ff->ctx, ff->ctl_bus + UVS_UVM_FQCTL_TAIL_OFF, &c.tail, sizeof c.tail);
+        rc = ff->ops->host_write(ff->ctx, ff->ctl_bus + UVS_UVM_FQCTL_TAIL_OFF, &c->tail, sizeof c->tail);
+    if (rc == 0 && ff->ops->host_sync)
+        rc = ff->ops->host_sync(ff->ctx); /* the records and the control block land before the notification */
     return rc;
 }
 
@@ -142,8 +145,10 @@ int uvs_ffwd_set_queue(struct uvs_ffwd *ff, uint64_t ring_bus, uint32_t log2sz, 
     if (ring_bus % 4096 || log2sz < UVS_UVM_FQ_LOG2SZ_MIN || log2sz > UVS_UVM_FQ_LOG2SZ_MAX || ctl_bus % 64 ||
         ctl_bus == 0)
         return -EINVAL;
-    struct uvs_uvm_fqctl c = {.log2sz = log2sz};
-    int rc = ff->ops->host_write(ff->ctx, ctl_bus, &c, sizeof c);
+    ff->ctl_buf = (struct uvs_uvm_fqctl){.log2sz = log2sz};
+    int rc = ff->ops->host_write(ff->ctx, ctl_bus, &ff->ctl_buf, sizeof ff->ctl_buf);
+    if (rc == 0 && ff->ops->host_sync)
+        rc = ff->ops->host_sync(ff->ctx);
     if (rc)
         return rc;
     ff->ring_bus = ring_bus;
@@ -383,4 +388,10 @@ void uvs_ffwd_get_stats(const struct uvs_ffwd *ff, struct uvs_ffwd_stats *st)
 {
     if (ff && st)
         *st = ff->st;
+}
+
+void uvs_ffwd_replay_totals(const struct uvs_ffwd *ff, uint64_t *leaders, uint64_t *wait)
+{
+    *leaders = ff ? ff->st.replay_leaders : 0;
+    *wait = ff ? ff->st.replay_wait : 0;
 }
