@@ -111,7 +111,7 @@ enum uvs_pcache_level {
 
 /** What the caller must do for a victim (see the file comment). */
 enum uvs_pcache_act_kind {
-    UVS_PCACHE_ACT_INVAL = 1,     /**< IOTINVAL.VMA of (did, va); level 1 = superpage */
+    UVS_PCACHE_ACT_INVAL = 1,     /**< IOTINVAL.VMA of (did, va) for bytes (a big unit: 16 pages); level 1 = superpage */
     UVS_PCACHE_ACT_WRITEBACK = 2, /**< DMA bytes from frame to host bus address */
     UVS_PCACHE_ACT_NOTICE = 3,    /**< eviction notice (did, va, bytes, dirty) to the host */
     UVS_PCACHE_ACT_INVAL_ALL = 4, /**< IOTINVAL.VMA of every address space */
@@ -127,7 +127,7 @@ struct uvs_pcache_action {
     uint64_t va;    /**< page (or superpage) virtual address */
     uint64_t frame; /**< device address of the (first) frame */
     uint64_t bus;   /**< WRITEBACK: host bus address */
-    uint64_t bytes; /**< 4096 or 2 MiB */
+    uint64_t bytes; /**< 4 KiB, 64 KiB (big unit) or 2 MiB */
 };
 
 /** Frame states. */

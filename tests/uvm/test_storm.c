@@ -187,7 +187,7 @@ static uint64_t f_now(void *ctx)
     return 1;
 }
 
-static const struct uvs_ffwd_ops fops = {f_write, f_read, f_notify, f_replay, f_now};
+static const struct uvs_ffwd_ops fops = {f_write, f_read, f_notify, f_replay, f_now, NULL};
 
 /* ---------------- host fault-service ops ---------------- */
 
