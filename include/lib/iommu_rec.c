@@ -234,7 +234,7 @@ int uvs_iommu_pq_decode(const uint8_t in[UVS_IOMMU_PQREC_SIZE], struct uvs_iommu
     if (!in || !r)
         return -EINVAL;
     uint64_t dw0 = uvs_le64_get(in), dw1 = uvs_le64_get(in + 8);
-    memset(r, 0, sizeof *r);
+    *r = (struct uvs_iommu_page_req){0}; /* a struct store: the firmware's memset is a byte loop */
     if (dw0 & ~PQ_DW0_USED)
         return -EBADMSG;
     r->did = (uint32_t)GET(dw0, IOMMU_PQREC_DW0_DID);
