@@ -103,7 +103,11 @@ def pack_arrays(s, widths):
                 head, rng = m.group(1), m.group(2).strip()
                 t = re.match(r'(\s*(?:(?:input|output)\s+)?)(\S+)$', head)
                 if t.group(2) != 'logic':  # Yosys selects a bit of a packed array of a struct or enum
-                    head, rng = t.group(1) + 'logic', '[%d:0]' % (widths[t.group(2).split('::')[-1]] - 1)
+                    w = widths.get(t.group(2).split('::')[-1])
+                    if w is None:  # a module's own type: left unpacked
+                        lines.append(line)
+                        continue
+                    head, rng = t.group(1) + 'logic', '[%d:0]' % (w - 1)
                 line = '%s [%s-1:0]%s %s%s%s' % (head, dim, rng, ', '.join(x.group(1) for x in nd),
                                                   m.group(4), m.group(5))
         lines.append(line)

@@ -35,3 +35,34 @@ cpi-report: deps $(BENCH_BUILD)/cpubound-1h.elf
 	bench/cpi.sh $(BENCH_BUILD)/cpubound-1h.elf fsm $(BUILD)/fsm/uvmsoc-sim pipe $(BUILD)/base/uvmsoc-sim
 
 bench: cpi-report
+
+# soc-core-elab / soc-core-synth (part of make bench / on demand): the
+# synthesizable SoC core uvs_soc_core of the configuration (CONFIG: harts,
+# MT_THREADS, PIPE) read by Yosys 0.55 (@yowasp/yosys, as above) after the
+# rewriting of bench/iommu_synth.py and bench/synth_core.py: `hierarchy
+# -check` (every module, port and parameter resolves), or with soc-core-synth
+# `synth_xilinx -family xcup -flatten` as well (long: tens of minutes).
+# bench/soc_core_synth.py says what enters as a black box (the DMA and tile
+# engines, still DPI) and what does not go through yet (MT_THREADS > 0).
+# axi-synth: Debian's yosys 0.23 synthesizes the AXI4 master adapter
+# uvs_axi_mport and the BAR0 AXI4-Lite slave uvs_host_port from the
+# unpatched sources (`synth_xilinx -family xcup`), printing their cells.
+SOC_CORE_SRCS := $(RTL_PKGS) $(RTL_CORE_SRCS) $(RTL_IOMMU_SRCS) $(RTL_SOC_SRCS)
+SOC_CORE_ARGS  = $(IOMMU_YOWASP) $(BUILD)/soc_core_synth/$(CONFIG) $$((1 + $(CFG_COMPUTE_HARTS))) \
+                 $(or $(CFG_COMPUTE_THREADS),0) $(if $(filter pipe,$(CFG_CORE)),1,0) $(RTL_INCS) -- $(SOC_CORE_SRCS)
+
+.PHONY: soc-core-elab soc-core-synth axi-synth
+soc-core-elab: $(IOMMU_YOWASP) $(SOC_CORE_SRCS) $(RTL_INCS) bench/soc_core_synth.py
+	python3 bench/soc_core_synth.py $(SOC_CORE_ARGS)
+soc-core-synth: $(IOMMU_YOWASP) $(SOC_CORE_SRCS) $(RTL_INCS) bench/soc_core_synth.py
+	python3 bench/soc_core_synth.py --synth $(SOC_CORE_ARGS)
+axi-synth: $(GEN_RTL)/uvs_bus_pkg.sv $(GEN_RTL)/uvs_mt_pkg.sv rtl/soc/uvs_axi_pkg.sv rtl/soc/uvs_axi_mport.sv rtl/soc/uvs_host_port.sv
+	@mkdir -p $(BUILD)/axi_synth
+	yosys -q -l $(BUILD)/axi_synth/mport.log -p "read_verilog -sv $(filter-out rtl/soc/uvs_host_port.sv,$^); \
+	  synth_xilinx -family xcup -top uvs_axi_mport; tee -o $(BUILD)/axi_synth/mport.txt stat" >/dev/null
+	yosys -q -l $(BUILD)/axi_synth/host_port.log -p "read_verilog -sv rtl/soc/uvs_host_port.sv; \
+	  synth_xilinx -family xcup -top uvs_host_port; tee -o $(BUILD)/axi_synth/host_port.txt stat" >/dev/null
+	@for m in mport host_port; do printf '%s: ' $$m; \
+	  awk '/LUT[1-6] /{l+=$$2} /FD[CPRS]E? /{f+=$$2} END{printf "%d LUTs, %d FFs\n", l, f}' $(BUILD)/axi_synth/$$m.txt; done
+
+bench: soc-core-elab axi-synth

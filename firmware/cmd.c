@@ -5,6 +5,7 @@
 
 #include <uvmsoc/hostif.h>
 #include <uvmsoc/kernel.h>
+#include <uvmsoc/memmap.h>
 
 static struct uvs_launch_result launch_res;
 
@@ -12,13 +13,14 @@ int uvs_cmd_decode_launch(const struct uvs_hostq_cmd *cmd, struct uvs_launch_req
 {
 	memset(req, 0, sizeof(*req));
 	if (cmd->rsvd != 0 || cmd->arg[2] > UINT32_MAX || cmd->arg[3] > UINT32_MAX ||
-	    cmd->arg[5] != 0)
+	    cmd->arg[5] >> UVS_HARTCTL_DID_BITS != 0)
 		return UVS_HOSTQ_ERR_EINVAL;
 	req->entry = cmd->arg[0];
 	req->args = cmd->arg[1];
 	req->grid_dim = (uint32_t)cmd->arg[2];
 	req->block_dim = (uint32_t)cmd->arg[3];
 	req->timeout_cycles = cmd->arg[4];
+	req->did = (uint32_t)cmd->arg[5];
 	return 0;
 }
 

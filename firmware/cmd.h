@@ -17,7 +17,8 @@ typedef int (*uvs_launch_fn)(const struct uvs_launch_req *req, struct uvs_launch
 /**
  * Decodes the arguments of a HOSTQ_OP_LAUNCH command into `req`.
  * Returns 0, or UVS_HOSTQ_ERR_EINVAL when arg[2] or arg[3] does not fit
- * 32 bits or the reserved arg[5] or rsvd field is nonzero.
+ * 32 bits, the device_id arg[5] does not fit HARTCTL_DID_BITS, or the
+ * reserved rsvd field is nonzero.
  */
 int uvs_cmd_decode_launch(const struct uvs_hostq_cmd *cmd, struct uvs_launch_req *req);
 

@@ -74,17 +74,11 @@ static uint16_t new_group(struct uvs_ffwd *ff, const struct uvs_iommu_page_req *
         return NONE;
     struct uvs_ffwd_group *e = &ff->group[g];
     ff->free_group = e->next_grp;
-    memset(e, 0, sizeof *e);
-    e->used = 1;
-    e->did = r->did;
-    e->pv = r->pv;
-    e->pid = r->pid;
-    e->page = r->addr;
-    e->prgi = r->prgi;
-    e->leader = g;
-    e->next_follower = NONE;
-    e->next_page = NONE;
-    e->stage_slot = NONE;
+    /* One struct store (picolibc's memset is a byte loop on the management hart: ~150 instructions here). */
+    *e = (struct uvs_ffwd_group){
+        .used = 1, .did = r->did, .pv = r->pv, .pid = r->pid, .page = r->addr, .prgi = r->prgi,
+        .leader = g, .next_follower = NONE, .next_page = NONE, .stage_slot = NONE,
+    };
     uint32_t b = grp_bucket(r->did, r->prgi);
     e->next_grp = ff->by_grp[b];
     ff->by_grp[b] = g;
@@ -125,15 +119,18 @@ int uvs_ffwd_init(struct uvs_ffwd *ff, const struct uvs_ffwd_ops *ops, void *ctx
 /* Write tail, then flags, log2sz and the counters (never HEAD, which the host owns). */
 static int write_ctl(struct uvs_ffwd *ff)
 {
-    struct uvs_uvm_fqctl c = {
+    struct uvs_uvm_fqctl *c = &ff->ctl_buf; /* not on the stack: host_write may only queue the copy */
+    *c = (struct uvs_uvm_fqctl){
         .tail = ff->tail, .flags = ff->ctl_flags, .log2sz = ff->log2sz,
         .records = ff->ctl_records, .batches = ff->ctl_batches, .overflows = ff->ctl_overflows,
     };
     int rc = ff->ops->host_write(ff->ctx, ff->ctl_bus + UVS_UVM_FQCTL_FLAGS_OFF,
-                                 (const uint8_t *)&c + UVS_UVM_FQCTL_FLAGS_OFF,
+                                 (const uint8_t *)c + UVS_UVM_FQCTL_FLAGS_OFF,
                                  UVS_UVM_FQCTL_OVERFLOWS_OFF + 8 - UVS_UVM_FQCTL_FLAGS_OFF);
     if (rc == 0)
-        rc = ff->ops->host_write(ff->ctx, ff->ctl_bus + UVS_UVM_FQCTL_TAIL_OFF, &c.tail, sizeof c.tail);
+        rc = ff->ops->host_write(ff->ctx, ff->ctl_bus + UVS_UVM_FQCTL_TAIL_OFF, &c->tail, sizeof c->tail);
+    if (rc == 0 && ff->ops->host_sync)
+        rc = ff->ops->host_sync(ff->ctx); /* the records and the control block land before the notification */
     return rc;
 }
 
@@ -148,8 +145,10 @@ int uvs_ffwd_set_queue(struct uvs_ffwd *ff, uint64_t ring_bus, uint32_t log2sz, 
     if (ring_bus % 4096 || log2sz < UVS_UVM_FQ_LOG2SZ_MIN || log2sz > UVS_UVM_FQ_LOG2SZ_MAX || ctl_bus % 64 ||
         ctl_bus == 0)
         return -EINVAL;
-    struct uvs_uvm_fqctl c = {.log2sz = log2sz};
-    int rc = ff->ops->host_write(ff->ctx, ctl_bus, &c, sizeof c);
+    ff->ctl_buf = (struct uvs_uvm_fqctl){.log2sz = log2sz};
+    int rc = ff->ops->host_write(ff->ctx, ctl_bus, &ff->ctl_buf, sizeof ff->ctl_buf);
+    if (rc == 0 && ff->ops->host_sync)
+        rc = ff->ops->host_sync(ff->ctx);
     if (rc)
         return rc;
     ff->ring_bus = ring_bus;
@@ -389,4 +388,10 @@ void uvs_ffwd_get_stats(const struct uvs_ffwd *ff, struct uvs_ffwd_stats *st)
 {
     if (ff && st)
         *st = ff->st;
+}
+
+void uvs_ffwd_replay_totals(const struct uvs_ffwd *ff, uint64_t *leaders, uint64_t *wait)
+{
+    *leaders = ff ? ff->st.replay_leaders : 0;
+    *wait = ff ? ff->st.replay_wait : 0;
 }

@@ -1,6 +1,6 @@
 /*
  * Fault forwarding (DESIGN.md section 3): drain the IOMMU page-request queue
- * (RISC-V IOMMU spec v1.0, 3.3; records decoded with sim/model's
+ * (RISC-V IOMMU spec v1.0, 3.3; records decoded with libuvscommon's
  * uvs_iommu_pq_decode), coalesce requests for the same (device context,
  * process, page), and write them in batches into the host fault queue
  * (include/uvmsoc/uvm.def: ring + control block in host memory), one
@@ -52,6 +52,12 @@ struct uvs_ffwd_ops {
     int (*replay)(void *ctx, uint32_t did, uint16_t prgi, uint8_t resp);
     /** Device cycle now (mcycle), for record timestamps. */
     uint64_t (*now)(void *ctx);
+    /**
+     * Optional. When set, host_write may only queue its copy (the source stays valid until host_sync):
+     * host_sync waits for every queued copy and returns 0 or a negative errno (copies run in order; one
+     * that fails drops the later ones). A flush then costs one link round trip, not one per copy.
+     */
+    int (*host_sync)(void *ctx);
 };
 
 /** Counters (feed struct uvs_uvm_fw_stats). */
@@ -104,6 +110,7 @@ struct uvs_ffwd {
     uint16_t by_page[UVS_FFWD_BUCKETS];
     uint16_t by_grp[UVS_FFWD_BUCKETS];
     struct uvs_ffwd_stats st;
+    struct uvs_uvm_fqctl ctl_buf;      /**< control block being written (a queued copy's source) */
 };
 
 /** uvs_ffwd_init - empty forwarder, host ring not set. -EINVAL on NULL or an ops member missing. */
@@ -156,5 +163,11 @@ uint32_t uvs_ffwd_outstanding(const struct uvs_ffwd *ff);
 
 /** uvs_ffwd_get_stats - copy the counters. */
 void uvs_ffwd_get_stats(const struct uvs_ffwd *ff, struct uvs_ffwd_stats *st);
+
+/**
+ * uvs_ffwd_replay_totals - the replay_leaders and replay_wait counters of
+ * uvs_ffwd_get_stats without copying the histogram (a batch reads them twice).
+ */
+void uvs_ffwd_replay_totals(const struct uvs_ffwd *ff, uint64_t *leaders, uint64_t *wait);
 
 #endif /* UVS_FAULTFWD_H */

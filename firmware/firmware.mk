@@ -18,8 +18,7 @@ FW_C_SRCS := main.c platform.c report.c console.c ns16550.c clint.c trap.c \
              htif.c selftest.c hart.c launch.c kernel_images.c selftest_kernels.c \
              cmd.c fwdma.c host_service.c uvm_dev.c pcache.c faultfwd.c plic.c priv.c sbi.c
 FW_S_SRCS := crt0.S trap_entry.S hart_entry.S kimage_blobs.S
-FW_OBJS   := $(addprefix $(FW_OUT)/obj/,$(FW_C_SRCS:.c=.o) $(FW_S_SRCS:.S=.o)) \
-             $(FW_OUT)/obj/model/iommu_rec.o
+FW_OBJS   := $(addprefix $(FW_OUT)/obj/,$(FW_C_SRCS:.c=.o) $(FW_S_SRCS:.S=.o))
 
 LIBFDT_SRC   := $(BUILD)/third_party/libfdt
 LIBFDT_STAMP := $(LIBFDT_SRC)/fdt.c
@@ -34,7 +33,7 @@ LIBFDT_A     := $(FW_OUT)/libfdt.a
 FW_ARCH    := -misa-spec=2.2 -march=rv64imac -mabi=lp64 -mcmodel=medany
 FW_RV_CFLAGS := $(FW_ARCH) $(filter-out $(RV_ARCH),$(RV_CFLAGS))
 FW_LIBFDT_INC := -include firmware/libfdt/libfdt_env.h -Ifirmware/libfdt -I$(LIBFDT_SRC)
-FW_CFLAGS  := $(FW_RV_CFLAGS) --specs=picolibc.specs -Ifirmware -Isim/model $(FW_LIBFDT_INC) -MMD -MP
+FW_CFLAGS  := $(FW_RV_CFLAGS) --specs=picolibc.specs -Ifirmware -Iinclude/lib $(FW_LIBFDT_INC) -MMD -MP
 FW_ASFLAGS := $(FW_ARCH) -g -Iinclude -I$(GEN_INC) -Ifirmware -MMD -MP
 FW_LDFLAGS := -DPICOLIBC_INTEGER_PRINTF_SCANF -nostartfiles -Wl,--gc-sections -Wl,-Map=$(FW_OUT)/uvmsoc-fw.map
 
@@ -61,11 +60,6 @@ $(FW_OUT)/obj/%.o: firmware/%.S $(ABI_H) firmware/firmware.mk
 	@mkdir -p $(@D)
 	$(RV_CC) $(FW_ASFLAGS) -c $< -o $@
 
-# The IOMMU record codecs of the reference model (plain C11, no stdio) are shared with the firmware.
-$(FW_OUT)/obj/model/%.o: sim/model/%.c $(ABI_H) $(LIBFDT_STAMP) firmware/firmware.mk
-	@mkdir -p $(@D)
-	$(RV_CC) $(FW_CFLAGS) -c $< -o $@
-
 # The firmware carries the kernel images for its kernel self-tests.
 $(FW_OUT)/obj/kimage_blobs.o: firmware/kimage_blobs.S $(KERNEL_BINS) firmware/firmware.mk
 	@mkdir -p $(@D)
@@ -75,9 +69,10 @@ $(FW_OUT)/link.ld: firmware/link.ld.S firmware/fw_layout.h $(ABI_H)
 	@mkdir -p $(@D)
 	$(RV_CC) -E -P -x assembler-with-cpp -I$(GEN_INC) -Ifirmware $< -o $@
 
-$(FIRMWARE_ELF): $(FW_OBJS) $(LIBFDT_A) $(FW_OUT)/link.ld
+# The IOMMU record codec comes from the shared library's rv64 build (include/lib/lib.mk).
+$(FIRMWARE_ELF): $(FW_OBJS) $(LIBFDT_A) $(COMMON_FW_LIB) $(FW_OUT)/link.ld
 	$(RV_CC) $(FW_RV_CFLAGS) --specs=picolibc.specs $(FW_LDFLAGS) -T $(FW_OUT)/link.ld \
-		-o $@ $(FW_OBJS) $(LIBFDT_A)
+		-o $@ $(FW_OBJS) $(LIBFDT_A) $(COMMON_FW_LIB)
 
 -include $(FW_OBJS:.o=.d)
 

@@ -8,6 +8,7 @@
 #include <libfdt.h>
 #include <uvmsoc/hostif.h>
 #include <uvmsoc/kernel_abi.h>
+#include <uvmsoc/memmap.h>
 #include <uvmsoc/mt.h>
 #include <uvmsoc/tile.h>
 
@@ -246,6 +247,20 @@ static int check(const struct uvs_launch_req *req, struct uvs_launch_result *res
 /* Makes the m = min(threads, capacity) resident slots, slot g for thread g
  * of the first wave: block b starts on hart b mod H and its threads take
  * that hart's free hardware threads, then the next hart's. */
+/*
+ * Every usable compute hart's accesses (and its tile engine's translations)
+ * carry device_id did from now on (memmap.def HARTCTL_DID; the write also
+ * flushes the engine's ATC). Called with every hart idle, before any thread
+ * of the launch starts, so no access of the previous context is in flight.
+ */
+static void set_context(uint32_t did)
+{
+	for (unsigned i = 0; i < lc.nharts; i++)
+		*(volatile uint64_t *)(uintptr_t)(UVS_HARTCTL_BASE + UVS_HARTCTL_DID_OFF +
+						  8u * lc.hart[i].hartid) = did;
+	__asm__ volatile("fence" ::: "memory");
+}
+
 static void place(uint32_t block, uint32_t m)
 {
 	uint32_t used[UVS_MAX_HARTS] = { 0 };
@@ -477,6 +492,7 @@ int uvs_launch_run(const struct uvs_launch_req *req, struct uvs_launch_result *r
 	res->block_dim = block;
 	res->resident = m;
 	place(block, m);
+	set_context(req->did);
 	zero64((void *)(uintptr_t)UVS_KERNEL_SHARED_BASE, UVS_KERNEL_SHARED_SIZE);
 	__asm__ volatile("fence.i" ::: "memory");
 	start = now();

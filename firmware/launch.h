@@ -36,6 +36,7 @@ struct uvs_launch_req {
 	uint32_t grid_dim;		/**< blocks; 0 = one per usable compute hart */
 	uint32_t block_dim;		/**< threads per block; 0 is taken as 1 */
 	uint64_t timeout_cycles;	/**< hart 0 mcycle budget; 0 = UVS_KERNEL_TIMEOUT_DEFAULT */
+	uint32_t did;			/**< IOMMU device_id (device context) the threads run in (memmap.def HARTCTL_DID) */
 };
 
 /** How a launch ended. */

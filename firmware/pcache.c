@@ -14,6 +14,20 @@
 #define PAGE_SHIFT 12u
 #define SUPER_SHIFT 21u
 #define NO_FRAME UINT32_MAX
+#define BIG_PAGES UVS_PCACHE_BIG_PAGES
+#define BIG_BYTES ((uint64_t)BIG_PAGES << PAGE_SHIFT)
+
+/* Pages of the unit headed by f (frame.super: UVS_PCACHE_LVL_*). */
+static uint32_t unit_pages(const struct uvs_pcache_frame *f)
+{
+    return f->super == UVS_PCACHE_LVL_SUPER ? UVS_PCACHE_SUPER_PAGES : f->super == UVS_PCACHE_LVL_BIG ? BIG_PAGES : 1;
+}
+
+/* Page-table level of the unit's leaf PTEs: 1 for a superpage, else 0. */
+static unsigned pte_level(const struct uvs_pcache_frame *f)
+{
+    return f->super == UVS_PCACHE_LVL_SUPER;
+}
 
 /* ---------------- layout ---------------- */
 
@@ -43,7 +57,7 @@ size_t uvs_pcache_meta_bytes(uint64_t frame_bytes)
     uint32_t n = (uint32_t)(frame_bytes >> PAGE_SHIFT);
     return align8(sizeof(struct uvs_pcache_frame) * (size_t)n) + align8(sizeof(uint32_t) * (size_t)dir_slots(n)) +
            align8(sizeof(uint64_t) * (((size_t)n + 63) / 64)) + align8(sizeof(uint16_t) * (size_t)max_regions(n)) +
-           align8(sizeof(uint32_t) * (size_t)max_regions(n));
+           align8(sizeof(uint32_t) * (size_t)max_regions(n)) + align8(sizeof(uint32_t) * (size_t)dir_slots(n));
 }
 
 static uint64_t frame_addr(const struct uvs_pcache *pc, uint32_t i)
@@ -163,11 +177,74 @@ static uint32_t take_one(struct uvs_pcache *pc)
     return i;
 }
 
+/* Used bits of frames [i, i + 16) (i + 16 <= nframes). */
+static uint32_t used16(const struct uvs_pcache *pc, uint32_t i)
+{
+    uint32_t w = i / 64, b = i % 64;
+    uint64_t v = pc->usedmap[w] >> b;
+    if (b > 64 - BIG_PAGES)
+        v |= pc->usedmap[w + 1] << (64 - b);
+    return (uint32_t)(v & 0xffff);
+}
+
+/* Free run of BIG_PAGES frames in [lo, hi) whose first frame is 64 KiB aligned, or NO_FRAME. */
+static uint32_t find_run(const struct uvs_pcache *pc, uint32_t lo, uint32_t hi)
+{
+    uint32_t mis = (uint32_t)((pc->cfg.frame_base >> PAGE_SHIFT) + lo) % BIG_PAGES;
+    for (uint32_t i = lo + (mis ? BIG_PAGES - mis : 0); i + BIG_PAGES <= hi; i += BIG_PAGES)
+        if (used16(pc, i) == 0)
+            return i;
+    return NO_FRAME;
+}
+
+/*
+ * First frame of a free, 64 KiB-aligned run of BIG_PAGES frames, marked
+ * used, or NO_FRAME. Partly used regions first (from the run cursor), so
+ * that wholly free 2 MiB regions stay for superpages. A run never crosses a
+ * region (both are aligned in the device address space).
+ */
+static uint32_t take_run(struct uvs_pcache *pc)
+{
+    if (pc->nfree < BIG_PAGES)
+        return NO_FRAME;
+    for (int pass = 0; pass < 2; pass++) {
+        for (uint32_t k = 0; k < pc->nregions; k++) {
+            uint32_t r = (pc->run_cursor + k) % pc->nregions, first, count;
+            region_span(pc, r, &first, &count);
+            uint32_t fr = count - pc->region_used[r];
+            if (fr < BIG_PAGES || (pass == 0 && fr == count))
+                continue;
+            uint32_t i = find_run(pc, first, first + count);
+            if (i == NO_FRAME)
+                continue;
+            uint32_t w = i / 64, b = i % 64;
+            pc->usedmap[w] |= 0xffffull << b;
+            if (b > 64 - BIG_PAGES)
+                pc->usedmap[w + 1] |= 0xffffull >> (64 - b);
+            if (pc->region_used[r] == 0)
+                pc->region_stamp[r] = ++pc->alloc_seq;
+            pc->region_used[r] = (uint16_t)(pc->region_used[r] + BIG_PAGES);
+            pc->nfree -= BIG_PAGES;
+            pc->run_cursor = r;
+            return i;
+        }
+    }
+    return NO_FRAME;
+}
+
 /* ---------------- directory ---------------- */
 
 static uint32_t dir_hash(const struct uvs_pcache *pc, uint32_t did, uint64_t va, unsigned level)
 {
-    uint64_t k = (va >> PAGE_SHIFT) ^ ((uint64_t)did << 40) ^ ((uint64_t)level << 63);
+    uint64_t k = (va >> PAGE_SHIFT) ^ ((uint64_t)did << 40) ^ ((uint64_t)level << 62);
+    k *= 0x9e3779b97f4a7c15ull;
+    return (uint32_t)(k >> 32) & pc->dir_mask;
+}
+
+/* Counting-filter bucket of the 64 KiB chunk holding va (pc->chunk_small). */
+static uint32_t chunk_hash(const struct uvs_pcache *pc, uint32_t did, uint64_t va)
+{
+    uint64_t k = (va >> 16) ^ ((uint64_t)did << 40);
     k *= 0x9e3779b97f4a7c15ull;
     return (uint32_t)(k >> 32) & pc->dir_mask;
 }
@@ -203,6 +280,9 @@ static void dir_insert(struct uvs_pcache *pc, uint32_t i)
     while (pc->dir[s])
         s = (s + 1) & pc->dir_mask;
     pc->dir[s] = i + 1;
+    pc->nunits[f->super]++;
+    if (f->super == UVS_PCACHE_LVL_PAGE)
+        pc->chunk_small[chunk_hash(pc, f->did, f->va)]++;
 }
 
 /* Remove frame i's entry; backward-shift deletion keeps probe chains intact. */
@@ -212,6 +292,9 @@ static void dir_remove(struct uvs_pcache *pc, uint32_t i)
     uint32_t s = dir_slot(pc, f->did, f->va, f->super);
     if (s == NO_FRAME)
         return;
+    pc->nunits[f->super]--;
+    if (f->super == UVS_PCACHE_LVL_PAGE)
+        pc->chunk_small[chunk_hash(pc, f->did, f->va)]--;
     uint32_t hole = s;
     for (uint32_t j = (hole + 1) & pc->dir_mask; pc->dir[j]; j = (j + 1) & pc->dir_mask) {
         const struct uvs_pcache_frame *g = &pc->frame[pc->dir[j] - 1];
@@ -229,11 +312,17 @@ static void dir_remove(struct uvs_pcache *pc, uint32_t i)
 /* Head frame of the page holding va (level 0, then a superpage), or NO_FRAME. */
 static uint32_t find_page(const struct uvs_pcache *pc, uint32_t did, uint64_t va, unsigned *level)
 {
-    uint32_t i = dir_find(pc, did, va & ~(uint64_t)(UVS_PCACHE_PAGE - 1), 0);
-    *level = 0;
-    if (i == NO_FRAME) {
-        i = dir_find(pc, did, va & ~(uint64_t)(UVS_PCACHE_SUPER - 1), 1);
-        *level = 1;
+    uint32_t i = NO_FRAME;
+    *level = UVS_PCACHE_LVL_PAGE;
+    if (pc->nunits[UVS_PCACHE_LVL_PAGE])
+        i = dir_find(pc, did, va & ~(uint64_t)(UVS_PCACHE_PAGE - 1), UVS_PCACHE_LVL_PAGE);
+    if (i == NO_FRAME && pc->nunits[UVS_PCACHE_LVL_BIG]) {
+        i = dir_find(pc, did, va & ~(BIG_BYTES - 1), UVS_PCACHE_LVL_BIG);
+        *level = UVS_PCACHE_LVL_BIG;
+    }
+    if (i == NO_FRAME && pc->nunits[UVS_PCACHE_LVL_SUPER]) {
+        i = dir_find(pc, did, va & ~(uint64_t)(UVS_PCACHE_SUPER - 1), UVS_PCACHE_LVL_SUPER);
+        *level = UVS_PCACHE_LVL_SUPER;
     }
     return i;
 }
@@ -268,6 +357,8 @@ int uvs_pcache_init(struct uvs_pcache *pc, const struct uvs_pcache_cfg *cfg)
     pc->region_used = (uint16_t *)m;
     m += align8(sizeof(uint16_t) * (size_t)max_regions(n));
     pc->region_stamp = (uint32_t *)m;
+    m += align8(sizeof(uint32_t) * (size_t)max_regions(n));
+    pc->chunk_small = (uint32_t *)m;
     /* All-zero metadata is an empty cache: frames FREE, directory empty,
      * no frame used. A caller that zeroed it already (by DMA) skips this. */
     if (!cfg->meta_zeroed)
@@ -284,6 +375,26 @@ static uint64_t *pte_slot(const struct uvs_pcache *pc, uint32_t did, uint64_t va
     return pc->cfg.pte->slot(pc->cfg.pte_ctx, did, va, level, create);
 }
 
+/*
+ * Level-0 PTE slots of the big unit headed by f: with cfg.pte_contig the
+ * unit's 16 slots are consecutive in one table (a 64 KiB unit never crosses
+ * a 2 MiB block), so one walk gives them all (*base, returned); otherwise
+ * NULL and each page is walked (big_slot).
+ */
+static uint64_t *big_base(struct uvs_pcache *pc, const struct uvs_pcache_frame *f, bool create)
+{
+    return pc->cfg.pte_contig ? pte_slot(pc, f->did, f->va, 0, create) : NULL;
+}
+
+/* Slot of page k of the big unit f, given big_base()'s result. */
+static uint64_t *big_slot(struct uvs_pcache *pc, const struct uvs_pcache_frame *f, uint64_t *base, uint32_t k,
+                          bool create)
+{
+    if (pc->cfg.pte_contig)
+        return base ? base + k : NULL;
+    return pte_slot(pc, f->did, f->va + ((uint64_t)k << PAGE_SHIFT), 0, create);
+}
+
 static void push(struct uvs_pcache_action *act, uint32_t *n, const struct uvs_pcache_action *a)
 {
     act[(*n)++] = *a;
@@ -297,12 +408,23 @@ static void push(struct uvs_pcache_action *act, uint32_t *n, const struct uvs_pc
 static uint32_t evict(struct uvs_pcache *pc, uint32_t i, bool drop, struct uvs_pcache_action *act, uint32_t *n)
 {
     struct uvs_pcache_frame f = pc->frame[i];
-    unsigned level = f.super;
-    uint32_t pages = level ? UVS_PCACHE_SUPER_PAGES : 1;
+    unsigned level = pte_level(&f);
+    uint32_t pages = unit_pages(&f);
     uint64_t bytes = (uint64_t)pages << PAGE_SHIFT;
-    uint64_t *slot = pte_slot(pc, f.did, f.va, level, false);
-    uint64_t old = slot ? __atomic_exchange_n(slot, 0, __ATOMIC_ACQ_REL) : 0;
-    bool dirty = (old & UVS_IOMMU_PTE_V_MASK) && (old & UVS_IOMMU_PTE_D_MASK);
+    bool dirty = false;
+    if (f.super == UVS_PCACHE_LVL_BIG) {
+        /* A big unit goes as a whole: its PTEs cleared in one pass, written back whole when any page is dirty. */
+        uint64_t *base = big_base(pc, &f, false);
+        for (uint32_t k = 0; k < pages; k++) {
+            uint64_t *slot = big_slot(pc, &f, base, k, false);
+            uint64_t old = slot ? __atomic_exchange_n(slot, 0, __ATOMIC_ACQ_REL) : 0;
+            dirty |= (old & UVS_IOMMU_PTE_V_MASK) && (old & UVS_IOMMU_PTE_D_MASK);
+        }
+    } else {
+        uint64_t *slot = pte_slot(pc, f.did, f.va, level, false);
+        uint64_t old = slot ? __atomic_exchange_n(slot, 0, __ATOMIC_ACQ_REL) : 0;
+        dirty = (old & UVS_IOMMU_PTE_V_MASK) && (old & UVS_IOMMU_PTE_D_MASK);
+    }
     struct uvs_pcache_action a = {
         .kind = UVS_PCACHE_ACT_INVAL, .level = (uint8_t)level, .did = f.did, .va = f.va,
         .frame = frame_addr(pc, i), .bytes = bytes,
@@ -331,7 +453,22 @@ static uint32_t evict(struct uvs_pcache *pc, uint32_t i, bool drop, struct uvs_p
 static bool second_chance(struct uvs_pcache *pc, uint32_t i, bool *cleared)
 {
     const struct uvs_pcache_frame *f = &pc->frame[i];
-    uint64_t *slot = pte_slot(pc, f->did, f->va, f->super, false);
+    if (f->super == UVS_PCACHE_LVL_BIG) {
+        /* A big unit is young when any of its pages was accessed; every set A is cleared. */
+        bool young = false;
+        uint64_t *base = big_base(pc, f, false);
+        for (uint32_t k = 0; k < BIG_PAGES; k++) {
+            uint64_t *slot = big_slot(pc, f, base, k, false);
+            if (slot && (__atomic_load_n(slot, __ATOMIC_ACQUIRE) & UVS_IOMMU_PTE_A_MASK)) {
+                __atomic_fetch_and(slot, ~(uint64_t)UVS_IOMMU_PTE_A_MASK, __ATOMIC_ACQ_REL);
+                pc->st.a_cleared++;
+                young = true;
+            }
+        }
+        *cleared |= young;
+        return young;
+    }
+    uint64_t *slot = pte_slot(pc, f->did, f->va, pte_level(f), false);
     if (!slot || !(__atomic_load_n(slot, __ATOMIC_ACQUIRE) & UVS_IOMMU_PTE_A_MASK))
         return false;
     __atomic_fetch_and(slot, ~(uint64_t)UVS_IOMMU_PTE_A_MASK, __ATOMIC_ACQ_REL);
@@ -341,10 +478,19 @@ static bool second_chance(struct uvs_pcache *pc, uint32_t i, bool *cleared)
 }
 
 /* Is frame i's page dirty (leaf PTE D set)? */
-static bool pte_dirty(const struct uvs_pcache *pc, uint32_t i)
+static bool pte_dirty(struct uvs_pcache *pc, uint32_t i)
 {
     const struct uvs_pcache_frame *f = &pc->frame[i];
-    uint64_t *slot = pte_slot(pc, f->did, f->va, f->super, false);
+    if (f->super == UVS_PCACHE_LVL_BIG) {
+        uint64_t *base = big_base(pc, f, false);
+        for (uint32_t k = 0; k < BIG_PAGES; k++) {
+            uint64_t *slot = big_slot(pc, f, base, k, false);
+            if (slot && (__atomic_load_n(slot, __ATOMIC_ACQUIRE) & UVS_IOMMU_PTE_D_MASK))
+                return true;
+        }
+        return false;
+    }
+    uint64_t *slot = pte_slot(pc, f->did, f->va, pte_level(f), false);
     return slot && (__atomic_load_n(slot, __ATOMIC_ACQUIRE) & UVS_IOMMU_PTE_D_MASK);
 }
 
@@ -512,17 +658,32 @@ static bool unit_ok(uint64_t va, uint32_t npages)
 {
     if (npages != 1 && npages != 16 && npages != UVS_PCACHE_SUPER_PAGES)
         return false;
-    return va % ((uint64_t)npages << PAGE_SHIFT) == 0 && va + ((uint64_t)npages << PAGE_SHIFT) > va;
+    /* A mask, not %: a 64-bit remainder is a multi-cycle division on the management hart. */
+    return (va & (((uint64_t)npages << PAGE_SHIFT) - 1)) == 0 && va + ((uint64_t)npages << PAGE_SHIFT) > va;
 }
 
 /* True when a page of the unit is reserved or resident already. */
 static bool unit_present(const struct uvs_pcache *pc, uint32_t did, uint64_t va, uint32_t npages)
 {
-    if (dir_find(pc, did, va & ~(uint64_t)(UVS_PCACHE_SUPER - 1), 1) != NO_FRAME)
+    if (pc->nunits[UVS_PCACHE_LVL_SUPER] &&
+        dir_find(pc, did, va & ~(uint64_t)(UVS_PCACHE_SUPER - 1), UVS_PCACHE_LVL_SUPER) != NO_FRAME)
         return true;
-    for (uint32_t k = 0; k < npages; k++)
-        if (dir_find(pc, did, va + ((uint64_t)k << PAGE_SHIFT), 0) != NO_FRAME)
-            return true;
+    if (pc->nunits[UVS_PCACHE_LVL_BIG])
+        for (uint64_t a = va & ~(BIG_BYTES - 1); a < va + ((uint64_t)npages << PAGE_SHIFT); a += BIG_BYTES)
+            if (dir_find(pc, did, a, UVS_PCACHE_LVL_BIG) != NO_FRAME)
+                return true;
+    if (!pc->nunits[UVS_PCACHE_LVL_PAGE])
+        return false;
+    /* 4 KiB units: probed only in 64 KiB chunks whose filter bucket is nonzero (no per-page lookups otherwise). */
+    uint32_t piece = npages < BIG_PAGES ? npages : BIG_PAGES;
+    for (uint32_t p = 0; p < npages; p += piece) {
+        uint64_t a = va + ((uint64_t)p << PAGE_SHIFT);
+        if (!pc->chunk_small[chunk_hash(pc, did, a)])
+            continue;
+        for (uint32_t k = 0; k < piece; k++)
+            if (dir_find(pc, did, a + ((uint64_t)k << PAGE_SHIFT), UVS_PCACHE_LVL_PAGE) != NO_FRAME)
+                return true;
+    }
     return false;
 }
 
@@ -595,12 +756,27 @@ int uvs_pcache_alloc(struct uvs_pcache *pc, uint32_t did, uint64_t va, uint32_t 
         }
         evict(pc, v, false, act, &n);
     }
-    for (uint32_t k = 0; k < npages; k++) {
-        uint32_t i = take_one(pc);
+    for (uint32_t k = 0; k < npages;) {
         uint64_t off = (uint64_t)k << PAGE_SHIFT;
-        reserve_frame(pc, i, did, va + off, bus + off, UVS_PCACHE_RESERVED, 0);
+        uint32_t i = npages >= BIG_PAGES && k % BIG_PAGES == 0 ? take_run(pc) : NO_FRAME;
+        if (i != NO_FRAME) {
+            /* One big unit: one directory entry for 16 contiguous frames. */
+            reserve_frame(pc, i, did, va + off, bus + off, UVS_PCACHE_RESERVED, UVS_PCACHE_LVL_BIG);
+            dir_insert(pc, i);
+            uint64_t fa = frame_addr(pc, i);
+            for (uint32_t j = 0; j < BIG_PAGES; j++, fa += UVS_PCACHE_PAGE) {
+                if (j)
+                    pc->frame[i + j].state = UVS_PCACHE_TAIL; /* free frames' metadata is zero: the state says all */
+                frames[k + j] = fa;
+            }
+            k += BIG_PAGES;
+            continue;
+        }
+        i = take_one(pc);
+        reserve_frame(pc, i, did, va + off, bus + off, UVS_PCACHE_RESERVED, UVS_PCACHE_LVL_PAGE);
         dir_insert(pc, i);
         frames[k] = frame_addr(pc, i);
+        k++;
     }
     pc->st.allocs += npages;
     finish_actions(pc, cleared, act, &n);
@@ -617,46 +793,40 @@ static uint32_t reserved_super(const struct uvs_pcache *pc, uint32_t did, uint64
     return h != NO_FRAME && pc->frame[h].state == UVS_PCACHE_RESERVED ? h : NO_FRAME;
 }
 
-/* Every page of a 4 KiB-page unit reserved? */
-static bool reserved_pages(const struct uvs_pcache *pc, uint32_t did, uint64_t va, uint32_t npages)
+/* Head of the reserved big unit at va (64 KiB aligned), or NO_FRAME. */
+static uint32_t reserved_big(const struct uvs_pcache *pc, uint32_t did, uint64_t va)
 {
-    for (uint32_t k = 0; k < npages; k++) {
-        uint32_t i = dir_find(pc, did, va + ((uint64_t)k << PAGE_SHIFT), 0);
-        if (i == NO_FRAME || pc->frame[i].state != UVS_PCACHE_RESERVED)
-            return false;
+    if (!pc->nunits[UVS_PCACHE_LVL_BIG])
+        return NO_FRAME;
+    uint32_t h = dir_find(pc, did, va, UVS_PCACHE_LVL_BIG);
+    return h != NO_FRAME && pc->frame[h].state == UVS_PCACHE_RESERVED ? h : NO_FRAME;
+}
+
+/*
+ * Checks that [va, va + npages pages) is reserved as pieces: a big unit per
+ * 64 KiB, or reserved 4 KiB pages. head[p] = the big unit's head frame of
+ * piece p (64 KiB, or the one page when npages == 1), or NO_FRAME when the
+ * piece is 4 KiB pages. Returns false when some page is not reserved.
+ */
+static bool reserved_pieces(const struct uvs_pcache *pc, uint32_t did, uint64_t va, uint32_t npages, uint32_t *head)
+{
+    uint32_t piece = npages < BIG_PAGES ? npages : BIG_PAGES;
+    for (uint32_t p = 0; p * piece < npages; p++) {
+        uint64_t a = va + ((uint64_t)p * piece << PAGE_SHIFT);
+        head[p] = piece == BIG_PAGES ? reserved_big(pc, did, a) : NO_FRAME;
+        if (head[p] != NO_FRAME)
+            continue;
+        for (uint32_t k = 0; k < piece; k++) {
+            uint32_t i = dir_find(pc, did, a + ((uint64_t)k << PAGE_SHIFT), UVS_PCACHE_LVL_PAGE);
+            if (i == NO_FRAME || pc->frame[i].state != UVS_PCACHE_RESERVED)
+                return false;
+        }
     }
     return true;
 }
 
-/* Units up to this many pages are mapped by map_small (one directory lookup and one PTE walk a page). */
-#define MAP_FAST_PAGES 16u
-
-/*
- * uvs_pcache_map of a 4 KiB-page unit of at most MAP_FAST_PAGES pages: the
- * same checks and result as the general path, but each page's frame and PTE
- * slot are looked up once and kept (the general path looks each up twice:
- * the management hart's per-page cost bounds migration, docs/benchmarks.md
- * "Link utilisation of managed streams").
- */
-static int map_small(struct uvs_pcache *pc, uint32_t did, uint64_t va, uint32_t npages, uint32_t flags)
-{
-    uint32_t idx[MAP_FAST_PAGES];
-    uint64_t *slot[MAP_FAST_PAGES];
-    for (uint32_t k = 0; k < npages; k++) {
-        uint32_t i = dir_find(pc, did, va + ((uint64_t)k << PAGE_SHIFT), 0);
-        if (i == NO_FRAME || pc->frame[i].state != UVS_PCACHE_RESERVED)
-            return -ENOENT;
-        idx[k] = i;
-    }
-    for (uint32_t k = 0; k < npages; k++)
-        if (!(slot[k] = pte_slot(pc, did, va + ((uint64_t)k << PAGE_SHIFT), 0, true)))
-            return -ENOMEM;
-    for (uint32_t k = 0; k < npages; k++) {
-        __atomic_store_n(slot[k], leaf_pte(frame_addr(pc, idx[k]), flags), __ATOMIC_RELEASE);
-        pc->frame[idx[k]].state = UVS_PCACHE_RESIDENT;
-    }
-    return 0;
-}
+/* Pieces of a unit of npages (1, 16, 512 pages): 64 KiB each, or the one page. */
+#define MAX_PIECES (UVS_PCACHE_SUPER_PAGES / UVS_PCACHE_BIG_PAGES)
 
 int uvs_pcache_map(struct uvs_pcache *pc, uint32_t did, uint64_t va, uint32_t npages, uint32_t flags)
 {
@@ -674,18 +844,53 @@ int uvs_pcache_map(struct uvs_pcache *pc, uint32_t did, uint64_t va, uint32_t np
         pc->st.superpages++;
         return 0;
     }
-    if (npages <= MAP_FAST_PAGES)
-        return map_small(pc, did, va, npages, flags);
-    if (!reserved_pages(pc, did, va, npages))
-        return -ENOENT;
-    for (uint32_t k = 0; k < npages; k++)
-        if (!pte_slot(pc, did, va + ((uint64_t)k << PAGE_SHIFT), 0, true))
+    if (npages == 1) {
+        /* One page: one directory lookup, one walk. */
+        uint32_t i = pc->nunits[UVS_PCACHE_LVL_PAGE] ? dir_find(pc, did, va, UVS_PCACHE_LVL_PAGE) : NO_FRAME;
+        if (i == NO_FRAME || pc->frame[i].state != UVS_PCACHE_RESERVED)
+            return -ENOENT;
+        uint64_t *slot = pte_slot(pc, did, va, 0, true);
+        if (!slot)
             return -ENOMEM;
-    for (uint32_t k = 0; k < npages; k++) {
-        uint64_t a = va + ((uint64_t)k << PAGE_SHIFT);
-        uint32_t i = dir_find(pc, did, a, 0);
-        __atomic_store_n(pte_slot(pc, did, a, 0, false), leaf_pte(frame_addr(pc, i), flags), __ATOMIC_RELEASE);
+        __atomic_store_n(slot, leaf_pte(frame_addr(pc, i), flags), __ATOMIC_RELEASE);
         pc->frame[i].state = UVS_PCACHE_RESIDENT;
+        return 0;
+    }
+    uint32_t head[MAX_PIECES];
+    uint32_t piece = npages < BIG_PAGES ? npages : BIG_PAGES, npieces = npages / piece;
+    if (!reserved_pieces(pc, did, va, npages, head))
+        return -ENOENT;
+    /* Page tables first, so that a failure maps nothing: one walk a big unit (cfg.pte_contig). */
+    for (uint32_t p = 0; p < npieces; p++) {
+        uint64_t a = va + ((uint64_t)p * piece << PAGE_SHIFT);
+        uint32_t walks = head[p] != NO_FRAME && pc->cfg.pte_contig ? 1 : piece;
+        for (uint32_t k = 0; k < walks; k++)
+            if (!pte_slot(pc, did, a + ((uint64_t)k << PAGE_SHIFT), 0, true))
+                return -ENOMEM;
+    }
+    for (uint32_t p = 0; p < npieces; p++) {
+        uint64_t a = va + ((uint64_t)p * piece << PAGE_SHIFT);
+        if (head[p] != NO_FRAME) {
+            /* The unit's PTEs in one loop over consecutive frames. */
+            struct uvs_pcache_frame *f = &pc->frame[head[p]];
+            uint64_t pte = leaf_pte(frame_addr(pc, head[p]), flags), step = 1ull << UVS_IOMMU_PTE_PPN_SHIFT;
+            uint64_t *base = big_base(pc, f, false);
+            if (base) {
+                for (uint32_t k = 0; k < BIG_PAGES; k++, pte += step)
+                    __atomic_store_n(base + k, pte, __ATOMIC_RELEASE);
+            } else {
+                for (uint32_t k = 0; k < BIG_PAGES; k++, pte += step)
+                    __atomic_store_n(big_slot(pc, f, NULL, k, false), pte, __ATOMIC_RELEASE);
+            }
+            f->state = UVS_PCACHE_RESIDENT;
+            continue;
+        }
+        for (uint32_t k = 0; k < piece; k++) {
+            uint64_t pa = a + ((uint64_t)k << PAGE_SHIFT);
+            uint32_t i = dir_find(pc, did, pa, UVS_PCACHE_LVL_PAGE);
+            __atomic_store_n(pte_slot(pc, did, pa, 0, false), leaf_pte(frame_addr(pc, i), flags), __ATOMIC_RELEASE);
+            pc->frame[i].state = UVS_PCACHE_RESIDENT;
+        }
     }
     return 0;
 }
@@ -701,12 +906,23 @@ int uvs_pcache_cancel(struct uvs_pcache *pc, uint32_t did, uint64_t va, uint32_t
             mark_free(pc, h + k);
         return 0;
     }
-    if (!reserved_pages(pc, did, va, npages))
+    uint32_t head[MAX_PIECES];
+    uint32_t piece = npages < BIG_PAGES ? npages : BIG_PAGES, npieces = npages / piece;
+    if (!reserved_pieces(pc, did, va, npages, head))
         return -ENOENT;
-    for (uint32_t k = 0; k < npages; k++) {
-        uint32_t i = dir_find(pc, did, va + ((uint64_t)k << PAGE_SHIFT), 0);
-        dir_remove(pc, i);
-        mark_free(pc, i);
+    for (uint32_t p = 0; p < npieces; p++) {
+        uint64_t a = va + ((uint64_t)p * piece << PAGE_SHIFT);
+        if (head[p] != NO_FRAME) {
+            dir_remove(pc, head[p]);
+            for (uint32_t k = 0; k < BIG_PAGES; k++)
+                mark_free(pc, head[p] + k);
+            continue;
+        }
+        for (uint32_t k = 0; k < piece; k++) {
+            uint32_t i = dir_find(pc, did, a + ((uint64_t)k << PAGE_SHIFT), UVS_PCACHE_LVL_PAGE);
+            dir_remove(pc, i);
+            mark_free(pc, i);
+        }
     }
     return 0;
 }
@@ -718,7 +934,7 @@ static uint32_t evict_for_range(struct uvs_pcache *pc, uint32_t i, uint64_t va, 
                                 struct uvs_pcache_action *act, uint32_t *n)
 {
     const struct uvs_pcache_frame *f = &pc->frame[i];
-    uint64_t fend = f->va + (f->super ? UVS_PCACHE_SUPER : UVS_PCACHE_PAGE);
+    uint64_t fend = f->va + ((uint64_t)unit_pages(f) << PAGE_SHIFT);
     bool inside = f->va >= va && fend <= end;
     return evict(pc, i, drop && inside, act, n);
 }
@@ -739,7 +955,7 @@ int uvs_pcache_evict_range(struct uvs_pcache *pc, uint32_t did, uint64_t va, uin
         /* Large range: walk the frames instead of the pages (cursor = frame index). */
         for (; *done < pc->nframes; (*done)++) {
             const struct uvs_pcache_frame *f = &pc->frame[*done];
-            uint64_t fend = f->va + (f->super ? UVS_PCACHE_SUPER : UVS_PCACHE_PAGE);
+            uint64_t fend = f->va + ((uint64_t)unit_pages(f) << PAGE_SHIFT);
             if (f->state != UVS_PCACHE_RESIDENT || f->did != did || fend <= va || f->va >= end)
                 continue;
             if (*nact + 3 > cap) {
@@ -760,8 +976,8 @@ int uvs_pcache_evict_range(struct uvs_pcache *pc, uint32_t did, uint64_t va, uin
                     rc = -EAGAIN;
                     break;
                 }
-                if (level)
-                    next = (pc->frame[i].va + UVS_PCACHE_SUPER - va) >> PAGE_SHIFT;
+                if (level != UVS_PCACHE_LVL_PAGE)
+                    next = (pc->frame[i].va + ((uint64_t)unit_pages(&pc->frame[i]) << PAGE_SHIFT) - va) >> PAGE_SHIFT;
                 ev += evict_for_range(pc, i, va, end, drop, act, nact);
             }
             *done = next;
@@ -824,7 +1040,7 @@ int uvs_pcache_lookup(const struct uvs_pcache *pc, uint32_t did, uint64_t va, ui
     if (i == NO_FRAME)
         return -ENOENT;
     if (frame)
-        *frame = frame_addr(pc, i) + (level ? (va & (UVS_PCACHE_SUPER - 1) & ~(uint64_t)(UVS_PCACHE_PAGE - 1)) : 0);
+        *frame = frame_addr(pc, i) + (va - pc->frame[i].va) / UVS_PCACHE_PAGE * UVS_PCACHE_PAGE;
     if (state)
         *state = pc->frame[i].state;
     return 0;

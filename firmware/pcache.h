@@ -33,8 +33,16 @@
  *   PPN 2 MiB aligned, one directory entry, evicted as a whole) when the
  *   caller allows it, a 2 MiB-aligned run of frames can be found free or
  *   made free, and the level-1 slot holds no page-table pointer; otherwise it
- *   is 512 independent 4 KiB pages (each with its own PTE, CLOCK entry and
- *   eviction). 4 KiB and 64 KiB units are always 4 KiB pages on any frames.
+ *   is 32 units of 64 KiB. A 64 KiB unit (or 64 KiB piece of a 512-page
+ *   unit) is one "big unit" when a free run of 16 frames, 64 KiB aligned in
+ *   the device address space, exists: one directory entry (level
+ *   UVS_PCACHE_LVL_BIG), one copy, its 16 level-0 PTEs written in one loop
+ *   (one walk with cfg.pte_contig), one CLOCK entry (young when any page's A
+ *   is set), evicted as a whole (one INVAL of 64 KiB, written back whole when
+ *   any page's D is set, one NOTICE). Without such a run (fragmented frames)
+ *   it is 16 independent 4 KiB pages on any frames. A 4 KiB unit is one page.
+ *   Bookkeeping is per unit: the management hart's cost per migrated page
+ *   bounds migration (docs/benchmarks.md, issue 13).
  *
  * Concurrency: PTEs are shared with the IOMMU's hardware walker, which sets
  * A/D by compare-and-swap; this module only clears bits with atomic AND and
@@ -62,6 +70,7 @@
 #define UVS_PCACHE_PAGE 4096u               /**< frame and base-page size, bytes */
 #define UVS_PCACHE_SUPER_PAGES 512u         /**< 4 KiB pages in a 2 MiB superpage */
 #define UVS_PCACHE_SUPER (UVS_PCACHE_PAGE * UVS_PCACHE_SUPER_PAGES) /**< 2 MiB */
+#define UVS_PCACHE_BIG_PAGES 16u            /**< 4 KiB pages in a 64 KiB big unit */
 #define UVS_PCACHE_F_SUPER_OK 0x1u          /**< alloc flag: a 512-page unit may be a superpage */
 #define UVS_PCACHE_MAP_ACCESSED 0x1u        /**< map flag: install the PTEs with A set (one CLOCK revolution of grace) */
 
@@ -90,11 +99,19 @@ struct uvs_pcache_cfg {
     void *meta;            /**< metadata memory, 8-byte aligned */
     size_t meta_bytes;     /**< its size, at least uvs_pcache_meta_bytes(frame_bytes) */
     bool meta_zeroed;      /**< the first uvs_pcache_meta_bytes() bytes of meta are zero already (no set-up pass) */
+    bool pte_contig;       /**< level-0 slots of one 2 MiB block are one array: slot(va) + k is slot(va + k * 4 KiB) (one walk per 64 KiB unit) */
+};
+
+/** Unit kinds (struct uvs_pcache_frame.super of a head frame; also the directory key's level). */
+enum uvs_pcache_level {
+    UVS_PCACHE_LVL_PAGE = 0,  /**< one 4 KiB page, one level-0 PTE */
+    UVS_PCACHE_LVL_SUPER = 1, /**< 2 MiB superpage, one level-1 leaf PTE */
+    UVS_PCACHE_LVL_BIG = 2,   /**< 64 KiB big unit: 16 contiguous frames, 16 level-0 PTEs, one directory entry */
 };
 
 /** What the caller must do for a victim (see the file comment). */
 enum uvs_pcache_act_kind {
-    UVS_PCACHE_ACT_INVAL = 1,     /**< IOTINVAL.VMA of (did, va); level 1 = superpage */
+    UVS_PCACHE_ACT_INVAL = 1,     /**< IOTINVAL.VMA of (did, va) for bytes (a big unit: 16 pages); level 1 = superpage */
     UVS_PCACHE_ACT_WRITEBACK = 2, /**< DMA bytes from frame to host bus address */
     UVS_PCACHE_ACT_NOTICE = 3,    /**< eviction notice (did, va, bytes, dirty) to the host */
     UVS_PCACHE_ACT_INVAL_ALL = 4, /**< IOTINVAL.VMA of every address space */
@@ -110,7 +127,7 @@ struct uvs_pcache_action {
     uint64_t va;    /**< page (or superpage) virtual address */
     uint64_t frame; /**< device address of the (first) frame */
     uint64_t bus;   /**< WRITEBACK: host bus address */
-    uint64_t bytes; /**< 4096 or 2 MiB */
+    uint64_t bytes; /**< 4 KiB, 64 KiB (big unit) or 2 MiB */
 };
 
 /** Frame states. */
@@ -138,7 +155,7 @@ struct uvs_pcache_frame {
     uint64_t bus;   /**< host bus address of the page's data */
     uint32_t did;   /**< device context */
     uint8_t state;  /**< enum uvs_pcache_state */
-    uint8_t super;  /**< head of a superpage */
+    uint8_t super;  /**< head frame's unit kind (enum uvs_pcache_level); 0 on tails */
     uint16_t rsvd;
 };
 
@@ -157,6 +174,9 @@ struct uvs_pcache {
     uint16_t *region_used;      /**< frames in use per region */
     uint32_t *region_stamp;     /**< per region: alloc_seq when it went from empty to used (LRA_CHUNK) */
     uint32_t alloc_seq;         /**< region allocation counter */
+    uint32_t run_cursor;        /**< region the big-unit allocator looks in first */
+    uint32_t nunits[3];         /**< directory entries per enum uvs_pcache_level (probes of absent kinds skipped) */
+    uint32_t *chunk_small;      /**< counting filter: 4 KiB units per hash of (did, 64 KiB chunk); 0 = none there */
     uint8_t evict_mode;         /**< uvm.def UVM_EVICT_* */
     struct uvs_pcache_stats st;
 };

@@ -60,9 +60,11 @@ static struct {
 static struct uvs_pcache pc;
 static struct uvs_ffwd ff;
 static struct uvs_pcache_action act[ACT_CAP];
-static uint8_t inval_done[MAX_DID / 8];	/* run_actions: address spaces invalidated */
+static uint8_t inval_done[MAX_DID / 8];
+static uint64_t pq_shadow[PQ_ENTRIES][2] __attribute__((aligned(16)));	/* page-request records copied from HBM (uvs_uvm_poll) */	/* run_actions: address spaces invalidated */
 static uint64_t frame_list[UVS_PCACHE_SUPER_PAGES] __attribute__((aligned(64)));
 static struct uvs_uvm_fw_stats stats_buf __attribute__((aligned(64)));
+static uint64_t steps[UVS_UVM_FW_STEPS];	/* UVM_STEP_* cycles (uvm_abi.h fw_stats.steps) */
 static struct uvs_hostq_evt notice_buf __attribute__((aligned(64)));
 /*
  * Page-cache metadata in SRAM (the management hart reaches it in a cycle,
@@ -97,6 +99,7 @@ static struct {
 	bool copying;			/* a copy was submitted since copy_t0 */
 	uint64_t copy_t0, copy_cycles;
 	bool defer;			/* notices wait in notice[] (batch) */
+	bool submitted;			/* UVM_STEP_DMA_SUBMIT stamped for this batch */
 	uint32_t nnotice;
 } bx;
 static struct {
@@ -107,6 +110,12 @@ static struct {
 static uint64_t now(void)
 {
 	return csr_read(cycle);
+}
+
+/* Stamps step (UVM_STEP_*) with the cycle CSR: one CSR read and a store. */
+static void step(unsigned i)
+{
+	steps[i] = now();
 }
 
 static void fence(void)
@@ -300,12 +309,19 @@ static uint64_t *pte_slot(void *ctx, uint32_t did, uint64_t va, unsigned level, 
 static const struct uvs_pcache_pte_ops pte_ops = { .slot = pte_slot };
 
 /* ---- fault forwarder callbacks ---- */
+/* Queued only (ff_host_sync waits): the records and the control block of a flush go in one link round trip. */
 static int ff_host_write(void *ctx, uint64_t bus, const void *src, uint32_t len)
+{
+	(void)ctx;
+	return uvs_fwdma_submit(UVS_DMA_OP_D2H, (uintptr_t)src, bus, len, UVS_HOSTQ_DMA_TIMEOUT, NULL) ? -EFAULT : 0;
+}
+
+static int ff_host_sync(void *ctx)
 {
 	uint64_t bad;
 
 	(void)ctx;
-	return uvs_fwdma_copy(UVS_DMA_OP_D2H, (uintptr_t)src, bus, len, UVS_HOSTQ_DMA_TIMEOUT, &bad) ? -EFAULT : 0;
+	return uvs_fwdma_wait_all(UVS_HOSTQ_DMA_TIMEOUT, &bad) ? -EFAULT : 0;
 }
 
 static int ff_host_read(void *ctx, uint64_t bus, void *dst, uint32_t len)
@@ -341,7 +357,7 @@ static uint64_t ff_now(void *ctx)
 
 static const struct uvs_ffwd_ops ff_ops = {
 	.host_write = ff_host_write, .host_read = ff_host_read, .notify = ff_notify,
-	.replay = ff_replay, .now = ff_now,
+	.replay = ff_replay, .now = ff_now, .host_sync = ff_host_sync,
 };
 
 void uvs_uvm_init(uint64_t hbm_base, uint64_t hbm_size, uvs_uvm_post_fn post)
@@ -419,6 +435,7 @@ static int state_reset(void)
 	cfg.meta = (void *)(uintptr_t)meta;
 	cfg.meta_bytes = (size_t)meta_bytes;
 	cfg.meta_zeroed = true;
+	cfg.pte_contig = true;	/* pte_slot gives a slot of a 512-entry L0 table: a 64 KiB unit's 16 PTEs follow it */
 	err = uvs_pcache_init(&pc, &cfg);
 	/* At most half of the frames reserved by one batch at a time (a whole 2 MiB unit when that many). */
 	bx.infl_limit = (uint32_t)(cfg.frame_bytes / PG / 2);
@@ -537,8 +554,9 @@ static int run_actions(uint32_t n)
 	uint64_t bad;
 	int err = 0;
 
-	for (uint32_t i = 0; i < n; i++)
-		ninval += act[i].kind == UVS_PCACHE_ACT_INVAL;
+	for (uint32_t i = 0; i < n; i++)	/* pages: a 64 KiB big unit counts 16, a superpage 1 (one IOTLB entry) */
+		if (act[i].kind == UVS_PCACHE_ACT_INVAL)
+			ninval += act[i].level ? 1 : (uint32_t)(act[i].bytes / PG);
 	/*
 	 * Many victims: one IOTINVAL.VMA per address space (PSCV, AV = 0;
 	 * IOMMU spec 4.1.1) instead of one per page. The IOMMU reads every
@@ -559,7 +577,8 @@ static int run_actions(uint32_t n)
 			err = iotinval(INVAL_SPACE, did, 0);
 			inval = true;
 		} else if (act[i].kind == UVS_PCACHE_ACT_INVAL) {
-			err = iotinval(INVAL_PAGE, act[i].did, act[i].va);
+			for (uint64_t off = 0; off < act[i].bytes && !err; off += act[i].level ? act[i].bytes : PG)
+				err = iotinval(INVAL_PAGE, act[i].did, act[i].va + off);
 			inval = true;
 		} else if (act[i].kind == UVS_PCACHE_ACT_INVAL_ALL) {
 			err = iotinval(INVAL_ALL, 0, 0);
@@ -728,6 +747,10 @@ static int flush_run(void)
 	if (!bx.copying) {
 		bx.copying = true;
 		bx.copy_t0 = now();
+		if (!bx.submitted) {
+			bx.submitted = true;
+			steps[UVS_UVM_STEP_DMA_SUBMIT] = bx.copy_t0;
+		}
 	}
 	err = uvs_fwdma_submit(UVS_DMA_OP_H2D, bx.run_src, bx.run_dst, bx.run_len, DMA_TIMEOUT, NULL);
 	bx.run_len = 0;
@@ -758,6 +781,8 @@ static void complete_inflight(void)
 
 	if (uvs_fwdma_wait_all(DMA_TIMEOUT, &bad) != 0 && !err)
 		err = -EIO;
+	if (bx.ninfl != 0)
+		step(UVS_UVM_STEP_DMA_DONE);
 	if (bx.copying) {
 		bx.copy_cycles += now() - bx.copy_t0;
 		bx.copying = false;
@@ -774,6 +799,8 @@ static void complete_inflight(void)
 			u->copied = (uint16_t)(u->copied + infl[i].pages);
 		}
 	}
+	if (bx.ninfl != 0)
+		step(UVS_UVM_STEP_PTE);
 	bx.ninfl = 0;
 	bx.infl_pages = 0;
 }
@@ -819,6 +846,9 @@ static int start_unit(uint16_t unit, uint32_t did, uint64_t va, uint32_t pages, 
 	 */
 	if (!err && bx.run_len != 0 && uvs_fwdma_idle())
 		err = flush_run();
+	/* The page-table walk (and any missing tables) while the copy runs: the map after it hits the walk cache. */
+	if (!err && !res.super)
+		(void)pte_slot(NULL, did, va, 0, true);
 	infl[bx.ninfl].did = did;
 	infl[bx.ninfl].va = va;
 	infl[bx.ninfl].pages = (uint16_t)pages;
@@ -880,14 +910,19 @@ static void batch_unit(uint16_t i)
  */
 static int batch(const struct uvs_hostq_cmd *c, struct uvs_hostq_evt *evt)
 {
-	uint64_t nunits = c->arg[1], nrep = c->arg[3], ok = 0, bad;
-	static struct uvs_ffwd_stats f0, f1;	/* 0.6 KiB each (histogram): off the 8 KiB stack; one command at a time */
+	uint64_t nunits = c->arg[1], nrep = c->arg[3], ok = 0, bad, leaders0, wait0, leaders1, wait1;
+	/* One chunk of each array (the usual batch): both read in one link round trip, statuses written after the replays. */
+	bool single = nunits <= BU_CHUNK && nrep <= BR_CHUNK, have_rep = false, status_queued = false;
 	int err = 0;
 
 	if (nunits > UVS_UVM_BATCH_MAX_UNITS || nrep > UVS_UVM_BATCH_MAX_REPLAYS || c->arg[4] != 0 ||
 	    (nunits && (c->arg[0] == 0 || (c->arg[0] & 7))) || (nrep && (c->arg[2] == 0 || (c->arg[2] & 7))))
 		return -EINVAL;
-	uvs_ffwd_get_stats(&ff, &f0);
+	step(UVS_UVM_STEP_CMD);
+	for (unsigned i = UVS_UVM_STEP_UNITS; i < UVS_UVM_FW_STEPS; i++)
+		steps[i] = 0;
+	bx.submitted = false;
+	uvs_ffwd_replay_totals(&ff, &leaders0, &wait0);
 	bx.defer = true;
 	bx.ninfl = bx.infl_pages = 0;
 	bx.run_len = 0;
@@ -895,26 +930,43 @@ static int batch(const struct uvs_hostq_cmd *c, struct uvs_hostq_evt *evt)
 		uint32_t m = nunits - base < BU_CHUNK ? (uint32_t)(nunits - base) : BU_CHUNK;
 		uint64_t bus = c->arg[0] + base * UVS_UVM_BU_SIZE;
 
-		if (uvs_fwdma_copy(UVS_DMA_OP_H2D, bus, (uintptr_t)bu, m * UVS_UVM_BU_SIZE, DMA_TIMEOUT, &bad) != 0) {
+		if (single && nrep) {
+			/* Units and replay groups in one round trip (descriptors run in order). */
+			if (uvs_fwdma_submit(UVS_DMA_OP_H2D, bus, (uintptr_t)bu, m * UVS_UVM_BU_SIZE, DMA_TIMEOUT, NULL) ||
+			    uvs_fwdma_submit(UVS_DMA_OP_H2D, c->arg[2], (uintptr_t)br, (uint32_t)nrep * UVS_UVM_BR_SIZE,
+					     DMA_TIMEOUT, NULL) ||
+			    uvs_fwdma_wait_all(DMA_TIMEOUT, &bad)) {
+				err = -EFAULT;
+				break;
+			}
+			have_rep = true;
+		} else if (uvs_fwdma_copy(UVS_DMA_OP_H2D, bus, (uintptr_t)bu, m * UVS_UVM_BU_SIZE, DMA_TIMEOUT, &bad)) {
 			err = -EFAULT;
 			break;
 		}
+		step(UVS_UVM_STEP_UNITS);
 		for (uint32_t i = 0; i < m; i++)
 			batch_unit((uint16_t)i);
 		complete_inflight();
 		for (uint32_t i = 0; i < m; i++)
 			ok += bu[i].status == 0;
+		if (single)
+			break;	/* statuses written after the replays */
 		if (uvs_fwdma_copy(UVS_DMA_OP_D2H, (uintptr_t)bu, bus, m * UVS_UVM_BU_SIZE, DMA_TIMEOUT, &bad) != 0)
 			err = -EFAULT;
+		step(UVS_UVM_STEP_STATUS);
 	}
 	for (uint64_t base = 0; base < nrep && !err; base += BR_CHUNK) {
 		uint32_t m = nrep - base < BR_CHUNK ? (uint32_t)(nrep - base) : BR_CHUNK;
 
-		if (uvs_fwdma_copy(UVS_DMA_OP_H2D, c->arg[2] + base * UVS_UVM_BR_SIZE, (uintptr_t)br,
-				   m * UVS_UVM_BR_SIZE, DMA_TIMEOUT, &bad) != 0) {
-			err = -EFAULT;
-			break;
+		if (!have_rep) {
+			if (uvs_fwdma_copy(UVS_DMA_OP_H2D, c->arg[2] + base * UVS_UVM_BR_SIZE, (uintptr_t)br,
+					   m * UVS_UVM_BR_SIZE, DMA_TIMEOUT, &bad) != 0) {
+				err = -EFAULT;
+				break;
+			}
 		}
+		step(UVS_UVM_STEP_REPLAYS);
 		for (uint32_t i = 0; i < m; i++) {
 			int r;
 
@@ -923,16 +975,31 @@ static int batch(const struct uvs_hostq_cmd *c, struct uvs_hostq_evt *evt)
 			r = uvs_ffwd_replay(&ff, br[i].did, br[i].prgi, br[i].resp);
 			(void)r;	/* -ENOENT: answered already (a stale record) */
 		}
+		step(UVS_UVM_STEP_REPLAY);
+	}
+	if (single && nunits && !err) {
+		/* Statuses off the replay's path: queued now, waited for below (the IOMMU drains its queue meanwhile). */
+		if (uvs_fwdma_submit(UVS_DMA_OP_D2H, (uintptr_t)bu, c->arg[0], (uint32_t)nunits * UVS_UVM_BU_SIZE,
+				     DMA_TIMEOUT, NULL) != 0)
+			err = -EFAULT;
+		status_queued = !err;
 	}
 	if (iommu_sync() != 0 && !err)
 		err = -ETIMEDOUT;
+	step(UVS_UVM_STEP_FENCED);
+	if (status_queued) {
+		if (uvs_fwdma_wait_all(DMA_TIMEOUT, &bad) != 0 && !err)
+			err = -EFAULT;
+		step(UVS_UVM_STEP_STATUS);
+	}
 	bx.defer = false;
 	uvs_uvm_poll();		/* requests that came meanwhile go out with this completion */
 	if (flush_notices() != 0 && !err)
 		err = -EFAULT;
-	uvs_ffwd_get_stats(&ff, &f1);
-	evt->value = ok | (f1.replay_leaders - f0.replay_leaders) << 32;
-	evt->addr = f1.replay_wait - f0.replay_wait;
+	step(UVS_UVM_STEP_DONE);
+	uvs_ffwd_replay_totals(&ff, &leaders1, &wait1);
+	evt->value = ok | (leaders1 - leaders0) << 32;
+	evt->addr = wait1 - wait0;
 	return err;
 }
 
@@ -962,6 +1029,7 @@ static int write_stats(uint64_t bus)
 	stats_buf.a_cleared = ps.a_cleared;
 	stats_buf.copy_cycles = bx.copy_cycles;
 	memcpy(stats_buf.f2r_hist, fs.f2r_hist, sizeof(stats_buf.f2r_hist));
+	memcpy(stats_buf.steps, steps, sizeof(stats_buf.steps));
 	if (bus == 0 || (bus & 7) != 0)
 		return -EINVAL;
 	return uvs_fwdma_copy(UVS_DMA_OP_D2H, (uintptr_t)&stats_buf, bus, sizeof(stats_buf),
@@ -1016,9 +1084,7 @@ int uvs_uvm_execute(const struct uvs_hostq_cmd *cmd, struct uvs_hostq_evt *evt)
 {
 	int err;
 
-	memset(evt, 0, sizeof(*evt));
-	evt->type = UVS_HOSTQ_EVT_CMD_DONE;
-	evt->cookie = cmd->cookie;
+	*evt = (struct uvs_hostq_evt){ .type = UVS_HOSTQ_EVT_CMD_DONE, .cookie = cmd->cookie };	/* no memset: a byte loop here */
 	err = execute(cmd, evt);
 	if (err == -EOPNOTSUPP)
 		evt->status = -(int32_t)UVS_HOSTQ_ERR_EOPNOTSUPP;
@@ -1035,9 +1101,26 @@ void uvs_uvm_poll(void)
 		return;
 	tail = *reg32(UVS_IOMMU_PQT_OFF);
 	if (tail != uv.pqh) {
-		int n = uvs_ffwd_drain(&ff, (const void *)(uintptr_t)(uv.hbm_base + OFF_PQ), PQ_ENTRIES,
-				       &uv.pqh, tail);
+		uint64_t t = now();
 
+		/*
+		 * The new records into SRAM with two 64-bit loads each: the decoder
+		 * reads bytes, and each byte load from HBM cost the hart a memory
+		 * round trip (~500 cycles a record, docs/benchmarks.md issue 13).
+		 */
+		for (uint32_t i = uv.pqh; i != tail; i = (i + 1) % PQ_ENTRIES) {
+			volatile const uint64_t *q = mem64(uv.hbm_base + OFF_PQ + (uint64_t)i * UVS_IOMMU_PQREC_SIZE);
+
+			pq_shadow[i][0] = q[0];
+			pq_shadow[i][1] = q[1];
+		}
+		int n = uvs_ffwd_drain(&ff, pq_shadow, PQ_ENTRIES, &uv.pqh, tail);
+
+		if (n > 0 && !bx.defer) {
+			/* Outside a batch only: the steps of an isolated fault are the first forwarding after the last batch. */
+			steps[UVS_UVM_STEP_DRAIN] = t;
+			steps[UVS_UVM_STEP_SENT] = 0;
+		}
 		if (n > 0) {
 			fence();
 			*reg32(UVS_IOMMU_PQH_OFF) = uv.pqh;
@@ -1048,8 +1131,8 @@ void uvs_uvm_poll(void)
 	if (*reg32(UVS_IOMMU_PQCSR_OFF) & UVS_IOMMU_PQCSR_PQOF_MASK)
 		*reg32(UVS_IOMMU_PQCSR_OFF) = UVS_IOMMU_PQCSR_PQEN_MASK | UVS_IOMMU_PQCSR_PIE_MASK |
 					      UVS_IOMMU_PQCSR_PQOF_MASK;	/* room made: clear overflow */
-	if (uvs_ffwd_staged(&ff) != 0)
-		(void)uvs_ffwd_flush(&ff);
+	if (uvs_ffwd_staged(&ff) != 0 && uvs_ffwd_flush(&ff) > 0 && !bx.defer && steps[UVS_UVM_STEP_SENT] == 0)
+		step(UVS_UVM_STEP_SENT);	/* records written, MSI raised */
 }
 
 bool uvs_uvm_idle(void)

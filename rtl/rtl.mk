@@ -8,6 +8,8 @@
 # RTL_SIM_SRCS   rtl/sim/*.sv: the simulation top uvs_soc around the core
 #                (AXI memory models and trace hooks calling DPI)
 # RTL_SRCS       all of the above in compile order; top module $(RTL_TOP)
+# RTL_INCS       included files (rtl/soc/*.svh: the AXI port-list macros),
+#                found through RTL_INCFLAGS
 # RTL_PARAMS     top parameters of the configuration (harts, mtime divider,
 #                MT_THREADS when the configuration sets CFG_COMPUTE_THREADS,
 #                PIPE=1 when it sets CFG_CORE := pipe; CFG_CORE := fsm or
@@ -28,6 +30,8 @@ RTL_IOMMU_SRCS := $(sort $(wildcard rtl/iommu/*_pkg.sv)) \
                   $(sort $(filter-out %_pkg.sv,$(wildcard rtl/iommu/*.sv)))
 RTL_SIM_SRCS  := $(sort $(wildcard rtl/sim/*.sv))
 RTL_SRCS      := $(RTL_PKGS) $(RTL_CORE_SRCS) $(RTL_IOMMU_SRCS) $(RTL_SOC_SRCS) $(RTL_SIM_SRCS)
+RTL_INCS      := $(wildcard rtl/soc/*.svh)
+RTL_INCFLAGS  := -I$(abspath rtl/soc)
 RTL_PARAMS    := -GNUM_HARTS=$$((1 + $(CFG_COMPUTE_HARTS))) -GMTIME_DIV=$(CFG_MTIME_DIV) \
                  $(if $(CFG_COMPUTE_THREADS),-GMT_THREADS=$(CFG_COMPUTE_THREADS)) \
                  $(if $(filter pipe,$(CFG_CORE)),-GPIPE=1)
@@ -42,4 +46,4 @@ $(RTL_LINT_VLT): rtl/rtl.mk
 	  'lint_off -rule UNUSEDPARAM -file "*/gen/rtl/uvs_*_pkg.sv"' > $@
 
 lint: $(RTL_PKGS) $(RTL_LINT_VLT) | $(SETUP_STAMP)
-	verilator --lint-only -Wall $(RTL_PARAMS) --top-module $(RTL_TOP) $(RTL_LINT_VLT) $(RTL_SRCS)
+	verilator --lint-only -Wall $(RTL_INCFLAGS) $(RTL_PARAMS) --top-module $(RTL_TOP) $(RTL_LINT_VLT) $(RTL_SRCS)

@@ -14,7 +14,7 @@ esac
 pkgs=(make gcc g++ python3 pkg-config xz-utils ca-certificates clang-14 libclang-rt-14-dev
       verilator gcc-riscv64-unknown-elf binutils-riscv64-unknown-elf
       picolibc-riscv64-unknown-elf device-tree-compiler libfdt-dev
-      libelf-dev libcmocka-dev zlib1g-dev qemu-user qemu-system-misc opensbi dt-schema)
+      libelf-dev libcmocka-dev zlib1g-dev qemu-user qemu-system-misc opensbi dt-schema yosys)
 [ "$group" = bench ] && pkgs=(parallel gnuplot-nox)
 missing=()
 for p in "${pkgs[@]}"; do

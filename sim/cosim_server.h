@@ -49,8 +49,9 @@ extern "C" {
 #define UVS_COSIM_PARTIAL_MS 5000
 
 /**
- * What passes between the link model and the SoC (rtl/soc/uvs_host_port.sv,
- * uvs_hostif.sv) through the DPI functions in sim/dpi.c.
+ * What passes between the link model and the SoC (the BAR0 AXI4-Lite master
+ * rtl/sim/uvs_axil_host_model.sv, the MSI vector in rtl/sim/uvs_soc.sv)
+ * through the DPI functions in sim/dpi.c.
  */
 struct uvs_host_io {
     bool rst;          /**< hold the SoC in reset (RESET request); the harness drives rst_ni */

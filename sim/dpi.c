@@ -112,9 +112,11 @@ void uvs_dpi_retire(int hart, long long cycle, long long pc, int insn, int rd, l
         fputs(line, uvs_sim.retire_log);
 }
 
-/* Static values of the BAR0 block (hostif.def): host link attached, boot entry, sizes, capabilities, link model. */
+/* Straps of the SoC core (rtl/sim/uvs_soc.sv, at reset): the static values of the BAR0 block (hostif.def): host
+ * link attached, boot entry, sizes, capabilities, link model, HBM model (latency in cycles, bandwidth). */
 void uvs_dpi_hostif_config(char *host_link, long long *boot_entry, long long *sram_size, long long *hbm_size,
-                           long long *caps, int *clock_khz, int *link_latency, int *link_bw, int *link_mps)
+                           long long *caps, int *clock_khz, int *link_latency, int *link_bw, int *link_mps,
+                           int *hbm_latency, int *hbm_bw)
 {
     *host_link = uvs_sim.host_mode ? 1 : 0;
     *boot_entry = (long long)uvs_sim.elf.entry;
@@ -130,9 +132,12 @@ void uvs_dpi_hostif_config(char *host_link, long long *boot_entry, long long *sr
     *link_latency = (int)uvs_sim.model.latency;
     *link_bw = (int)uvs_sim.model.bw_fx;
     *link_mps = (int)uvs_sim.model.mps;
+    *hbm_latency = (int)uvs_sim.model.hbm_latency;
+    *hbm_bw = (int)uvs_sim.model.hbm_bw_fx;
 }
 
-/* BAR0 performance block (hostif.def HOSTIF_PERF_*): 64-bit word idx. */
+/* Memory-system byte counters read through BAR0 (hostif.def HOSTIF_PERF_*, the SoC core's perf_*_i): idx 0 link
+ * H2D, 1 link D2H, 2 HBM; 0 for other idx. */
 long long uvs_dpi_hostif_perf(int idx)
 {
     const struct uvs_memsys *ms = &uvs_sim.memsys;
@@ -140,7 +145,6 @@ long long uvs_dpi_hostif_perf(int idx)
     case 0: return (long long)uvs_memsys_stat(ms, UVS_MEMSYS_LINK_H2D).bytes;
     case 1: return (long long)uvs_memsys_stat(ms, UVS_MEMSYS_LINK_D2H).bytes;
     case 2: return (long long)uvs_memsys_stat(ms, UVS_MEMSYS_HBM).bytes;
-    case 3: return (long long)((uint64_t)uvs_sim.model.hbm_latency << 32 | uvs_sim.model.hbm_bw_fx);
     default: return 0;
     }
 }

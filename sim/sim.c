@@ -18,6 +18,7 @@
 #include "cosim_server.h"
 #include "dtb.h"
 #include "stats.h"
+#include "trace_exec.h"
 #include "trace_rec.h"
 
 struct uvs_sim uvs_sim;
@@ -119,7 +120,7 @@ static int load_programs(char *err, size_t errlen)
 }
 
 int uvs_sim_setup(struct uvs_opts *o, int argc, char **argv, unsigned harts,
-                  uint64_t sram_bytes, const void *dtb, size_t dtb_size)
+                  uint64_t sram_bytes, const void *dtb, size_t dtb_size, bool traced)
 {
     char err[ERR_MAX];
     uint64_t dtb_addr = 0;
@@ -130,6 +131,10 @@ int uvs_sim_setup(struct uvs_opts *o, int argc, char **argv, unsigned harts,
     if (o->help) {
         uvs_opts_usage(stdout);
         return 0;
+    }
+    if (o->trace_fst && !traced) { /* returns only if the traced sibling cannot run */
+        uvs_trace_reexec(argv, err, sizeof err);
+        return fail((int)UVS_EXIT_INTERNAL, err);
     }
     uvs_inject_arm(&o->inject);
     if (sram_bytes <= UVS_DTB_MAX_SIZE || uvs_mem_init(&uvs_sim.mem, sram_bytes) != 0)

@@ -62,13 +62,16 @@ extern struct uvs_sim uvs_sim;
  * @dtb/@dtb_size default, checked for @harts harts; the default gets the
  * DMA and host interface nodes with --host-socket and an HBM memory node
  * with --hbm, see uvs_dtb_add_devices) at SRAM top - UVS_DTB_MAX_SIZE, the boot ROM, the retire log (and checks that the FST
- * file can be created). Prints --help's text on
+ * file can be created). @traced: this binary has FST tracing compiled in;
+ * if not, --trace-fst re-executes the traced sibling uvmsoc-sim-trace with
+ * the same @argv (uvs_trace_reexec), or fails with _INTERNAL and a message
+ * naming the make target that builds it. Prints --help's text on
  * stdout, or one "uvmsoc-sim: ..." line on stderr for an error.
  * Returns UVS_SIM_RUN, or the exit status to end with (0 after --help,
  * UVS_EXIT_USAGE, _BAD_ELF, _WRONG_ARCH, _BAD_DTB or _INTERNAL).
  */
 int uvs_sim_setup(struct uvs_opts *o, int argc, char **argv, unsigned harts,
-                  uint64_t sram_bytes, const void *dtb, size_t dtb_size);
+                  uint64_t sram_bytes, const void *dtb, size_t dtb_size, bool traced);
 
 /**
  * uvs_sim_tohost - act on a store to tohost (called from the memory DPI):

@@ -64,7 +64,7 @@ include tests/difftest/difftest.mk
 # OpenSBI 1.1 booted with an S-mode payload (tests/opensbi.tests).
 include tests/opensbi/opensbi.mk
 
-TEST_PREREQS := sim sim-c4 firmware isa-tests sim-unit-tests firmware-tests model-unit-tests host \
+TEST_PREREQS := sim sim-trace sim-c4 firmware isa-tests sim-unit-tests firmware-tests model-unit-tests host \
                 host-unit-tests-build iommu-soc-tests tile-soc-tests mt-tb mt-tb-tests \
                 sim-c4mt mtsoc-tests opensbi-tests sim-fsm sim-c4fsm
 TEST_ENV = SIM=$(SIM) SIM_C4=$(SIM_C4) SIM_FSM=$(SIM_FSM) SIM_C4FSM=$(SIM_C4FSM) \

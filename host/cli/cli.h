@@ -89,6 +89,49 @@ int cli_locate(enum cli_thing what, char *out, size_t outlen);
 int cli_run_kernel(const struct cli_global *g, int argc, char **argv);
 
 /**
+ * cli_contexts - `uvmsoc contexts [--did-a N] [--did-b N] [--size BYTES]
+ * [--firmware ELF]` (ctx_cmd.c): two device contexts on one device, a
+ * kernel of one aimed at the other's memory must fault in its own context
+ * and leave the other's bytes and kernels intact. Returns CLI_OK, CLI_FAIL
+ * or CLI_USAGE.
+ */
+int cli_contexts(const struct cli_global *g, int argc, char **argv);
+
+/** Help text of `uvmsoc contexts` (ctx_cmd.c). */
+extern const char cli_contexts_help[];
+
+/**
+ * cli_serve - `uvmsoc serve --listen PATH [--max-clients N] [--firmware ELF]`
+ * (serve_cmd.c): the device broker daemon; cli_client - `uvmsoc client
+ * --daemon PATH ...` (client_cmd.c): one of its client processes. Both
+ * return CLI_OK, CLI_FAIL or CLI_USAGE.
+ */
+int cli_serve(const struct cli_global *g, int argc, char **argv);
+int cli_client(const struct cli_global *g, int argc, char **argv);
+
+/** Help texts of `uvmsoc serve` and `uvmsoc client`. */
+extern const char cli_serve_help[], cli_client_help[];
+
+/** Longest kernel name cli_load_kernel() takes, NUL included. */
+#define UVS_KERNEL_NAME_MAX 64
+
+/**
+ * cli_boot_plain - load the firmware @fw (NULL: cli_locate()) and boot it in
+ * M mode (no OpenSBI), waiting up to @timeout device cycles for it to be
+ * ready (devboot.c). Returns CLI_OK, or CLI_FAIL after printing why.
+ */
+int cli_boot_plain(struct uvs_dev *dev, const char *fw, uint64_t timeout);
+
+/**
+ * cli_load_kernel - parse kernel @name (NAME.elf in the kernel directory,
+ * cli_locate(CLI_KERNEL_DIR); no '/') into @img and copy its segments into
+ * the kernel region by DMA (devboot.c). The caller frees @img with
+ * uvs_fw_image_free(). Returns CLI_OK, CLI_USAGE (bad name) or CLI_FAIL,
+ * after printing why.
+ */
+int cli_load_kernel(struct uvs_dev *dev, const char *name, struct uvs_fw_image *img);
+
+/**
  * cli_trace_report - load the access trace @path (include/lib/uvs_trace.h) and
  * print, each line prefixed by @indent, the device's hit rate from it and
  * LRU, CLOCK and MIN hit rates replayed at @frames frames (0: the header's

@@ -435,6 +435,12 @@ const struct cli_cmd cli_cmds[] = {
     {"run", "run a kernel end to end (--kernel), or boot and check the command path", run_help, cmd_run, 1},
     {"dma-test", "copy data host->device->host by DMA and compare", dma_help, cmd_dma_test, 0},
     {"trace", "replay a page-access trace under LRU, CLOCK and Belady's MIN", cli_trace_help, cli_cmd_trace, 1},
+    {"contexts", "check that two device contexts on one device cannot reach each other", cli_contexts_help,
+     cli_contexts, 1},
+    {"serve", "own the device and serve client processes, each in its own device context", cli_serve_help,
+     cli_serve, 1},
+    {"client", "a client process of uvmsoc serve: run and check kernels in its own context", cli_client_help,
+     cli_client, 1},
     {"graph", "convert a graph to the CSR file of the graph kernels (bfs, pagerank)", cli_graph_help, cli_graph, 1},
     {NULL, NULL, NULL, NULL, 0},
 };

@@ -1425,6 +1425,7 @@ static void print_managed_stats(struct krun *k)
         printf("  fault-to-replay        %12llu  cycles mean\n",
                (unsigned long long)(st.fault_wait_cycles / st.fault_records));
     uvm_f2r_print(stdout, &st.fw, k->info.clock_khz);
+    uvm_steps_print(stdout, &st.fw);
     if (is_recipe(k, "gather") && k->aux) {
         /* Of the table pages the lookups touch (a row never straddles a page), those that never faulted. */
         uint64_t tpages = (k->len + 4095) / 4096, touched = 0;

@@ -4,6 +4,7 @@
 
 #include <uvmsoc/hostif.h>
 #include <uvmsoc/kernel.h>
+#include <uvmsoc/memmap.h>
 #include <uvmsoc/uvmsoc.h>
 
 #include "internal.h"
@@ -20,6 +21,10 @@ int uvs_launch_cmd(const struct uvs_launch *l, uint64_t cookie, struct uvs_hostq
     if (l->args & 7) {
         return uvs_err(-EINVAL, "launch: argument block 0x%llx is not 8-byte aligned", (unsigned long long)l->args);
     }
+    if (l->did >> UVS_HARTCTL_DID_BITS) {
+        return uvs_err(-EINVAL, "launch: device context %u is wider than the %d-bit device_id", l->did,
+                       (int)UVS_HARTCTL_DID_BITS);
+    }
     uint64_t n = (uint64_t)(l->grid_dim ? l->grid_dim : 1) * (l->block_dim ? l->block_dim : 1);
     if (n > UVS_KERNEL_MAX_GRID_THREADS) {
         return uvs_err(-E2BIG, "launch: grid %ux%u = %llu threads, more than a launch may have (%d)", l->grid_dim,
@@ -35,6 +40,7 @@ int uvs_launch_cmd(const struct uvs_launch *l, uint64_t cookie, struct uvs_hostq
     cmd->arg[2] = l->grid_dim;
     cmd->arg[3] = l->block_dim;
     cmd->arg[4] = l->timeout_cycles;
+    cmd->arg[5] = l->did;
     return 0;
 }
 

@@ -1,5 +1,6 @@
 /* Fault-to-replay latency percentiles (see uvm_latency.h). */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "uvm_latency.h"
@@ -48,4 +49,34 @@ void uvm_f2r_print(FILE *out, const struct uvs_uvm_fw_stats *fw, uint32_t clock_
     if (clock_khz && hi99 != UINT64_MAX)
         fprintf(out, ", <= %.1f us", (double)(hi99 - 1) / clock_khz * 1000.0);
     fprintf(out, "; p50 bucket %s; %lld records)\n", p50, (long long)n);
+}
+
+void uvm_steps_print(FILE *out, const struct uvs_uvm_fw_stats *fw)
+{
+    static const char *const name[UVS_UVM_FW_STEPS] = {
+        [UVS_UVM_STEP_DRAIN] = "drain",        [UVS_UVM_STEP_SENT] = "sent",       [UVS_UVM_STEP_CMD] = "cmd",
+        [UVS_UVM_STEP_UNITS] = "units",        [UVS_UVM_STEP_DMA_SUBMIT] = "dma", [UVS_UVM_STEP_DMA_DONE] = "dma done",
+        [UVS_UVM_STEP_PTE] = "pte",            [UVS_UVM_STEP_STATUS] = "status",  [UVS_UVM_STEP_REPLAYS] = "replays",
+        [UVS_UVM_STEP_REPLAY] = "replay",      [UVS_UVM_STEP_FENCED] = "fenced",  [UVS_UVM_STEP_DONE] = "done",
+    };
+    if (!out || !fw || fw->steps[UVS_UVM_STEP_CMD] == 0)
+        return;
+    const uint64_t *t = fw->steps;
+    bool fwd = t[UVS_UVM_STEP_DRAIN] && t[UVS_UVM_STEP_SENT] && t[UVS_UVM_STEP_DRAIN] <= t[UVS_UVM_STEP_SENT] &&
+               t[UVS_UVM_STEP_SENT] <= t[UVS_UVM_STEP_CMD];
+    unsigned first = fwd ? UVS_UVM_STEP_DRAIN : UVS_UVM_STEP_CMD;
+    uint64_t prev = t[first];
+    fprintf(out, "  last batch steps       %s", name[first]);
+    for (unsigned i = first + 1; i < UVS_UVM_FW_STEPS; i++) {
+        if (t[i] == 0 || t[i] < prev) {
+            fprintf(out, " -%s", name[i]);
+            continue;
+        }
+        fprintf(out, " +%llu %s", (unsigned long long)(t[i] - prev), name[i]);
+        prev = t[i];
+    }
+    if (fwd && t[UVS_UVM_STEP_FENCED] >= t[UVS_UVM_STEP_DRAIN])
+        fprintf(out, " (drain..fenced %llu cycles)",
+                (unsigned long long)(t[UVS_UVM_STEP_FENCED] - t[UVS_UVM_STEP_DRAIN]));
+    fprintf(out, "\n");
 }

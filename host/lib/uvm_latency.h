@@ -28,4 +28,15 @@ int64_t uvm_f2r_percentile(const struct uvs_uvm_fw_stats *fw, unsigned pct, uint
  */
 void uvm_f2r_print(FILE *out, const struct uvs_uvm_fw_stats *fw, uint32_t clock_khz);
 
+/**
+ * uvm_steps_print - one line "  last batch steps ..." on @out: the device
+ * cycles between consecutive firmware steps (@fw steps, UVM_STEP_*) of the
+ * last fault forwarding and the last UVM_OP_BATCH, "-" for a step not
+ * reached (no copy, no replay). The forwarding part (drain->sent->cmd) is
+ * printed only when it precedes the batch (the batch answered it); for one
+ * isolated fault the line breaks its fault-to-replay time down
+ * (drain..fenced). Prints nothing when no batch ran or @fw is NULL.
+ */
+void uvm_steps_print(FILE *out, const struct uvs_uvm_fw_stats *fw);
+
 #endif

@@ -21,7 +21,6 @@
 #define COOKIE_BASE 0x75766d0000000000ull /* "uvm" */
 #define CMD_TIMEOUT 50000000ull           /* cycles one unified-memory command may take */
 #define MAX_BUFS 256u                     /* live backing buffers */
-#define PSCID 1u
 
 struct notice {
     uint64_t va, bytes;
@@ -31,6 +30,7 @@ struct notice {
 
 struct uvm_session {
     struct uvs_dev *dev;
+    uint32_t did;                   /* device context of the managed memory (PSCID did + 1) */
     struct uvm_managed *mm;
     struct uvm_fault_svc *svc;
     struct uvs_dma_buf ring, ctl, statbuf, units, reps; /* units/reps: UVM_OP_BATCH arrays */
@@ -188,7 +188,7 @@ static int coher_fault(void *ctx, void *addr)
     uint64_t pva = r.va + pg * UVM_PAGE_SIZE, evicted = 0;
     int dirty = 0;
     if (st.evict) {
-        uint64_t a[3] = {UVS_UVA_DID, pva, 1};
+        uint64_t a[3] = {s->did, pva, 1};
         struct uvs_hostq_evt ev;
         size_t first = s->nnotices;
         memset(&ev, 0, sizeof ev);
@@ -199,7 +199,7 @@ static int coher_fault(void *ctx, void *addr)
         }
         evicted = ev.value;
         for (size_t i = first; i < s->nnotices; i++)
-            if (s->notices[i].did == UVS_UVA_DID && s->notices[i].va <= pva &&
+            if (s->notices[i].did == s->did && s->notices[i].va <= pva &&
                 pva < s->notices[i].va + s->notices[i].bytes)
                 dirty = s->notices[i].dirty;
         apply_notices(s);
@@ -324,12 +324,20 @@ static const struct uvm_fault_ops fault_ops = {.lookup = op_lookup, .execute = o
 
 int uvm_session_open(struct uvs_dev *dev, const struct uvm_policy *pol, uint32_t log2sz, struct uvm_session **out)
 {
-    if (!dev || !pol || !out || log2sz < UVS_UVM_FQ_LOG2SZ_MIN || log2sz > UVS_UVM_FQ_LOG2SZ_MAX)
+    return uvm_session_open_ctx(dev, pol, log2sz, UVS_UVA_DID, 0, out);
+}
+
+int uvm_session_open_ctx(struct uvs_dev *dev, const struct uvm_policy *pol, uint32_t log2sz, uint32_t did,
+                         uint32_t flags, struct uvm_session **out)
+{
+    if (!dev || !pol || !out || log2sz < UVS_UVM_FQ_LOG2SZ_MIN || log2sz > UVS_UVM_FQ_LOG2SZ_MAX ||
+        did >= UVM_SESSION_MAX_DID || (flags & ~UVM_SESSION_F_ATTACHED))
         return -EINVAL;
     struct uvm_session *s = calloc(1, sizeof *s);
     if (!s)
         return -ENOMEM;
     s->dev = dev;
+    s->did = did;
     s->log2sz = log2sz;
     s->cost_batch = pol->host_cost_batch;
     s->cost_page = pol->host_cost_page;
@@ -350,8 +358,8 @@ int uvm_session_open(struct uvs_dev *dev, const struct uvm_policy *pol, uint32_t
     uint64_t off;
     if ((err = uvs_dma_buf_fd(dev, &s->ring, &fd, &off)))
         return fail(s, err, "%s", uvs_last_error());
-    uint64_t attach[2] = {UVS_UVA_DID, PSCID};
-    if ((err = cmd_sync(s, UVS_UVM_OP_CTX_ATTACH, attach, 2, NULL)))
+    uint64_t attach[2] = {s->did, (uint64_t)s->did + 1};
+    if (!(flags & UVM_SESSION_F_ATTACHED) && (err = cmd_sync(s, UVS_UVM_OP_CTX_ATTACH, attach, 2, NULL)))
         return err;
     uint64_t fq[3] = {s->ring.bus, log2sz, s->ctl.bus};
     if ((err = cmd_sync(s, UVS_UVM_OP_SET_FAULTQ, fq, 3, NULL)))
@@ -359,7 +367,7 @@ int uvm_session_open(struct uvs_dev *dev, const struct uvm_policy *pol, uint32_t
     uint64_t sp[2] = {pol->evict_mode, pol->reserve_64ths};
     if ((err = cmd_sync(s, UVS_UVM_OP_SET_POLICY, sp, 2, NULL)))
         return err;
-    struct uvm_managed_cfg cfg = {.did = UVS_UVA_DID, .ops = &backing, .ctx = s};
+    struct uvm_managed_cfg cfg = {.did = s->did, .ops = &backing, .ctx = s};
     if ((err = uvm_managed_create(&cfg, &s->mm)))
         return fail(s, err, "cannot create the managed-memory window: %s", strerror(-err));
     if ((err = uvm_fault_create(pol, &fault_ops, s, &s->svc)))
@@ -368,6 +376,28 @@ int uvm_session_open(struct uvs_dev *dev, const struct uvm_policy *pol, uint32_t
         return fail(s, err, "cannot track host accesses to managed memory (SIGSEGV handler): %s", strerror(-err));
     s->coherent = 1;
     return 0;
+}
+
+uint32_t uvm_session_did(const struct uvm_session *s)
+{
+    return s ? s->did : UVS_UVA_DID;
+}
+
+int uvm_session_activate(struct uvm_session *s)
+{
+    if (!s)
+        return -EINVAL;
+    uint64_t fq[3] = {s->ring.bus, s->log2sz, s->ctl.bus};
+    s->head = 0; /* SET_FAULTQ starts the ring over (the firmware's tail is 0 again) */
+    return cmd_sync(s, UVS_UVM_OP_SET_FAULTQ, fq, 3, NULL);
+}
+
+int uvm_session_attach_foreign(struct uvm_session *s, uint32_t did)
+{
+    if (!s || did >= UVM_SESSION_MAX_DID || did == s->did)
+        return -EINVAL;
+    uint64_t attach[2] = {did, (uint64_t)did + 1};
+    return cmd_sync(s, UVS_UVM_OP_CTX_ATTACH, attach, 2, NULL);
 }
 
 void uvm_session_close(struct uvm_session *s)
@@ -545,7 +575,7 @@ int uvm_session_sync(struct uvm_session *s, const void *ptr, uint64_t *pages)
     int err = uvm_managed_lookup(s->mm, (uint64_t)(uintptr_t)ptr, &r);
     if (err)
         return fail(s, -EINVAL, "sync: %p is not managed memory", ptr);
-    uint64_t a[3] = {UVS_UVA_DID, r.va, r.size / UVM_PAGE_SIZE};
+    uint64_t a[3] = {s->did, r.va, r.size / UVM_PAGE_SIZE};
     memset(&ev, 0, sizeof ev);
     err = cmd_sync(s, UVS_UVM_OP_EVICT, a, 3, &ev);
     apply_notices(s);

@@ -60,6 +60,52 @@ struct uvm_session_stats {
 int uvm_session_open(struct uvs_dev *dev, const struct uvm_policy *pol, uint32_t log2sz,
                      struct uvm_session **out);
 
+/** Device contexts a session may use: the firmware's one-level device directory (device_id 6:0). */
+#define UVM_SESSION_MAX_DID 128u
+
+/**
+ * uvm_session_open_ctx - uvm_session_open() for device context @did
+ * (0..UVM_SESSION_MAX_DID-1; PSCID did + 1, so contexts never share IOTLB
+ * entries): the managed memory is mapped in that context only, and launches
+ * must carry it (struct uvs_launch did). The fault ring is the device's
+ * one ring (UVM_OP_SET_FAULTQ): open one session per device; records of
+ * other contexts are answered with a failed replay (their kernels abort).
+ * @flags: 0, or UVM_SESSION_F_ATTACHED when an earlier session already
+ * attached @did and freed all its memory (UVM_OP_UNMAP): the context, its
+ * (now empty) page table and PSCID are reused without UVM_OP_CTX_ATTACH,
+ * which would start the firmware's unified-memory state of every context
+ * afresh. Several sessions may share a device when one at a time runs
+ * kernels: uvm_session_activate() points the device's ring at a session.
+ * Errors as uvm_session_open; -EINVAL for @did out of range or unknown flags.
+ */
+int uvm_session_open_ctx(struct uvs_dev *dev, const struct uvm_policy *pol, uint32_t log2sz, uint32_t did,
+                         uint32_t flags, struct uvm_session **out);
+
+/** uvm_session_open_ctx flag: the device context exists already (reuse it, no CTX_ATTACH). */
+#define UVM_SESSION_F_ATTACHED 0x1u
+
+/**
+ * uvm_session_activate - point the device's one fault ring at this session's
+ * (UVM_OP_SET_FAULTQ), e.g. before its launch when another session of the
+ * process used the device last. Call with no launch running and no fault
+ * record pending. Errors: -EINVAL NULL; command errors.
+ */
+int uvm_session_activate(struct uvm_session *s);
+
+/** uvm_session_did - the device context of the session's managed memory. */
+uint32_t uvm_session_did(const struct uvm_session *s);
+
+/**
+ * uvm_session_attach_foreign - create device context @did (UVM_OP_CTX_ATTACH,
+ * PSCID did + 1) with an empty page table and no managed memory: a kernel
+ * launched in it reaches nothing; its page requests arrive in this session's
+ * fault ring and are refused (replay failure), so the launch aborts with the
+ * VA and cause (kernel.def -HOSTQ_ERR_EFAULT). For isolation tests and
+ * contexts served elsewhere. Errors: -EINVAL @did out of range or the
+ * session's own; command errors (-EEXIST context already attached).
+ */
+int uvm_session_attach_foreign(struct uvm_session *s, uint32_t did);
+
 /** uvm_session_close - free everything (managed memory included); NULL ignored. */
 void uvm_session_close(struct uvm_session *s);
 

@@ -59,6 +59,10 @@ struct uvs_uvm_fw_stats {
     /** Fault-to-replay latency of every answered host record (page-request group leader): device cycles from
      *  the firmware draining its page request to its PAGE_REPLAY, counted in bucket uvs_uvm_f2r_bucket(cycles). */
     uint32_t f2r_hist[UVS_UVM_F2R_BUCKETS];
+    /** Device cycle (cycle CSR) of each step of the last fault forwarding (UVM_STEP_DRAIN, _SENT) and of the
+     *  last UVM_OP_BATCH (UVM_STEP_CMD .. _DONE), indexed by UVM_STEP_*; 0 = not reached yet. For one isolated
+     *  fault they break its fault-to-replay time down (docs/benchmarks.md, issue 14). */
+    uint64_t steps[UVS_UVM_FW_STEPS];
 };
 
 /**

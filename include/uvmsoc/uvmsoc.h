@@ -399,13 +399,15 @@ struct uvs_launch {
     uint32_t grid_dim;       /**< blocks; 0 = one block per usable compute hart */
     uint32_t block_dim;      /**< threads per block; 0 = 1 */
     uint64_t timeout_cycles; /**< device cycles; 0 = UVS_KERNEL_TIMEOUT_DEFAULT */
+    uint32_t did;            /**< device context (IOMMU device_id, memmap.def HARTCTL_DID) the threads run in; 0 = UVS_UVA_DID */
 };
 
 /**
  * uvs_launch_cmd - fill @cmd with the HOSTQ_OP_LAUNCH command for @l (event
  * requested, @cookie). Checks what the host can know: errors -EINVAL NULL,
  * entry not 4-byte aligned inside the kernel region, args not 8-byte
- * aligned; -E2BIG grid_dim x block_dim above UVS_KERNEL_MAX_GRID_THREADS.
+ * aligned, did wider than UVS_HARTCTL_DID_BITS; -E2BIG grid_dim x
+ * block_dim above UVS_KERNEL_MAX_GRID_THREADS.
  */
 int uvs_launch_cmd(const struct uvs_launch *l, uint64_t cookie, struct uvs_hostq_cmd *cmd);
 

@@ -211,7 +211,7 @@ module uvs_core
     .clk_i, .clk_free_i, .rst_ni,
     .csr_addr_i(insn[31:20]), .csr_op_i(insn[13:12]), .csr_write_i(csr_write),
     .csr_src_i(insn[14] ? {59'd0, insn[19:15]} : rs1_val),
-    .csr_commit_i(csr_commit), .csr_rdata_o(csr_rdata), .csr_illegal_o(csr_illegal),
+    .csr_commit_i(csr_commit), .csr_sel_i(dec.csr), .csr_rdata_o(csr_rdata), .csr_illegal_o(csr_illegal),
     .trap_i(trap), .trap_irq_i(trap_irq), .trap_code_i(trap_code),
     .trap_pc_i(pc_q), .trap_tval_i(trap_tval), .trap_vector_o(trap_vector),
     .mret_i(mret), .sret_i(sret), .mepc_o(mepc), .sepc_o(sepc),

@@ -45,6 +45,9 @@ module uvs_csr
   input  logic        csr_write_i,      // the instruction writes (CSRRW[I], or rs1/uimm field != 0)
   input  logic [63:0] csr_src_i,        // rs1 value or zero-extended uimm
   input  logic        csr_commit_i,     // the CSR instruction retires this cycle
+  input  logic        csr_sel_i,        // a CSR instruction is at the access: csr_rdata_o and
+                                        // csr_illegal_o are valid only then (not evaluated
+                                        // otherwise, which saves simulation time)
   output logic [63:0] csr_rdata_o,      // current value (for rd)
   output logic        csr_illegal_o,    // the access raises an illegal instruction exception
   // trap entry (sec. 3.1.6.1, 3.1.8, 3.3.1, 4.1.1)
@@ -136,66 +139,69 @@ module uvs_csr
   always_comb begin
     hpm_rdata   = 64'd0;
     hpmev_rdata = 64'd0;
-    for (int i = 0; i < NHPM; i++) begin
-      if (int'(cidx) == i + 3) begin
-        hpm_rdata   = hpm_q[i];
-        hpmev_rdata = 64'(hpm_ev_q[i]);
+    if (csr_sel_i)
+      for (int i = 0; i < NHPM; i++) begin
+        if (int'(cidx) == i + 3) begin
+          hpm_rdata   = hpm_q[i];
+          hpmev_rdata = 64'(hpm_ev_q[i]);
+        end
       end
-    end
   end
 
   // ---- read (and existence) ----
   always_comb begin
     exists      = 1'b1;
     csr_rdata_o = 64'd0;
-    case (csr_addr_i)
-      CSR_CYCLE, CSR_MCYCLE:     csr_rdata_o = mcycle_q;
-      CSR_TIME:                  csr_rdata_o = mtime_i;
-      CSR_INSTRET, CSR_MINSTRET: csr_rdata_o = minstret_q;
-      CSR_MVENDORID, CSR_MARCHID, CSR_MIMPID, CSR_MCONFIGPTR,
-      CSR_MENVCFG, CSR_SENVCFG, CSR_SATP: csr_rdata_o = 64'd0;
-      CSR_MHARTID:               csr_rdata_o = HART_ID_VALUE;
-      CSR_MSTATUS:               csr_rdata_o = mstatus;
-      CSR_SSTATUS:               csr_rdata_o = mstatus & SSTATUS_MASK;
-      CSR_MISA:                  csr_rdata_o = MISA_VALUE;
-      CSR_MEDELEG:               csr_rdata_o = {48'd0, medeleg_q};
-      CSR_MIDELEG:               csr_rdata_o = {52'd0, mideleg_q};
-      CSR_MIE:                   csr_rdata_o = {52'd0, mie_q12};
-      CSR_MIP:                   csr_rdata_o = {52'd0, mip};
-      CSR_SIE:                   csr_rdata_o = {52'd0, mie_q12 & mideleg_q};
-      CSR_SIP:                   csr_rdata_o = {52'd0, mip & mideleg_q};
-      CSR_MTVEC:                 csr_rdata_o = {mtvec_base_q, 1'b0, mtvec_vec_q};
-      CSR_STVEC:                 csr_rdata_o = {stvec_base_q, 1'b0, stvec_vec_q};
-      CSR_MCOUNTEREN:            csr_rdata_o = {32'd0, mcounteren_q};
-      CSR_SCOUNTEREN:            csr_rdata_o = {32'd0, scounteren_q};
-      CSR_MCOUNTINHIBIT:         csr_rdata_o = {53'd0, inhibit_q};
-      CSR_MSCRATCH:              csr_rdata_o = mscratch_q;
-      CSR_SSCRATCH:              csr_rdata_o = sscratch_q;
-      CSR_MEPC:                  csr_rdata_o = {mepc_q, 1'b0};
-      CSR_SEPC:                  csr_rdata_o = {sepc_q, 1'b0};
-      CSR_MCAUSE:                csr_rdata_o = mcause_q;
-      CSR_SCAUSE:                csr_rdata_o = scause_q;
-      CSR_MTVAL:                 csr_rdata_o = mtval_q;
-      CSR_STVAL:                 csr_rdata_o = stval_q;
-      default: begin
-        // hpmcounter3..31 (0xC03..), mhpmcounter3..31 (0xB03..),
-        // mhpmevent3..31 (0x323..); those above NHPM + 2 read zero.
-        exists = ((csr_addr_i[11:5] == 7'b1100_000) || (csr_addr_i[11:5] == 7'b1011_000) ||
-                  (csr_addr_i[11:5] == 7'b0011_001)) && (cidx >= 5'd3);
-        csr_rdata_o = (csr_addr_i[11:5] == 7'b0011_001) ? hpmev_rdata : hpm_rdata;
-      end
-    endcase
+    if (csr_sel_i) begin
+      case (csr_addr_i)
+        CSR_CYCLE, CSR_MCYCLE:     csr_rdata_o = mcycle_q;
+        CSR_TIME:                  csr_rdata_o = mtime_i;
+        CSR_INSTRET, CSR_MINSTRET: csr_rdata_o = minstret_q;
+        CSR_MVENDORID, CSR_MARCHID, CSR_MIMPID, CSR_MCONFIGPTR,
+        CSR_MENVCFG, CSR_SENVCFG, CSR_SATP: csr_rdata_o = 64'd0;
+        CSR_MHARTID:               csr_rdata_o = HART_ID_VALUE;
+        CSR_MSTATUS:               csr_rdata_o = mstatus;
+        CSR_SSTATUS:               csr_rdata_o = mstatus & SSTATUS_MASK;
+        CSR_MISA:                  csr_rdata_o = MISA_VALUE;
+        CSR_MEDELEG:               csr_rdata_o = {48'd0, medeleg_q};
+        CSR_MIDELEG:               csr_rdata_o = {52'd0, mideleg_q};
+        CSR_MIE:                   csr_rdata_o = {52'd0, mie_q12};
+        CSR_MIP:                   csr_rdata_o = {52'd0, mip};
+        CSR_SIE:                   csr_rdata_o = {52'd0, mie_q12 & mideleg_q};
+        CSR_SIP:                   csr_rdata_o = {52'd0, mip & mideleg_q};
+        CSR_MTVEC:                 csr_rdata_o = {mtvec_base_q, 1'b0, mtvec_vec_q};
+        CSR_STVEC:                 csr_rdata_o = {stvec_base_q, 1'b0, stvec_vec_q};
+        CSR_MCOUNTEREN:            csr_rdata_o = {32'd0, mcounteren_q};
+        CSR_SCOUNTEREN:            csr_rdata_o = {32'd0, scounteren_q};
+        CSR_MCOUNTINHIBIT:         csr_rdata_o = {53'd0, inhibit_q};
+        CSR_MSCRATCH:              csr_rdata_o = mscratch_q;
+        CSR_SSCRATCH:              csr_rdata_o = sscratch_q;
+        CSR_MEPC:                  csr_rdata_o = {mepc_q, 1'b0};
+        CSR_SEPC:                  csr_rdata_o = {sepc_q, 1'b0};
+        CSR_MCAUSE:                csr_rdata_o = mcause_q;
+        CSR_SCAUSE:                csr_rdata_o = scause_q;
+        CSR_MTVAL:                 csr_rdata_o = mtval_q;
+        CSR_STVAL:                 csr_rdata_o = stval_q;
+        default: begin
+          // hpmcounter3..31 (0xC03..), mhpmcounter3..31 (0xB03..),
+          // mhpmevent3..31 (0x323..); those above NHPM + 2 read zero.
+          exists = ((csr_addr_i[11:5] == 7'b1100_000) || (csr_addr_i[11:5] == 7'b1011_000) ||
+                    (csr_addr_i[11:5] == 7'b0011_001)) && (cidx >= 5'd3);
+          csr_rdata_o = (csr_addr_i[11:5] == 7'b0011_001) ? hpmev_rdata : hpm_rdata;
+        end
+      endcase
+    end
   end
 
   // Counter reads below M need mcounteren bit N, in U also scounteren bit N (sec. 3.1.11, 4.1.5).
   assign is_counter = (csr_addr_i[11:5] == 7'b1100_000);
   assign counter_ok = mcounteren_q[cidx] && (priv_q == PRIV_S || scounteren_q[cidx]);
 
-  assign csr_illegal_o = !exists ||
+  assign csr_illegal_o = csr_sel_i && (!exists ||
                          (csr_addr_i[9:8] > priv_q) ||
                          (csr_write_i && csr_addr_i[11:10] == 2'b11) ||
                          (is_counter && priv_q != PRIV_M && !counter_ok) ||
-                         (csr_addr_i == CSR_SATP && priv_q == PRIV_S && tvm_q);
+                         (csr_addr_i == CSR_SATP && priv_q == PRIV_S && tvm_q));
 
   // New value written by CSRRW/CSRRS/CSRRC; in mip (and sip) only the
   // software-written bits take part in a set/clear (sec. 3.1.9).

@@ -269,7 +269,7 @@ module uvs_pipe_core
     .clk_i, .clk_free_i, .rst_ni,
     .csr_addr_i(w_insn_q[31:20]), .csr_op_i(w_insn_q[13:12]), .csr_write_i(csr_write),
     .csr_src_i(w_insn_q[14] ? {59'd0, w_insn_q[19:15]} : w_rs1_q),
-    .csr_commit_i(retire && w_dec_q.csr), .csr_rdata_o(csr_rdata), .csr_illegal_o(csr_illegal),
+    .csr_commit_i(retire && w_dec_q.csr), .csr_sel_i(w_dec_q.csr), .csr_rdata_o(csr_rdata), .csr_illegal_o(csr_illegal),
     .trap_i(trap), .trap_irq_i(w_irq), .trap_code_i(trap_code),
     .trap_pc_i(w_pc_q), .trap_tval_i(trap_tval), .trap_vector_o(trap_vector),
     .mret_i(mret), .sret_i(sret), .mepc_o(mepc), .sepc_o(sepc),

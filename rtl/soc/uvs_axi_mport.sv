@@ -71,27 +71,31 @@ module uvs_axi_mport #(
   input  logic m_axi_rlast_i,
   output logic m_axi_rready_o
 );
-  import uvs_axi_pkg::*;
-  import uvs_bus_pkg::*;
+  // Package members by their full names (Yosys 0.23 reads no import).
+  localparam int         IDW       = uvs_axi_pkg::IDW;
+  localparam logic [3:0] AMO_NONE  = 4'(uvs_bus_pkg::UVS_AMO_NONE);
+  localparam logic [3:0] AMO_LR    = 4'(uvs_bus_pkg::UVS_AMO_LR);
+  localparam logic [3:0] AMO_SC    = 4'(uvs_bus_pkg::UVS_AMO_SC);
+  localparam logic [3:0] AMO_AND   = 4'(uvs_bus_pkg::UVS_AMO_AND);
 
   logic      wr, aw_done_q, w_done_q, aw_ok, w_ok, answer;
   logic [3:0] out_q;  // accepted and not yet answered (at most 2 in flight here)
 
   // SC and the AMOs other than LR are writes; LR is a read.
-  assign wr = (amo_i == UVS_AMO_NONE[3:0]) ? we_i : (amo_i != UVS_AMO_LR[3:0]);
+  assign wr = (amo_i == AMO_NONE) ? we_i : (amo_i != AMO_LR);
 
   assign m_axi_awvalid_o = req_i && wr && !aw_done_q;
   assign m_axi_awid_o    = IDW'(id_i);
   assign m_axi_awaddr_o  = addr_i;
   assign m_axi_awlen_o   = 8'd0;
-  assign m_axi_awsize_o  = size_of(be_i);
-  assign m_axi_awburst_o = BURST_INCR;
-  assign m_axi_awlock_o  = (amo_i == UVS_AMO_SC[3:0]);
+  assign m_axi_awsize_o  = uvs_axi_pkg::size_of(be_i);
+  assign m_axi_awburst_o = uvs_axi_pkg::BURST_INCR;
+  assign m_axi_awlock_o  = (amo_i == AMO_SC);
   assign m_axi_awcache_o = 4'b0011;  // normal, bufferable, non-cacheable (A4.4)
   assign m_axi_awprot_o  = 3'b000;
-  assign m_axi_awatop_o  = atop_of(amo_i);
+  assign m_axi_awatop_o  = uvs_axi_pkg::atop_of(amo_i);
   assign m_axi_wvalid_o  = req_i && wr && !w_done_q;
-  assign m_axi_wdata_o   = (amo_i == UVS_AMO_AND[3:0]) ? ~wdata_i : wdata_i;
+  assign m_axi_wdata_o   = (amo_i == AMO_AND) ? ~wdata_i : wdata_i;
   assign m_axi_wstrb_o   = be_i;
   assign m_axi_wlast_o   = 1'b1;
   assign m_axi_bready_o  = 1'b1;
@@ -99,9 +103,9 @@ module uvs_axi_mport #(
   assign m_axi_arid_o    = IDW'(id_i);
   assign m_axi_araddr_o  = addr_i;
   assign m_axi_arlen_o   = 8'd0;
-  assign m_axi_arsize_o  = size_of(be_i);
-  assign m_axi_arburst_o = BURST_INCR;
-  assign m_axi_arlock_o  = (amo_i == UVS_AMO_LR[3:0]);
+  assign m_axi_arsize_o  = uvs_axi_pkg::size_of(be_i);
+  assign m_axi_arburst_o = uvs_axi_pkg::BURST_INCR;
+  assign m_axi_arlock_o  = (amo_i == AMO_LR);
   assign m_axi_arcache_o = 4'b0011;
   assign m_axi_arprot_o  = 3'b000;
   assign m_axi_rready_o  = 1'b1;
@@ -113,7 +117,7 @@ module uvs_axi_mport #(
   assign answer   = m_axi_rvalid_i || m_axi_bvalid_i;
   assign rvalid_o = answer;
   assign rid_o    = IW'(m_axi_rvalid_i ? m_axi_rid_i : m_axi_bid_i);
-  assign rdata_o  = m_axi_rvalid_i ? m_axi_rdata_i : 64'(m_axi_bresp_i != RESP_EXOKAY);
+  assign rdata_o  = m_axi_rvalid_i ? m_axi_rdata_i : 64'(m_axi_bresp_i != uvs_axi_pkg::RESP_EXOKAY);
   assign err_o    = (m_axi_rvalid_i && m_axi_rresp_i[1]) || (m_axi_bvalid_i && m_axi_bresp_i[1]);
   assign idle_o   = out_q == 4'd0 || (out_q == 4'd1 && answer);
 
@@ -128,6 +132,11 @@ module uvs_axi_mport #(
       w_done_q  <= req_i && wr && !gnt_o && w_ok;
       out_q     <= out_q + 4'(gnt_o) - 4'(answer);
     end
+  end
+
+  // The ID carries every thread of a multithreaded hart.
+  if ((64'd1 << uvs_axi_pkg::IDW) < uvs_mt_pkg::UVS_MT_THREADS_MAX) begin : g_idw_check
+    $error("uvs_axi_mport: uvs_axi_pkg::IDW too narrow for mt.def MT_THREADS_MAX");
   end
 
   /* verilator lint_off UNUSEDSIGNAL */

@@ -16,10 +16,14 @@
 //                    amoswap); the old value comes on R, together with B.
 //                    amoand is AtomicLoad CLR of the inverted operand.
 // A bus error (access fault) is RRESP/BRESP = SLVERR.
+// Written for Yosys 0.23's SystemVerilog subset too (`read_verilog -sv`; the
+// board flows read it unpatched): no import, no return, other packages'
+// constants only through a size cast.
 package uvs_axi_pkg;
-  import uvs_bus_pkg::*;
-
-  localparam int IDW = $clog2(int'(uvs_mt_pkg::UVS_MT_THREADS_MAX));  // AXI ID bits (6)
+  // AXI ID bits: a multithreaded hart's thread, mt.def MT_THREADS_MAX = 64
+  // threads ("bus id width 6"); uvs_axi_mport stops elaboration if
+  // 2**IDW < MT_THREADS_MAX (Yosys finds no other package's constant here).
+  localparam int IDW = 6;
 
   localparam logic [1:0] RESP_OKAY   = 2'b00;
   localparam logic [1:0] RESP_EXOKAY = 2'b01;
@@ -37,13 +41,17 @@ package uvs_axi_pkg;
                          AOP_SMAX = 3'b100, AOP_SMIN = 3'b101, AOP_UMAX = 3'b110,
                          AOP_UMIN = 3'b111;
 
-  // AxSIZE of an access with byte enables be (0 = a fetch: 8 bytes).
+  // AxSIZE of an access with byte enables be (0 = a fetch: 8 bytes): 1, 2
+  // or 4 bytes enabled give 0, 1, 2, anything else 3.
   function automatic logic [2:0] size_of(input logic [7:0] be);
-    case ($countones(be))
-      1:       return 3'd0;
-      2:       return 3'd1;
-      4:       return 3'd2;
-      default: return SIZE_8B;
+    logic [3:0] n;
+    n = 4'd0;
+    for (int i = 0; i < 8; i++) n = n + {3'd0, be[i]};
+    case (n)
+      4'd1:    size_of = 3'd0;
+      4'd2:    size_of = 3'd1;
+      4'd4:    size_of = 3'd2;
+      default: size_of = SIZE_8B;
     endcase
   endfunction
 
@@ -51,38 +59,39 @@ package uvs_axi_pkg;
   function automatic logic [7:0] be_of(input logic [2:0] size, input logic [2:0] lsb);
     logic [7:0] m;
     m = (size >= 3'd3) ? 8'hff : 8'((9'd1 << (4'd1 << size)) - 9'd1);
-    return m << lsb;
+    be_of = m << lsb;
   endfunction
 
   // AWATOP of an AMO (amo >= UVS_AMO_SWAP) and whether its operand is inverted.
   function automatic logic [5:0] atop_of(input logic [3:0] amo);
     unique case (amo)
-      UVS_AMO_SWAP[3:0]: return ATOP_SWAP;
-      UVS_AMO_ADD[3:0]:  return ATOP_LOAD | {3'd0, AOP_ADD};
-      UVS_AMO_XOR[3:0]:  return ATOP_LOAD | {3'd0, AOP_EOR};
-      UVS_AMO_AND[3:0]:  return ATOP_LOAD | {3'd0, AOP_CLR};
-      UVS_AMO_OR[3:0]:   return ATOP_LOAD | {3'd0, AOP_SET};
-      UVS_AMO_MIN[3:0]:  return ATOP_LOAD | {3'd0, AOP_SMIN};
-      UVS_AMO_MAX[3:0]:  return ATOP_LOAD | {3'd0, AOP_SMAX};
-      UVS_AMO_MINU[3:0]: return ATOP_LOAD | {3'd0, AOP_UMIN};
-      UVS_AMO_MAXU[3:0]: return ATOP_LOAD | {3'd0, AOP_UMAX};
-      default:           return ATOP_NONE;
+      4'(uvs_bus_pkg::UVS_AMO_SWAP): atop_of = ATOP_SWAP;
+      4'(uvs_bus_pkg::UVS_AMO_ADD):  atop_of = ATOP_LOAD | {3'd0, AOP_ADD};
+      4'(uvs_bus_pkg::UVS_AMO_XOR):  atop_of = ATOP_LOAD | {3'd0, AOP_EOR};
+      4'(uvs_bus_pkg::UVS_AMO_AND):  atop_of = ATOP_LOAD | {3'd0, AOP_CLR};
+      4'(uvs_bus_pkg::UVS_AMO_OR):   atop_of = ATOP_LOAD | {3'd0, AOP_SET};
+      4'(uvs_bus_pkg::UVS_AMO_MIN):  atop_of = ATOP_LOAD | {3'd0, AOP_SMIN};
+      4'(uvs_bus_pkg::UVS_AMO_MAX):  atop_of = ATOP_LOAD | {3'd0, AOP_SMAX};
+      4'(uvs_bus_pkg::UVS_AMO_MINU): atop_of = ATOP_LOAD | {3'd0, AOP_UMIN};
+      4'(uvs_bus_pkg::UVS_AMO_MAXU): atop_of = ATOP_LOAD | {3'd0, AOP_UMAX};
+      default:                       atop_of = ATOP_NONE;
     endcase
   endfunction
 
   // The UVS_AMO_* of a write transaction (inverse of atop_of; lock = AWLOCK).
   function automatic logic [3:0] amo_of(input logic [5:0] atop, input logic lock);
-    if (atop == ATOP_NONE) return lock ? UVS_AMO_SC[3:0] : UVS_AMO_NONE[3:0];
-    if (atop == ATOP_SWAP) return UVS_AMO_SWAP[3:0];
-    unique case (atop[2:0])
-      AOP_ADD:  return UVS_AMO_ADD[3:0];
-      AOP_CLR:  return UVS_AMO_AND[3:0];
-      AOP_EOR:  return UVS_AMO_XOR[3:0];
-      AOP_SET:  return UVS_AMO_OR[3:0];
-      AOP_SMAX: return UVS_AMO_MAX[3:0];
-      AOP_SMIN: return UVS_AMO_MIN[3:0];
-      AOP_UMAX: return UVS_AMO_MAXU[3:0];
-      default:  return UVS_AMO_MINU[3:0];
-    endcase
+    if (atop == ATOP_NONE) amo_of = lock ? 4'(uvs_bus_pkg::UVS_AMO_SC) : 4'(uvs_bus_pkg::UVS_AMO_NONE);
+    else if (atop == ATOP_SWAP) amo_of = 4'(uvs_bus_pkg::UVS_AMO_SWAP);
+    else
+      unique case (atop[2:0])
+        AOP_ADD:  amo_of = 4'(uvs_bus_pkg::UVS_AMO_ADD);
+        AOP_CLR:  amo_of = 4'(uvs_bus_pkg::UVS_AMO_AND);
+        AOP_EOR:  amo_of = 4'(uvs_bus_pkg::UVS_AMO_XOR);
+        AOP_SET:  amo_of = 4'(uvs_bus_pkg::UVS_AMO_OR);
+        AOP_SMAX: amo_of = 4'(uvs_bus_pkg::UVS_AMO_MAX);
+        AOP_SMIN: amo_of = 4'(uvs_bus_pkg::UVS_AMO_MIN);
+        AOP_UMAX: amo_of = 4'(uvs_bus_pkg::UVS_AMO_MAXU);
+        default:  amo_of = 4'(uvs_bus_pkg::UVS_AMO_MINU);
+      endcase
   endfunction
 endpackage

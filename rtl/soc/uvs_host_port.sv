@@ -1,89 +1,98 @@
-// uvs_host_port: the host link's BAR0 port into the SoC (the requester that
-// uvs_soc adds to the MMIO arbiter). The simulator's link model
-// (sim/cosim_server.c) hands it one access at a time through DPI, registered
-// here, so no top-level input feeds combinational logic (that would make the
-// simulator re-evaluate the whole SoC whenever an input changes):
-//   uvs_dpi_host_poll  (every cycle while enable_i) offers a new access when
-//                      the port is idle, and reports a management-hart halt
-//                      (tohost written) with its exit status;
-//   uvs_dpi_host_gnt   the access was granted (a write is done);
-//   uvs_dpi_host_rdata the read data, one cycle after the grant
-// (docs/architecture.md "On-chip bus": one outstanding request).
+// uvs_host_port: the host link's BAR0 port into the SoC core, an AXI4-Lite
+// slave (ARM IHI 0022, part B; docs/architecture.md "SoC boundary (AXI)")
+// turned into the MMIO arbiter's last requester (docs/architecture.md
+// "On-chip bus": one outstanding request). AxADDR is the byte offset in
+// BAR0; data is 64 bits. A write (AW and W, taken together) becomes a
+// request with WSTRB as byte enables; a read a request with all byte enables
+// (AXI4-Lite reads carry none: a narrower read takes its bytes out of the
+// aligned word). The request is presented while the channel is valid and
+// taken in the cycle the arbiter grants it (AWREADY = WREADY, or ARREADY, in
+// that cycle): a master that keeps its valid up from one cycle to the next
+// is granted exactly when the former DPI port was. A read's data (RVALID) is
+// the arbiter's answer, one cycle after the grant, held in a register while
+// RREADY is low; the write response (BVALID, OKAY) follows the grant by one
+// cycle, as the write's answer on the bus, and is held while BREADY is low.
+// A new read is taken when no read is outstanding, a new write when no B is
+// waiting (or it is taken now). BAR0's targets (uvs_hostif, uvs_dma) have no
+// error answer, so RRESP and BRESP are OKAY; AxPROT is not used.
 module uvs_host_port (
   input  logic        clk_i,
   input  logic        rst_ni,       // synchronous, active low
-  input  logic        enable_i,     // a host link is attached
+  // AXI4-Lite slave (uvs_axi_ports.svh UVS_AXIL_S_PORTS)
+  input  logic        s_axil_awvalid_i,
+  input  logic [15:0] s_axil_awaddr_i,
+  input  logic [2:0]  s_axil_awprot_i,
+  output logic        s_axil_awready_o,
+  input  logic        s_axil_wvalid_i,
+  input  logic [63:0] s_axil_wdata_i,
+  input  logic [7:0]  s_axil_wstrb_i,
+  output logic        s_axil_wready_o,
+  output logic        s_axil_bvalid_o,
+  output logic [1:0]  s_axil_bresp_o,
+  input  logic        s_axil_bready_i,
+  input  logic        s_axil_arvalid_i,
+  input  logic [15:0] s_axil_araddr_i,
+  input  logic [2:0]  s_axil_arprot_i,
+  output logic        s_axil_arready_o,
+  output logic        s_axil_rvalid_o,
+  output logic [63:0] s_axil_rdata_o,
+  output logic [1:0]  s_axil_rresp_o,
+  input  logic        s_axil_rready_i,
+  // MMIO arbiter requester port
   output logic        req_o,        // held until gnt_i
   output logic [15:0] addr_o,       // BAR0 byte offset
   output logic        we_o,
   output logic [7:0]  be_o,
   output logic [63:0] wdata_o,
   input  logic        gnt_i,
-  input  logic        rvalid_i,
-  input  logic [63:0] rdata_i,
-  output logic        mgmt_halt_o,  // one cycle: the management hart halted
-  output logic [31:0] fw_exit_o     // its exit status
+  input  logic        rvalid_i,     // the answer to the last grant (reads and writes)
+  input  logic [63:0] rdata_i
 );
-  // ready = 1: the port can take an access; *req = 1 when one is given.
-  import "DPI-C" function void uvs_dpi_host_poll(input byte ready, output byte req, output shortint addr,
-                                                 output byte we, output byte be, output longint wdata,
-                                                 output byte halt, output int fw_exit);
-  import "DPI-C" function void uvs_dpi_host_gnt();
-  import "DPI-C" function void uvs_dpi_host_rdata(input longint rdata);
+  logic        rd_ok, wr_ok, rd, r_wait_q, r_hold_q, b_q;
+  logic [63:0] r_data_q;
 
-  logic        req_q, we_q, wait_q, halt_q;
-  logic [15:0] addr_q;
-  logic [7:0]  be_q;
-  logic [63:0] wdata_q;
-  logic [31:0] fw_exit_q;
+  // A read waits for no outstanding read; a write for a free B slot.
+  assign rd_ok = s_axil_arvalid_i && !r_wait_q && !r_hold_q;
+  assign wr_ok = s_axil_awvalid_i && s_axil_wvalid_i && (!b_q || s_axil_bready_i);
+  assign rd    = rd_ok;  // a read goes first when both are offered
 
-  assign req_o       = req_q;
-  assign addr_o      = addr_q;
-  assign we_o        = we_q;
-  assign be_o        = be_q;
-  assign wdata_o     = wdata_q;
-  assign mgmt_halt_o = halt_q;
-  assign fw_exit_o   = fw_exit_q;
+  assign req_o   = rd_ok || wr_ok;
+  assign we_o    = !rd;
+  assign addr_o  = rd ? s_axil_araddr_i : s_axil_awaddr_i;
+  assign be_o    = rd ? 8'hff : s_axil_wstrb_i;
+  assign wdata_o = s_axil_wdata_i;
+
+  assign s_axil_arready_o = gnt_i && rd;
+  assign s_axil_awready_o = gnt_i && !rd;
+  assign s_axil_wready_o  = gnt_i && !rd;
+  assign s_axil_bvalid_o  = b_q;
+  assign s_axil_bresp_o   = 2'b00;  // OKAY
+  assign s_axil_rvalid_o  = r_hold_q || (r_wait_q && rvalid_i);
+  assign s_axil_rdata_o   = r_hold_q ? r_data_q : rdata_i;
+  assign s_axil_rresp_o   = 2'b00;  // OKAY
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
-      req_q     <= 1'b0;
-      we_q      <= 1'b0;
-      wait_q    <= 1'b0;
-      halt_q    <= 1'b0;
-      addr_q    <= '0;
-      be_q      <= '0;
-      wdata_q   <= '0;
-      fw_exit_q <= '0;
+      r_wait_q <= 1'b0;
+      r_hold_q <= 1'b0;
+      r_data_q <= '0;
+      b_q      <= 1'b0;
     end else begin
-      logic busy;
-      busy = req_q || wait_q;
-      if (req_q && gnt_i) begin
-        req_q  <= 1'b0;
-        wait_q <= !we_q;
-        uvs_dpi_host_gnt();
+      if (gnt_i && rd) r_wait_q <= 1'b1;
+      else if (r_wait_q && rvalid_i) r_wait_q <= 1'b0;
+      if (r_wait_q && rvalid_i && !s_axil_rready_i) begin
+        r_hold_q <= 1'b1;
+        r_data_q <= rdata_i;
+      end else if (s_axil_rready_i) begin
+        r_hold_q <= 1'b0;
       end
-      if (wait_q && rvalid_i) begin
-        wait_q <= 1'b0;
-        uvs_dpi_host_rdata(rdata_i);
-      end
-      halt_q <= 1'b0;
-      if (enable_i) begin : l_poll
-        byte     r, w, b, h;
-        shortint a;
-        longint  d;
-        int      e;
-        uvs_dpi_host_poll({7'd0, !busy}, r, a, w, b, d, h, e);
-        if (!busy && r != 0) begin
-          req_q   <= 1'b1;
-          addr_q  <= a;
-          we_q    <= w != 0;
-          be_q    <= b;
-          wdata_q <= d;
-        end
-        halt_q    <= h != 0;
-        fw_exit_q <= e;
-      end
+      if (gnt_i && !rd) b_q <= 1'b1;
+      else if (s_axil_bready_i) b_q <= 1'b0;
     end
   end
+
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic unused;
+  assign unused = (|s_axil_awprot_i) | (|s_axil_arprot_i);
+  /* verilator lint_on UNUSEDSIGNAL */
 endmodule

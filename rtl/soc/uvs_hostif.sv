@@ -4,7 +4,8 @@
 // (BAR0 accesses from the host link, host_i = 1) and the harts (the block at
 // UVS_HOSTIF_BASE, host_i = 0). Registers are 32 or 64 bits; an access with
 // byte enables other than 0x0f, 0xf0 (a 32-bit half) or 0xff reads 0 and is
-// ignored, as are unlisted offsets (hostif.def). The DMA channel window at
+// ignored, as are unlisted offsets (hostif.def; the host's reads come with
+// all byte enables from the AXI4-Lite port uvs_host_port). The DMA channel window at
 // BAR0 + 0x1000 is uvs_dma, routed there by the SoC.
 //
 // Host view: hostif.def access rules (RO/RW/W1C).
@@ -24,10 +25,14 @@
 // raises that MSI vector (bit number, or 0 for bits >= MSI_VECTORS) for the
 // cycle: the interrupt vector output of the SoC core (the simulation top
 // hands it to the host link model with uvs_dpi_msi). MGMT_CTRL.HOLD (reset 1) holds the harts in reset
-// (hold_o); its 1 -> 0 write calls uvs_dpi_boot so the C side writes
-// BOOT_ENTRY, BOOT_DTB and BOOT_MENTRY into the boot ROM (docs/architecture.md "Boot
-// flow"). DEV_RESET resets the block (except identification and link
-// values) and, through dev_reset_o, the rest of the device.
+// (hold_o); its 1 -> 0 write raises boot_valid_o for that cycle with
+// BOOT_ENTRY, BOOT_DTB and BOOT_MENTRY on boot_*_o, the boot ROM's write
+// port (docs/architecture.md "Boot flow"; the simulation top hands them to
+// the boot ROM builder). DEV_RESET resets the block (except identification
+// and link values) and, through dev_reset_o, the rest of the device.
+// Identification, sizes, capabilities and the link and HBM models are
+// straps (cfg_*_i), sampled while rst_ni = 0; the performance block
+// (HOSTIF_PERF_*) reads the platform's counters perf_*_i at the access.
 module uvs_hostif #(
   parameter int NUM_HARTS   = 1,  // reported in HOSTIF_HARTS
   parameter int MSI_VECTORS = 8   // reported in HOSTIF_MSI_VECTORS, 1..32
@@ -47,6 +52,27 @@ module uvs_hostif #(
   // management hart halted (tohost written), one-cycle pulse, and its status
   input  logic        mgmt_halt_i,
   input  logic [31:0] fw_exit_i,
+  // straps, sampled while rst_ni = 0 (uvs_soc_core's cfg_*_i)
+  input  logic        cfg_host_link_i,
+  input  logic [63:0] cfg_boot_entry_i,
+  input  logic [63:0] cfg_sram_size_i,
+  input  logic [63:0] cfg_hbm_size_i,
+  input  logic [63:0] cfg_caps_i,
+  input  logic [31:0] cfg_clock_khz_i,
+  input  logic [31:0] cfg_link_latency_i,
+  input  logic [31:0] cfg_link_bw_i,
+  input  logic [31:0] cfg_link_mps_i,
+  input  logic [31:0] cfg_hbm_latency_i,
+  input  logic [31:0] cfg_hbm_bw_i,
+  // memory-system byte counters (HOSTIF_PERF_LINK_H2D, _LINK_D2H, _HBM)
+  input  logic [63:0] perf_link_h2d_i,
+  input  logic [63:0] perf_link_d2h_i,
+  input  logic [63:0] perf_hbm_i,
+  // boot-ROM write port: the host releases the harts this cycle
+  output logic        boot_valid_o,
+  output logic [63:0] boot_entry_o,
+  output logic [63:0] boot_dtb_o,
+  output logic [63:0] boot_mentry_o,
   output logic        enable_o,      // a host link is attached: block present, HOLD honoured
   output logic        hold_o,        // harts held in reset (HOLD or halted)
   output logic        dev_reset_o,   // one-cycle device reset (DEV_RESET)
@@ -54,23 +80,6 @@ module uvs_hostif #(
   output logic [31:0] msi_o          // MSI vectors sent this cycle (bit v: vector v)
 );
   import uvs_hostif_pkg::*;
-
-  // Static configuration (sim/dpi.c): host link attached, BOOT_ENTRY reset
-  // value, sizes, capabilities, link model.
-  import "DPI-C" function void uvs_dpi_hostif_config(
-      output byte host_link, output longint boot_entry,
-      output longint sram_size, output longint hbm_size, output longint caps,
-      output int clock_khz, output int link_latency, output int link_bw,
-      output int link_mps);
-  // Performance counter block (HOSTIF_PERF_LINK_H2D_OFF ..): the 64-bit word
-  // idx of it (0 link H2D bytes, 1 link D2H bytes, 2 HBM bytes, 3 HBM
-  // latency << 32 | HBM bandwidth), read from the C memory system at the
-  // access (sim/memsys.h), 0 for other idx.
-  import "DPI-C" function longint uvs_dpi_hostif_perf(input int idx);
-  // MSIs: the vectors (mask) sent this cycle, to the host link model.
-  // The harts are released: write the entries and the DTB address into the boot ROM.
-  import "DPI-C" function void uvs_dpi_boot(input longint entry, input longint dtb,
-                                            input longint mentry);
 
   // Register offsets (32-bit halves; *_HI = upper half of a 64-bit register).
   localparam logic [15:0] R_BOOT_DTB = 16'(UVS_HOSTIF_BOOT_DTB_OFF);
@@ -121,7 +130,7 @@ module uvs_hostif #(
   // ---- state ----
   logic [63:0] cfg_sram_q, cfg_hbm_q, cfg_caps_q, cfg_entry_q;
   logic        cfg_link_q;
-  logic [31:0] cfg_khz_q, cfg_lat_q, cfg_bw_q, cfg_mps_q;
+  logic [31:0] cfg_khz_q, cfg_lat_q, cfg_bw_q, cfg_mps_q, cfg_hlat_q, cfg_hbw_q;
   logic [63:0] scratch_q, boot_entry_q, boot_dtb_q, boot_mentry_q;
   logic        hold_q, halted_q, dev_reset_q;
   logic [31:0] fw_status_q, fw_exit_q, doorbell_q;
@@ -140,25 +149,19 @@ module uvs_hostif #(
   assign wr_lo = req_i && we_i && be_ok && be_i[0];
   assign wr_hi = req_i && we_i && be_ok && be_i[4];
 
+  // Write decode, as macros rather than functions: Yosys evaluates a call
+  // whose arguments are all constant (hw(R_SCRATCH)) as a constant function,
+  // which these are not (they read the request). off is a register's
+  // localparam, hi its bit 2.
   // The 32-bit register at byte offset off is written this cycle.
-  function automatic logic hit(logic [15:0] off);
-    return (word == off[15:3]) && off[1:0] == 2'b00 && (off[2] ? wr_hi : wr_lo);
-  endfunction
+  `define UVS_HIF_HIT(off) ((word == off[15:3]) && off[1:0] == 2'b00 && (off[2] ? wr_hi : wr_lo))
   // The data written to a 32-bit register in the upper (hi = 1) or lower half.
-  function automatic logic [31:0] wd(logic hi);
-    return hi ? wdata_i[63:32] : wdata_i[31:0];
-  endfunction
+  `define UVS_HIF_WD(hi) ((hi) ? wdata_i[63:32] : wdata_i[31:0])
   // Bit 0 of that data.
-  function automatic logic wd0(logic hi);
-    return hi ? wdata_i[32] : wdata_i[0];
-  endfunction
+  `define UVS_HIF_WD0(hi) ((hi) ? wdata_i[32] : wdata_i[0])
   // Host-only and device-only writes.
-  function automatic logic hw(logic [15:0] off);
-    return host_i && hit(off);
-  endfunction
-  function automatic logic dw(logic [15:0] off);
-    return !host_i && hit(off);
-  endfunction
+  `define UVS_HIF_HW(off) (host_i && `UVS_HIF_HIT(off))
+  `define UVS_HIF_DW(off) (!host_i && `UVS_HIF_HIT(off))
 
   // ---- read data of the 32-bit register at off ----
   logic [31:0] mgmt_status;
@@ -212,11 +215,23 @@ module uvs_hostif #(
     endcase
   endfunction
 
+  // 64-bit word idx of the performance block (HOSTIF_PERF_LINK_H2D_OFF ..):
+  // 0 link H2D bytes, 1 link D2H bytes, 2 HBM bytes, 3 HBM latency << 32 |
+  // HBM bandwidth.
+  function automatic logic [63:0] perf_word(logic [12:0] idx);
+    unique case (idx)
+      13'd0:   return perf_link_h2d_i;
+      13'd1:   return perf_link_d2h_i;
+      13'd2:   return perf_hbm_i;
+      default: return {cfg_hlat_q, cfg_hbw_q};
+    endcase
+  endfunction
+
   // ---- management hart halts: tohost (mgmt_halt_i) or a device FW_EXIT write ----
   logic        halt_req;
   logic [31:0] halt_status;
-  assign halt_req    = mgmt_halt_i || (req_i && we_i && dw(R_FW_EXIT));
-  assign halt_status = (req_i && we_i && dw(R_FW_EXIT)) ? wd(R_FW_EXIT[2]) : fw_exit_i;
+  assign halt_req    = mgmt_halt_i || (req_i && we_i && `UVS_HIF_DW(R_FW_EXIT));
+  assign halt_status = (req_i && we_i && `UVS_HIF_DW(R_FW_EXIT)) ? `UVS_HIF_WD(R_FW_EXIT[2]) : fw_exit_i;
 
   // ---- interrupt causes this cycle ----
   logic [31:0] int_set, int_clr, int_next, int_eff, int_rise;
@@ -227,12 +242,12 @@ module uvs_hostif #(
     mask_next = int_mask_q;
     if (halt_req && !hold_q && !halted_q) int_set |= 32'(UVS_HOSTIF_INT_MGMT_HALT);
     if (req_i && we_i) begin  // register side effects only when written
-      if (dw(R_INT_STATUS)) int_set |= wd(R_INT_STATUS[2]);
-      if (dw(R_FW_STATUS))  int_set |= 32'(UVS_HOSTIF_INT_FW);
-      if (dw(R_EVQ_TAIL) && wd(R_EVQ_TAIL[2]) != evq_tail_q)
+      if (`UVS_HIF_DW(R_INT_STATUS)) int_set |= `UVS_HIF_WD(R_INT_STATUS[2]);
+      if (`UVS_HIF_DW(R_FW_STATUS))  int_set |= 32'(UVS_HOSTIF_INT_FW);
+      if (`UVS_HIF_DW(R_EVQ_TAIL) && `UVS_HIF_WD(R_EVQ_TAIL[2]) != evq_tail_q)
         int_set |= 32'(UVS_HOSTIF_INT_EVQ);
-      if (hw(R_INT_ACK))  int_clr   = wd(R_INT_ACK[2]);
-      if (hw(R_INT_MASK)) mask_next = wd(R_INT_MASK[2]);
+      if (`UVS_HIF_HW(R_INT_ACK))  int_clr   = `UVS_HIF_WD(R_INT_ACK[2]);
+      if (`UVS_HIF_HW(R_INT_MASK)) mask_next = `UVS_HIF_WD(R_INT_MASK[2]);
     end
     int_set  &= 32'(UVS_HOSTIF_INT_ALL);
     int_next  = (int_status_q | int_set) & ~int_clr;
@@ -240,13 +255,15 @@ module uvs_hostif #(
     int_rise  = int_eff & ~int_eff_q;
   end
 
-  // MSI vector mask for newly pending causes.
+  // MSI vector mask for newly pending causes: bit b raises vector b below
+  // MSI_VECTORS, vector 0 above. Written as masks, not a loop over the 32
+  // bits: msi_o depends on rst_ni, so Verilator evaluates it at every
+  // input change (twice a cycle), and the loop cost 5 % of a 1-hart
+  // simulation (docs/benchmarks.md "Simulation speed, session 5").
+  localparam logic [31:0] MSI_LOW = (MSI_VECTORS >= 32) ? 32'hffff_ffff :
+                                    ((32'd1 << MSI_VECTORS) - 32'd1);
   function automatic logic [31:0] msi_vectors(logic [31:0] rise);
-    logic [31:0] v;
-    v = '0;
-    for (int b = 0; b < 32; b++)
-      if (rise[b]) v[(b < MSI_VECTORS) ? b : 0] = 1'b1;
-    return v;
+    return (rise & MSI_LOW) | {31'd0, (rise & ~MSI_LOW) != 32'd0};
   endfunction
 
   // ---- outputs ----
@@ -257,8 +274,8 @@ module uvs_hostif #(
   assign irq_o       = (doorbell_q != 32'd0) || (cmdq_en_q && cmdq_head_q != cmdq_tail_q);
 
   logic dev_reset_req;
-  assign dev_reset_req = hw(R_MGMT_CTRL) &&
-                         (wd(R_MGMT_CTRL[2]) & 32'(UVS_HOSTIF_MGMT_CTRL_DEV_RESET)) != 0;
+  assign dev_reset_req = `UVS_HIF_HW(R_MGMT_CTRL) &&
+                         (`UVS_HIF_WD(R_MGMT_CTRL[2]) & 32'(UVS_HOSTIF_MGMT_CTRL_DEV_RESET)) != 0;
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni || dev_reset_req) begin
@@ -290,8 +307,8 @@ module uvs_hostif #(
       dev_reset_q  <= 1'b0;
       // read data of the addressed word (both halves)
       if (req_i && !we_i && be_ok && word >= R_PERF[15:3] && word < R_PERF_END[15:3]) begin : l_perf
-        longint v;
-        v = uvs_dpi_hostif_perf(int'(13'(word - R_PERF[15:3])));
+        logic [63:0] v;
+        v = perf_word(word - R_PERF[15:3]);
         rdata_q <= {be_i[4] ? v[63:32] : 32'd0, be_i[0] ? v[31:0] : 32'd0};
       end else if (req_i && !we_i && be_ok)
         rdata_q <= {be_i[4] ? rd32({word, 3'b100}) : 32'd0,
@@ -306,56 +323,54 @@ module uvs_hostif #(
 
       // host-writable registers
       if (req_i && we_i) begin
-        if (hw(R_SCRATCH))         scratch_q[31:0]    <= wd(R_SCRATCH[2]);
-        if (hw(R_SCRATCH_HI)) scratch_q[63:32]   <= wd(R_SCRATCH_HI[2]);
-        if (hw(R_BOOT_ENTRY))      boot_entry_q[31:0] <= wd(R_BOOT_ENTRY[2]);
-        if (hw(R_BOOT_ENTRY_HI)) boot_entry_q[63:32] <= wd(R_BOOT_ENTRY_HI[2]);
-        if (hw(R_BOOT_DTB))        boot_dtb_q[31:0]   <= wd(R_BOOT_DTB[2]);
-        if (hw(R_BOOT_DTB_HI)) boot_dtb_q[63:32] <= wd(R_BOOT_DTB_HI[2]);
-        if (hw(R_BOOT_MENTRY))     boot_mentry_q[31:0]  <= wd(R_BOOT_MENTRY[2]);
-        if (hw(R_BOOT_MENTRY_HI)) boot_mentry_q[63:32] <= wd(R_BOOT_MENTRY_HI[2]);
-        if (hw(R_CMDQ_BASE))       cmdq_base_q[31:0]  <= wd(R_CMDQ_BASE[2]);
-        if (hw(R_CMDQ_BASE_HI)) cmdq_base_q[63:32] <= wd(R_CMDQ_BASE_HI[2]);
-        if (hw(R_CMDQ_LOG2SZ))     cmdq_log2_q        <= wd(R_CMDQ_LOG2SZ[2]);
-        if (hw(R_CMDQ_TAIL))       cmdq_tail_q        <= wd(R_CMDQ_TAIL[2]);
-        if (hw(R_EVQ_BASE))        evq_base_q[31:0]   <= wd(R_EVQ_BASE[2]);
-        if (hw(R_EVQ_BASE_HI)) evq_base_q[63:32] <= wd(R_EVQ_BASE_HI[2]);
-        if (hw(R_EVQ_LOG2SZ))      evq_log2_q         <= wd(R_EVQ_LOG2SZ[2]);
-        if (hw(R_EVQ_HEAD))        evq_head_q         <= wd(R_EVQ_HEAD[2]);
-        if (hw(R_DOORBELL) && wd(R_DOORBELL[2]) != 32'd0)
-          doorbell_q <= wd(R_DOORBELL[2]);
+        if (`UVS_HIF_HW(R_SCRATCH))         scratch_q[31:0]    <= `UVS_HIF_WD(R_SCRATCH[2]);
+        if (`UVS_HIF_HW(R_SCRATCH_HI)) scratch_q[63:32]   <= `UVS_HIF_WD(R_SCRATCH_HI[2]);
+        if (`UVS_HIF_HW(R_BOOT_ENTRY))      boot_entry_q[31:0] <= `UVS_HIF_WD(R_BOOT_ENTRY[2]);
+        if (`UVS_HIF_HW(R_BOOT_ENTRY_HI)) boot_entry_q[63:32] <= `UVS_HIF_WD(R_BOOT_ENTRY_HI[2]);
+        if (`UVS_HIF_HW(R_BOOT_DTB))        boot_dtb_q[31:0]   <= `UVS_HIF_WD(R_BOOT_DTB[2]);
+        if (`UVS_HIF_HW(R_BOOT_DTB_HI)) boot_dtb_q[63:32] <= `UVS_HIF_WD(R_BOOT_DTB_HI[2]);
+        if (`UVS_HIF_HW(R_BOOT_MENTRY))     boot_mentry_q[31:0]  <= `UVS_HIF_WD(R_BOOT_MENTRY[2]);
+        if (`UVS_HIF_HW(R_BOOT_MENTRY_HI)) boot_mentry_q[63:32] <= `UVS_HIF_WD(R_BOOT_MENTRY_HI[2]);
+        if (`UVS_HIF_HW(R_CMDQ_BASE))       cmdq_base_q[31:0]  <= `UVS_HIF_WD(R_CMDQ_BASE[2]);
+        if (`UVS_HIF_HW(R_CMDQ_BASE_HI)) cmdq_base_q[63:32] <= `UVS_HIF_WD(R_CMDQ_BASE_HI[2]);
+        if (`UVS_HIF_HW(R_CMDQ_LOG2SZ))     cmdq_log2_q        <= `UVS_HIF_WD(R_CMDQ_LOG2SZ[2]);
+        if (`UVS_HIF_HW(R_CMDQ_TAIL))       cmdq_tail_q        <= `UVS_HIF_WD(R_CMDQ_TAIL[2]);
+        if (`UVS_HIF_HW(R_EVQ_BASE))        evq_base_q[31:0]   <= `UVS_HIF_WD(R_EVQ_BASE[2]);
+        if (`UVS_HIF_HW(R_EVQ_BASE_HI)) evq_base_q[63:32] <= `UVS_HIF_WD(R_EVQ_BASE_HI[2]);
+        if (`UVS_HIF_HW(R_EVQ_LOG2SZ))      evq_log2_q         <= `UVS_HIF_WD(R_EVQ_LOG2SZ[2]);
+        if (`UVS_HIF_HW(R_EVQ_HEAD))        evq_head_q         <= `UVS_HIF_WD(R_EVQ_HEAD[2]);
+        if (`UVS_HIF_HW(R_DOORBELL) && `UVS_HIF_WD(R_DOORBELL[2]) != 32'd0)
+          doorbell_q <= `UVS_HIF_WD(R_DOORBELL[2]);
         // enabling a queue resets its HEAD and TAIL (hostif.def)
-        if (hw(R_CMDQ_CTRL)) begin
-          cmdq_en_q <= wd0(R_CMDQ_CTRL[2]);
-          if (wd0(R_CMDQ_CTRL[2]) && !cmdq_en_q) begin
+        if (`UVS_HIF_HW(R_CMDQ_CTRL)) begin
+          cmdq_en_q <= `UVS_HIF_WD0(R_CMDQ_CTRL[2]);
+          if (`UVS_HIF_WD0(R_CMDQ_CTRL[2]) && !cmdq_en_q) begin
             cmdq_head_q <= '0;
             cmdq_tail_q <= '0;
           end
         end
-        if (hw(R_EVQ_CTRL)) begin
-          evq_en_q <= wd0(R_EVQ_CTRL[2]);
-          if (wd0(R_EVQ_CTRL[2]) && !evq_en_q) begin
+        if (`UVS_HIF_HW(R_EVQ_CTRL)) begin
+          evq_en_q <= `UVS_HIF_WD0(R_EVQ_CTRL[2]);
+          if (`UVS_HIF_WD0(R_EVQ_CTRL[2]) && !evq_en_q) begin
             evq_head_q <= '0;
             evq_tail_q <= '0;
           end
         end
         // management hart control: HOLD; leaving HOLD boots the ROM
-        if (hw(R_MGMT_CTRL)) begin
-          hold_q <= wd0(R_MGMT_CTRL[2]);
-          if (wd0(R_MGMT_CTRL[2])) begin
+        if (`UVS_HIF_HW(R_MGMT_CTRL)) begin
+          hold_q <= `UVS_HIF_WD0(R_MGMT_CTRL[2]);
+          if (`UVS_HIF_WD0(R_MGMT_CTRL[2])) begin
             halted_q    <= 1'b0;
             fw_status_q <= '0;
-          end else if (hold_q) begin
-            uvs_dpi_boot(boot_entry_q, boot_dtb_q, boot_mentry_q);
           end
         end
 
         // device-writable registers
-        if (dw(R_FW_STATUS)) fw_status_q <= wd(R_FW_STATUS[2]);
-        if (dw(R_DOORBELL))  doorbell_q  <= wd(R_DOORBELL[2]);
-        if (dw(R_CMDQ_HEAD)) cmdq_head_q <= wd(R_CMDQ_HEAD[2]);
-        if (dw(R_CMDQ_CTRL)) cmdq_en_q   <= wd0(R_CMDQ_CTRL[2]);
-        if (dw(R_EVQ_TAIL))  evq_tail_q  <= wd(R_EVQ_TAIL[2]);
+        if (`UVS_HIF_DW(R_FW_STATUS)) fw_status_q <= `UVS_HIF_WD(R_FW_STATUS[2]);
+        if (`UVS_HIF_DW(R_DOORBELL))  doorbell_q  <= `UVS_HIF_WD(R_DOORBELL[2]);
+        if (`UVS_HIF_DW(R_CMDQ_HEAD)) cmdq_head_q <= `UVS_HIF_WD(R_CMDQ_HEAD[2]);
+        if (`UVS_HIF_DW(R_CMDQ_CTRL)) cmdq_en_q   <= `UVS_HIF_WD0(R_CMDQ_CTRL[2]);
+        if (`UVS_HIF_DW(R_EVQ_TAIL))  evq_tail_q  <= `UVS_HIF_WD(R_EVQ_TAIL[2]);
       end
       if (halt_req && !hold_q && !halted_q) begin
         halted_q  <= 1'b1;
@@ -364,37 +379,38 @@ module uvs_hostif #(
     end
   end
 
-  // DPI calls live in their own blocks, so the register block above stays
-  // free of foreign calls (lets the simulator schedule it without copies).
-  // Static configuration, read at power-on reset.
+  // Straps, sampled during reset.
   always_ff @(posedge clk_i) begin
-    if (!rst_ni) begin : l_config
-      byte    link;
-      longint entry, sram, hbm, caps;
-      int     khz, lat, bw, mps;
-      uvs_dpi_hostif_config(link, entry, sram, hbm, caps, khz, lat, bw, mps);
-      cfg_link_q  <= link != 0;
-      cfg_entry_q <= entry;
-      cfg_sram_q  <= sram;
-      cfg_hbm_q   <= hbm;
-      cfg_caps_q  <= caps;
-      cfg_khz_q   <= khz;
-      cfg_lat_q   <= lat;
-      cfg_bw_q    <= bw;
-      cfg_mps_q   <= mps;
+    if (!rst_ni) begin
+      cfg_link_q  <= cfg_host_link_i;
+      cfg_entry_q <= cfg_boot_entry_i;
+      cfg_sram_q  <= cfg_sram_size_i;
+      cfg_hbm_q   <= cfg_hbm_size_i;
+      cfg_caps_q  <= cfg_caps_i;
+      cfg_khz_q   <= cfg_clock_khz_i;
+      cfg_lat_q   <= cfg_link_latency_i;
+      cfg_bw_q    <= cfg_link_bw_i;
+      cfg_mps_q   <= cfg_link_mps_i;
+      cfg_hlat_q  <= cfg_hbm_latency_i;
+      cfg_hbw_q   <= cfg_hbm_bw_i;
     end
   end
 
   assign msi_o = (rst_ni && !dev_reset_req) ? msi_vectors(int_rise) : 32'd0;
 
-  // Leaving HOLD boots the ROM.
-  always_ff @(posedge clk_i) begin
-    if (rst_ni && !dev_reset_req) begin
-      if (req_i && we_i && hw(R_MGMT_CTRL) && !wd0(R_MGMT_CTRL[2]) && hold_q)
-        uvs_dpi_boot(boot_entry_q, boot_dtb_q, boot_mentry_q);
-    end
-  end
+  // Leaving HOLD boots the ROM: the boot-ROM write port.
+  assign boot_valid_o  = rst_ni && !dev_reset_req && req_i && we_i && `UVS_HIF_HW(R_MGMT_CTRL) &&
+                         !`UVS_HIF_WD0(R_MGMT_CTRL[2]) && hold_q;
+  assign boot_entry_o  = boot_entry_q;
+  assign boot_dtb_o    = boot_dtb_q;
+  assign boot_mentry_o = boot_mentry_q;
 
   if (MSI_VECTORS < 1 || MSI_VECTORS > 32)
     $error("uvs_hostif: MSI_VECTORS must be 1..32");
+
+  `undef UVS_HIF_HIT
+  `undef UVS_HIF_WD
+  `undef UVS_HIF_WD0
+  `undef UVS_HIF_HW
+  `undef UVS_HIF_DW
 endmodule

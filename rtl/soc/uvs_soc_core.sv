@@ -9,18 +9,21 @@
 //   - for data: the shared MMIO bus (CLINT, UART0, and with host_blocks_i the
 //     host interface uvs_hostif and the DMA engine uvs_dma) through a
 //     round-robin arbiter, or an error responder for unmapped/reserved regions.
-// The host link's BAR0 port (uvs_host_port, fed by the simulator's link
-// model through DPI) is the arbiter's last requester: BAR0 + HOSTIF_DMA_OFF
-// .. +0xff goes to DMA channel 0, the rest of BAR0 to uvs_hostif. MSIs leave
-// as an interrupt vector output (msi_o). Whether a host link is attached
-// (host_blocks) comes from the simulator at reset (uvs_dpi_hostif_config).
+// The host link's BAR0 port (uvs_host_port: the AXI4-Lite slave s_axil_*)
+// is the arbiter's last requester: BAR0 + HOSTIF_DMA_OFF .. +0xff goes to
+// DMA channel 0, the rest of BAR0 to uvs_hostif. MSIs leave as an interrupt
+// vector output (msi_o), the boot entries through the boot-ROM write port
+// (boot_*_o). Whether a host link is attached (host_blocks) and the values
+// BAR0 reports are straps (cfg_*_i, sampled during reset); the memory-system
+// counters come in as perf_*_i.
 // IOMMU (uvs_iommu, rtl/iommu/README.md): registers at UVS_IOMMU_BASE on the
 // MMIO bus; its memory master (device directory, page tables, queues) is
 // its own AXI4 master iommu_axi_* on its gated clock iommu_aclk_o (the
 // simulation top serves it as memory port UVS_MEM_PORT_IOMMU: own LR/SC
 // reservation, HBM latency). A compute hart's (hart >= 1) data access to the unified virtual
 // range (memmap.def UVA) goes to IOMMU requester port hart - 1 with
-// device_id UVS_UVA_DID, user privilege and exec = 0 (kernels run in U mode
+// the hart's device_id (uvs_hartctl HARTCTL_DID, set by the management hart
+// per launch; reset UVS_UVA_DID), user privilege and exec = 0 (kernels run in U mode
 // and only load/store/AMO there); the translated request continues on the
 // hart's own data memory port (uvs_mem_mux). Everything else bypasses the
 // IOMMU. With no compute harts, the IOMMU has one requester port, tied off.
@@ -31,7 +34,7 @@
 // context PLIC_CTX_S its irq_s_external_i (SEIP: the firmware as OpenSBI's
 // S-mode payload). With a host
 // link the harts are held in reset while HOSTIF_MGMT_CTRL.HOLD is set
-// or after the management hart halted (mgmt_halt_i); DEV_RESET resets harts,
+// or after the management hart halted (tohost seen by mgmt_halt_i, or FW_EXIT); DEV_RESET resets harts,
 // CLINT, PLIC, UART and DMA. Without a host link, the host port, host interface
 // and DMA engine are clock-gated after reset. Retired instructions are counted
 // (retired_o) and leave on the rvfi_* side channel (the retire log of the
@@ -44,6 +47,8 @@
 // requester port tagged with the thread (uvs_iommu IDS = MT_THREADS: up to
 // MT_THREADS accesses per hart in flight, each parked access in its own
 // park entry); retirements are counted, not traced.
+`include "uvs_axi_ports.svh"
+
 module uvs_soc_core #(
   parameter int NUM_HARTS = 1,   // 1 management + N compute harts, 1..32
   parameter int MTIME_DIV = 100, // clock cycles per mtime tick, >= 1
@@ -57,82 +62,50 @@ module uvs_soc_core #(
   // memory: AXI4 masters (uvs_axi_pkg), port 2 * hart + (0 fetch, 1 data),
   // on clk_i, reset by mem_aresetn_o (the harts' reset)
   output logic                                  mem_aresetn_o,
-  output logic [2*NUM_HARTS-1:0] mem_axi_awvalid_o,
-  output logic [2*NUM_HARTS-1:0][uvs_axi_pkg::IDW-1:0] mem_axi_awid_o,
-  output logic [2*NUM_HARTS-1:0][63:0] mem_axi_awaddr_o,
-  output logic [2*NUM_HARTS-1:0][7:0] mem_axi_awlen_o,
-  output logic [2*NUM_HARTS-1:0][2:0] mem_axi_awsize_o,
-  output logic [2*NUM_HARTS-1:0][1:0] mem_axi_awburst_o,
-  output logic [2*NUM_HARTS-1:0] mem_axi_awlock_o,
-  output logic [2*NUM_HARTS-1:0][3:0] mem_axi_awcache_o,
-  output logic [2*NUM_HARTS-1:0][2:0] mem_axi_awprot_o,
-  output logic [2*NUM_HARTS-1:0][5:0] mem_axi_awatop_o,
-  input  logic [2*NUM_HARTS-1:0] mem_axi_awready_i,
-  output logic [2*NUM_HARTS-1:0] mem_axi_wvalid_o,
-  output logic [2*NUM_HARTS-1:0][63:0] mem_axi_wdata_o,
-  output logic [2*NUM_HARTS-1:0][7:0] mem_axi_wstrb_o,
-  output logic [2*NUM_HARTS-1:0] mem_axi_wlast_o,
-  input  logic [2*NUM_HARTS-1:0] mem_axi_wready_i,
-  input  logic [2*NUM_HARTS-1:0] mem_axi_bvalid_i,
-  input  logic [2*NUM_HARTS-1:0][uvs_axi_pkg::IDW-1:0] mem_axi_bid_i,
-  input  logic [2*NUM_HARTS-1:0][1:0] mem_axi_bresp_i,
-  output logic [2*NUM_HARTS-1:0] mem_axi_bready_o,
-  output logic [2*NUM_HARTS-1:0] mem_axi_arvalid_o,
-  output logic [2*NUM_HARTS-1:0][uvs_axi_pkg::IDW-1:0] mem_axi_arid_o,
-  output logic [2*NUM_HARTS-1:0][63:0] mem_axi_araddr_o,
-  output logic [2*NUM_HARTS-1:0][7:0] mem_axi_arlen_o,
-  output logic [2*NUM_HARTS-1:0][2:0] mem_axi_arsize_o,
-  output logic [2*NUM_HARTS-1:0][1:0] mem_axi_arburst_o,
-  output logic [2*NUM_HARTS-1:0] mem_axi_arlock_o,
-  output logic [2*NUM_HARTS-1:0][3:0] mem_axi_arcache_o,
-  output logic [2*NUM_HARTS-1:0][2:0] mem_axi_arprot_o,
-  input  logic [2*NUM_HARTS-1:0] mem_axi_arready_i,
-  input  logic [2*NUM_HARTS-1:0] mem_axi_rvalid_i,
-  input  logic [2*NUM_HARTS-1:0][uvs_axi_pkg::IDW-1:0] mem_axi_rid_i,
-  input  logic [2*NUM_HARTS-1:0][63:0] mem_axi_rdata_i,
-  input  logic [2*NUM_HARTS-1:0][1:0] mem_axi_rresp_i,
-  input  logic [2*NUM_HARTS-1:0] mem_axi_rlast_i,
-  output logic [2*NUM_HARTS-1:0] mem_axi_rready_o,
+  `UVS_AXI4_M_PORTS(mem_axi, [2*NUM_HARTS-1:0]),
   // the IOMMU's memory master (device directory, page tables, queues): an
   // AXI4 master on the IOMMU's gated clock iommu_aclk_o, reset iommu_aresetn_o
   output logic                                  iommu_aclk_o,
   output logic                                  iommu_aresetn_o,
-  output logic iommu_axi_awvalid_o,
-  output logic [uvs_axi_pkg::IDW-1:0] iommu_axi_awid_o,
-  output logic [63:0] iommu_axi_awaddr_o,
-  output logic [7:0] iommu_axi_awlen_o,
-  output logic [2:0] iommu_axi_awsize_o,
-  output logic [1:0] iommu_axi_awburst_o,
-  output logic iommu_axi_awlock_o,
-  output logic [3:0] iommu_axi_awcache_o,
-  output logic [2:0] iommu_axi_awprot_o,
-  output logic [5:0] iommu_axi_awatop_o,
-  input  logic iommu_axi_awready_i,
-  output logic iommu_axi_wvalid_o,
-  output logic [63:0] iommu_axi_wdata_o,
-  output logic [7:0] iommu_axi_wstrb_o,
-  output logic iommu_axi_wlast_o,
-  input  logic iommu_axi_wready_i,
-  input  logic iommu_axi_bvalid_i,
-  input  logic [uvs_axi_pkg::IDW-1:0] iommu_axi_bid_i,
-  input  logic [1:0] iommu_axi_bresp_i,
-  output logic iommu_axi_bready_o,
-  output logic iommu_axi_arvalid_o,
-  output logic [uvs_axi_pkg::IDW-1:0] iommu_axi_arid_o,
-  output logic [63:0] iommu_axi_araddr_o,
-  output logic [7:0] iommu_axi_arlen_o,
-  output logic [2:0] iommu_axi_arsize_o,
-  output logic [1:0] iommu_axi_arburst_o,
-  output logic iommu_axi_arlock_o,
-  output logic [3:0] iommu_axi_arcache_o,
-  output logic [2:0] iommu_axi_arprot_o,
-  input  logic iommu_axi_arready_i,
-  input  logic iommu_axi_rvalid_i,
-  input  logic [uvs_axi_pkg::IDW-1:0] iommu_axi_rid_i,
-  input  logic [63:0] iommu_axi_rdata_i,
-  input  logic [1:0] iommu_axi_rresp_i,
-  input  logic iommu_axi_rlast_i,
-  output logic iommu_axi_rready_o,
+  `UVS_AXI4_M_PORTS(iommu_axi, ),
+  // BAR0 (hostif.def; BAR0 + HOSTIF_DMA_OFF: the host DMA channel): an
+  // AXI4-Lite slave on clk_i / rst_ni toward the PCIe bridge's BAR master,
+  // byte offset in BAR0 on AxADDR, 64-bit data, one access at a time
+  // (uvs_host_port)
+  `UVS_AXIL_S_PORTS(s_axil),
+  // static configuration (straps), sampled while rst_ni = 0: a host link is
+  // attached (else BAR0, the host interface and the DMA engine are idle and
+  // clock-gated), the reset value of HOSTIF_BOOT_ENTRY, and the values BAR0
+  // reports (hostif.def: SRAM_SIZE, HBM_SIZE in bytes, CAP, CLOCK_KHZ,
+  // LINK_LATENCY in cycles, LINK_BW, LINK_MPS in bytes, HBM_LATENCY in
+  // cycles, HBM_BW)
+  input  logic                                  cfg_host_link_i,
+  input  logic [63:0]                           cfg_boot_entry_i,
+  input  logic [63:0]                           cfg_sram_size_i,
+  input  logic [63:0]                           cfg_hbm_size_i,
+  input  logic [63:0]                           cfg_caps_i,
+  input  logic [31:0]                           cfg_clock_khz_i,
+  input  logic [31:0]                           cfg_link_latency_i,
+  input  logic [31:0]                           cfg_link_bw_i,
+  input  logic [31:0]                           cfg_link_mps_i,
+  input  logic [31:0]                           cfg_hbm_latency_i,
+  input  logic [31:0]                           cfg_hbm_bw_i,
+  // memory-system byte counters of the platform (the PCIe bridge's and the
+  // HBM controller's), read through BAR0 HOSTIF_PERF_LINK_H2D/D2H/HBM
+  input  logic [63:0]                           perf_link_h2d_i,
+  input  logic [63:0]                           perf_link_d2h_i,
+  input  logic [63:0]                           perf_hbm_i,
+  // the management hart halted outside the core's view (a tohost monitor on
+  // the memory side; tie to 0 on a board), one-cycle pulse, and its status
+  input  logic                                  mgmt_halt_i,
+  input  logic [31:0]                           mgmt_exit_i,
+  // boot-ROM write port: in the cycle the host releases the harts
+  // (HOSTIF_MGMT_CTRL.HOLD 1 -> 0), the entries the boot ROM jumps to
+  // (HOSTIF_BOOT_ENTRY, _DTB, _MENTRY; docs/architecture.md "Boot flow")
+  output logic                                  boot_valid_o,
+  output logic [63:0]                           boot_entry_o,
+  output logic [63:0]                           boot_dtb_o,
+  output logic [63:0]                           boot_mentry_o,
   // UART0 transmit byte stream: one byte per cycle with tx_valid_o (THR write)
   output logic                                  uart_tx_valid_o,
   output logic [7:0]                            uart_tx_data_o,
@@ -200,6 +173,10 @@ module uvs_soc_core #(
   logic [7:0]  rq_be [NPORT];
   logic [3:0]  rq_amo [NPORT];
   logic [23:0] rq_did [NPORT];
+  // per hart: device_id of its unified-range accesses and tile translations
+  // (uvs_hartctl, memmap.def HARTCTL_DID), and its write pulse
+  logic [NUM_HARTS-1:0][23:0] hart_did;
+  logic [NUM_HARTS-1:0]       hart_did_chg;
   logic [IIW-1:0] rq_id [NPORT], rq_rid [NPORT], dn_id [NPORT];
   logic [63:0] dn_va [NPORT];   // IOVA of the downstream request (access trace)
   logic        dn_rpl [NPORT];  // it waited for a page request (access trace)
@@ -397,7 +374,7 @@ module uvs_soc_core #(
         assign rq_be[h-1]    = d_be[h];
         assign rq_wdata[h-1] = d_wdata[h];
         assign rq_amo[h-1]   = d_amo[h];
-        assign rq_did[h-1]   = 24'(UVS_UVA_DID);
+        assign rq_did[h-1]   = hart_did[h];
         assign rq_priv[h-1]  = 1'b0;  // user: kernels run in U mode
         assign rq_exec[h-1]  = 1'b0;  // data port only
         assign rq_id[h-1]    = '0;    // untagged hart: one access outstanding
@@ -536,7 +513,7 @@ module uvs_soc_core #(
       assign rq_we[h-1]    = d_we[h];
       assign rq_be[h-1]    = d_be[h];
       assign rq_wdata[h-1] = d_wdata[h];
-      assign rq_did[h-1]   = 24'(UVS_UVA_DID);
+      assign rq_did[h-1]   = hart_did[h];
       assign rq_priv[h-1]  = 1'b0;  // user: kernels run in U mode
       assign rq_exec[h-1]  = 1'b0;  // data port only
       assign rv_valid[h]   = 1'b0;
@@ -650,7 +627,7 @@ module uvs_soc_core #(
   // A compute hart's MMIO request to the TILE region goes to its own engine
   // (answered the next cycle like the MMIO bus, err for another hart's
   // block), never to the shared arbiter. The engine's translations use
-  // IOMMU requester port NCH + h - 1 (device_id UVA_DID, user, request id =
+  // IOMMU requester port NCH + h - 1 (the hart's device_id, user, request id =
   // translation slot); its downstream port is the engine's translation
   // responder.
   // IOFENCE.C waits for every engine's issued beats (tile_fbusy), and the
@@ -676,7 +653,7 @@ module uvs_soc_core #(
       assign rq_be[P]    = 8'hff;
       assign rq_wdata[P] = '0;
       assign rq_amo[P]   = '0;
-      assign rq_did[P]   = 24'(UVS_UVA_DID);
+      assign rq_did[P]   = hart_did[h];  // the hart's context
       assign rq_priv[P]  = 1'b0;  // user, like the kernel's own accesses
       assign rq_exec[P]  = 1'b0;
       /* verilator lint_off UNUSEDSIGNAL */
@@ -692,7 +669,7 @@ module uvs_soc_core #(
       uvs_clk_gate #(.IDLE(2)) u_tile_cg (
         .clk_i,
         .act_i (!core_rst_n || (hm_req[h] && t_sel[h]) || tile_busy[h] || dn_req[P] ||
-                rq_rvalid[P] || atc_flush),
+                rq_rvalid[P] || atc_flush || hart_did_chg[h]),
         .clk_o (tile_clk)
       );
       uvs_tile #(.HART(h), .NHWT(MT_THREADS > 0 ? MT_THREADS : 1), .IW(IIW)) u_tile (
@@ -722,7 +699,7 @@ module uvs_soc_core #(
         .dn_rvalid_o  (dn_rvalid[P]),
         .dn_rdata_o   (dn_rdata[P]),
         .dn_err_o     (dn_err[P]),
-        .atc_flush_i  (atc_flush),
+        .atc_flush_i  (atc_flush || hart_did_chg[h]),  // a new context: drop old translations
         .fence_wait_i (fence_wait),
         .fence_busy_o (tile_fbusy[h]),
         .busy_o       (tile_busy[h])
@@ -732,6 +709,8 @@ module uvs_soc_core #(
   /* verilator lint_off UNUSEDSIGNAL */
   logic unused_tile_busy;
   assign unused_tile_busy = (|tile_busy) | atc_flush;
+  logic unused_hart0_did;  // hart 0 never translates
+  assign unused_hart0_did = (|hart_did[0]) | hart_did_chg[0];
   /* verilator lint_on UNUSEDSIGNAL */
 
   // ---- shared MMIO bus: CLINT, UART0, HOSTIF, DMA; requesters: harts + host ----
@@ -745,19 +724,18 @@ module uvs_soc_core #(
   logic [AW-1:0]          m_src;
   logic [63:0]            m_addr, m_wdata, m_rdata;
   logic [63:0]            clint_rdata, uart_rdata, hostif_rdata, dma_rdata, iommu_rdata;
-  logic [63:0]            plic_rdata;
-  logic                   plic_err;
+  logic [63:0]            plic_rdata, hartctl_rdata;
+  logic                   plic_err, hartctl_err;
   logic                   iommu_err, iommu_err_q, irq_iommu_q;
   logic [63:0]            iommu_rdata_q;
   logic [7:0]             m_be;
   mmio_tgt_e              m_tgt, m_tgt_q;
   logic [DMA_NCH-1:0]     dma_done, dma_error;
   logic [31:0]            host_causes;
-  logic                   host_req, host_we, mgmt_halt;
+  logic                   host_req, host_we;
   logic [15:0]            host_off;
   logic [7:0]             host_be;
   logic [63:0]            host_wdata;
-  logic [31:0]            fw_exit;
 
   // Without a host link (host_blocks = 0) the host port, host interface and
   // DMA engine are unreachable and idle after reset: their clock stops
@@ -773,7 +751,7 @@ module uvs_soc_core #(
   uvs_host_port u_host_port (
     .clk_i       (host_clk),
     .rst_ni,
-    .enable_i    (host_blocks),
+    `UVS_AXIL_S_PASS(s_axil),
     .req_o       (host_req),
     .addr_o      (host_off),
     .we_o        (host_we),
@@ -781,9 +759,7 @@ module uvs_soc_core #(
     .wdata_o     (host_wdata),
     .gnt_i       (a_gnt[NUM_HARTS]),
     .rvalid_i    (a_rvalid[NUM_HARTS]),
-    .rdata_i     (mm_rdata),
-    .mgmt_halt_o (mgmt_halt),
-    .fw_exit_o   (fw_exit)
+    .rdata_i     (mm_rdata)
   );
 
   // BAR0 offset -> bus address: the DMA channel window, else the HOSTIF block.
@@ -817,7 +793,8 @@ module uvs_soc_core #(
     .m_wdata_o (m_wdata),
     .m_slow_i  (m_tgt == MT_IOMMU),
     .m_rdata_i (m_rdata),
-    .m_err_i   ((m_tgt_q == MT_IOMMU && iommu_err_q) || (m_tgt_q == MT_PLIC && plic_err))
+    .m_err_i   ((m_tgt_q == MT_IOMMU && iommu_err_q) || (m_tgt_q == MT_PLIC && plic_err) ||
+                (m_tgt_q == MT_HARTCTL && hartctl_err))
   );
   assign m_host = (int'(m_src) == NUM_HARTS);
   assign m_tgt  = mmio_target(m_addr);
@@ -835,6 +812,7 @@ module uvs_soc_core #(
       MT_IOMMU:  m_rdata = iommu_rdata_q;
       MT_MTCTL:  m_rdata = mt_ctl_rd;
       MT_PLIC:   m_rdata = plic_rdata;
+      MT_HARTCTL: m_rdata = hartctl_rdata;
       default:   m_rdata = uart_rdata;
     endcase
   end
@@ -851,6 +829,22 @@ module uvs_soc_core #(
     .mtime_o        (mtime),
     .irq_software_o (irq_sw),
     .irq_timer_o    (irq_tmr)
+  );
+
+  // ---- per-compute-hart device_id registers (memmap.def HARTCTL) ----
+  uvs_hartctl #(.NUM_HARTS(NUM_HARTS)) u_hartctl (
+    .clk_i,
+    .rst_ni     (dev_rst_n),
+    .req_i      (m_req && m_tgt == MT_HARTCTL),
+    .src_mgmt_i (m_src == '0),
+    .addr_i     (m_addr[11:3]),
+    .we_i       (m_we),
+    .be_i       (m_be),
+    .wdata_i    (m_wdata),
+    .rdata_o    (hartctl_rdata),
+    .err_o      (hartctl_err),
+    .did_o      (hart_did),
+    .chg_o      (hart_did_chg)
   );
 
   uvs_uart u_uart0 (
@@ -914,8 +908,26 @@ module uvs_soc_core #(
     .wdata_i      (m_wdata),
     .rdata_o      (hostif_rdata),
     .cause_i      (host_causes),
-    .mgmt_halt_i  (mgmt_halt),
-    .fw_exit_i    (fw_exit),
+    .mgmt_halt_i,
+    .fw_exit_i    (mgmt_exit_i),
+    .cfg_host_link_i,
+    .cfg_boot_entry_i,
+    .cfg_sram_size_i,
+    .cfg_hbm_size_i,
+    .cfg_caps_i,
+    .cfg_clock_khz_i,
+    .cfg_link_latency_i,
+    .cfg_link_bw_i,
+    .cfg_link_mps_i,
+    .cfg_hbm_latency_i,
+    .cfg_hbm_bw_i,
+    .perf_link_h2d_i,
+    .perf_link_d2h_i,
+    .perf_hbm_i,
+    .boot_valid_o,
+    .boot_entry_o,
+    .boot_dtb_o,
+    .boot_mentry_o,
     .enable_o     (host_blocks),
     .hold_o       (hold),
     .dev_reset_o  (hostif_dev_reset),

@@ -7,7 +7,7 @@ package uvs_soc_pkg;
   // Target of a data-port request.
   typedef enum logic [1:0] {
     TGT_MEM  = 2'd0,  // BOOTROM, SRAM, HBM window or scratchpads: the DPI memory port
-    TGT_MMIO = 2'd1,  // CLINT, PLIC, UART0, IOMMU, HOSTIF, DMA or MTCTL: the shared MMIO arbiter; TILE: the hart's engine
+    TGT_MMIO = 2'd1,  // CLINT, PLIC, UART0, IOMMU, HARTCTL, HOSTIF, DMA or MTCTL: the shared MMIO arbiter; TILE: the hart's engine
     TGT_ERR  = 2'd2,  // unmapped or reserved: the error responder
     TGT_UVA  = 2'd3   // unified virtual range of a compute hart: the IOMMU
   } target_e;
@@ -20,7 +20,8 @@ package uvs_soc_pkg;
     MT_DMA    = 3'd3,  // uvs_dma (channel registers)
     MT_IOMMU  = 3'd4,  // uvs_iommu register block
     MT_MTCTL  = 3'd5,  // thread-control blocks of multithreaded harts (uvs_mt_ctl)
-    MT_PLIC   = 3'd6   // uvs_plic (platform-level interrupt controller)
+    MT_PLIC   = 3'd6,  // uvs_plic (platform-level interrupt controller)
+    MT_HARTCTL = 3'd7  // uvs_hartctl (per-compute-hart device_id registers)
   } mmio_tgt_e;
 
   // True when addr lies in [base, base + size); size is a power of two and
@@ -58,7 +59,8 @@ package uvs_soc_pkg;
     if (!is_amo && (in_region(addr, UVS_CLINT_BASE, UVS_CLINT_SIZE) ||
                     in_region(addr, UVS_PLIC_BASE, UVS_PLIC_SIZE) ||
                     in_region(addr, UVS_UART0_BASE, UVS_UART0_SIZE) ||
-                    in_region(addr, UVS_IOMMU_BASE, UVS_IOMMU_SIZE)))
+                    in_region(addr, UVS_IOMMU_BASE, UVS_IOMMU_SIZE) ||
+                    in_region(addr, UVS_HARTCTL_BASE, UVS_HARTCTL_SIZE)))
       return TGT_MMIO;
     if (!is_amo && mt && in_region(addr, uvs_mt_pkg::UVS_MT_CTL_BASE, uvs_mt_pkg::UVS_MT_CTL_SIZE))
       return TGT_MMIO;
@@ -84,6 +86,7 @@ package uvs_soc_pkg;
            in_region(addr, UVS_SRAM_BASE, UVS_SRAM_SIZE) ||
            in_region(addr, UVS_HBM_BASE, UVS_HBM_SIZE) ||
            in_region(addr, UVS_TILE_BASE, UVS_TILE_SIZE) ||
+           in_region(addr, UVS_HARTCTL_BASE, UVS_HARTCTL_SIZE) ||
            in_region(addr, UVS_SPAD_BASE, UVS_SPAD_SIZE);
   endfunction
 
@@ -94,6 +97,7 @@ package uvs_soc_pkg;
     if (in_region(addr, UVS_HOSTIF_BASE, UVS_HOSTIF_SIZE)) return MT_HOSTIF;
     if (in_region(addr, UVS_DMA_BASE, UVS_DMA_SIZE)) return MT_DMA;
     if (in_region(addr, UVS_IOMMU_BASE, UVS_IOMMU_SIZE)) return MT_IOMMU;
+    if (in_region(addr, UVS_HARTCTL_BASE, UVS_HARTCTL_SIZE)) return MT_HARTCTL;
     if (in_region(addr, uvs_mt_pkg::UVS_MT_CTL_BASE, uvs_mt_pkg::UVS_MT_CTL_SIZE)) return MT_MTCTL;
     return MT_UART;
   endfunction

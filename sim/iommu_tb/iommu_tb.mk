@@ -26,7 +26,7 @@ IOMMU_RTL_SRCS := $(IOMMU_RTL_PKGS) rtl/iommu/uvs_iommu_pkg.sv \
 IOMMU_TB_PARAMS := -GNUM_PORTS=$(IOMMU_TB_PORTS) -GIDS=$(IOMMU_TB_IDS)
 IOMMU_TB_CSRCS := $(sort $(wildcard sim/iommu_tb/*.c)) $(wildcard sim/model/*.c)
 IOMMU_TB_COBJS := $(patsubst %.c,$(IOMMU_TB_COBJ)/%.o,$(notdir $(IOMMU_TB_CSRCS)))
-IOMMU_TB_CFLAGS := $(HOST_CFLAGS) -MMD -MP -Isim/model -Isim/iommu_tb -DTB_PORTS=$(IOMMU_TB_PORTS) -DTB_IDS=$(IOMMU_TB_IDS)
+IOMMU_TB_CFLAGS := $(HOST_CFLAGS) -MMD -MP -Isim/model -Iinclude/lib -Isim/iommu_tb -DTB_PORTS=$(IOMMU_TB_PORTS) -DTB_IDS=$(IOMMU_TB_IDS)
 IOMMU_TB_LIB   := $(IOMMU_TB_COBJ)/libiommutb.a
 IOMMU_TB_VMK   := $(IOMMU_TB_VOBJ)/Vuvs_iommu.mk
 
@@ -55,11 +55,11 @@ $(IOMMU_TB_VMK): $(IOMMU_RTL_SRCS) $(RTL_LINT_VLT) sim/iommu_tb/main.cpp sim/iom
 	verilator --cc --exe -O3 --x-assign fast --x-initial fast $(IOMMU_TB_PARAMS) \
 	  --top-module uvs_iommu -Mdir $(IOMMU_TB_VOBJ) -o ../uvs-iommu-tb \
 	  -CFLAGS "-O2 -I$(abspath sim/iommu_tb) -DTB_PORTS=$(IOMMU_TB_PORTS) -DTB_IDS=$(IOMMU_TB_IDS)" \
-	  -LDFLAGS "$(abspath $(IOMMU_TB_LIB))" \
+	  -LDFLAGS "$(abspath $(IOMMU_TB_LIB)) $(abspath $(COMMON_LIB)) $(COMMON_LDLIBS)" \
 	  $(RTL_LINT_VLT) $(IOMMU_RTL_SRCS) $(abspath sim/iommu_tb/main.cpp)
 	@touch $@
 
-$(IOMMU_TB): $(IOMMU_TB_VMK) $(IOMMU_TB_LIB)
+$(IOMMU_TB): $(IOMMU_TB_VMK) $(IOMMU_TB_LIB) $(COMMON_LIB)
 	rm -f $@
 	$(MAKE) -s -C $(IOMMU_TB_VOBJ) -f Vuvs_iommu.mk -j$(JOBS) OPT_FAST=-O3 OPT_GLOBAL=-O2 ../uvs-iommu-tb
 	@touch $@
@@ -97,10 +97,10 @@ $(IOMMU_TBS_VMK): $(IOMMU_RTL_SRCS) $(RTL_LINT_VLT) sim/iommu_tb/main.cpp sim/io
 	verilator --cc --exe -O3 --x-assign fast --x-initial fast $(IOMMU_TB_PARAMS) \
 	  --top-module uvs_iommu -Mdir $(IOMMU_TBS_VOBJ) -o ../uvs-iommu-tb \
 	  -CFLAGS "-O1 $(SAN_FLAGS) -I$(abspath sim/iommu_tb) -DTB_PORTS=$(IOMMU_TB_PORTS) -DTB_IDS=$(IOMMU_TB_IDS)" \
-	  -LDFLAGS "$(SAN_FLAGS) $(abspath $(IOMMU_TBS_LIB))" \
+	  -LDFLAGS "$(SAN_FLAGS) $(abspath $(IOMMU_TBS_LIB)) $(abspath $(COMMON_LIB_SAN)) $(COMMON_LDLIBS)" \
 	  $(RTL_LINT_VLT) $(IOMMU_RTL_SRCS) $(abspath sim/iommu_tb/main.cpp)
 	@touch $@
-$(IOMMU_TBS): $(IOMMU_TBS_VMK) $(IOMMU_TBS_LIB)
+$(IOMMU_TBS): $(IOMMU_TBS_VMK) $(IOMMU_TBS_LIB) $(COMMON_LIB_SAN)
 	rm -f $@
 	$(MAKE) -s -C $(IOMMU_TBS_VOBJ) -f Vuvs_iommu.mk -j$(JOBS) ../uvs-iommu-tb
 	@touch $@
@@ -114,7 +114,8 @@ lint: iommu-lint
 # into its own temporary directory under $(BUILD) (C++ -O0) and run on the differential test; fails
 # if the unmutated RTL fails or any mutant survives. MUT_RUNS / MUT_ONLY pass through.
 .PHONY: iommu-mutate
-iommu-mutate: $(IOMMU_TB_LIB) $(IOMMU_RTL_PKGS) $(RTL_LINT_VLT) | $(SETUP_STAMP)
-	MUT_SRCS="$(IOMMU_RTL_SRCS)" MUT_VLT="$(RTL_LINT_VLT)" MUT_LIB="$(abspath $(IOMMU_TB_LIB))" \
+iommu-mutate: $(IOMMU_TB_LIB) $(COMMON_LIB) $(IOMMU_RTL_PKGS) $(RTL_LINT_VLT) | $(SETUP_STAMP)
+	MUT_SRCS="$(IOMMU_RTL_SRCS)" MUT_VLT="$(RTL_LINT_VLT)" \
+	  MUT_LIB="$(abspath $(IOMMU_TB_LIB)) $(abspath $(COMMON_LIB)) $(COMMON_LDLIBS)" \
 	  MUT_PARAMS="$(IOMMU_TB_PARAMS)" MUT_DEFS="-DTB_PORTS=$(IOMMU_TB_PORTS) -DTB_IDS=$(IOMMU_TB_IDS)" \
 	  MUT_DIR="$(BUILD)" tests/iommu/mutate.sh

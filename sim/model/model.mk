@@ -8,20 +8,20 @@ MODEL_SRCS  := $(wildcard sim/model/*.c)
 MODEL_HDRS  := $(wildcard sim/model/*.h) include/uvmsoc/iommu_structs.h
 MODEL_GENH  := $(GEN_INC)/uvmsoc/iommu_regs.h $(GEN_INC)/uvmsoc/iommu_pt.h $(GEN_INC)/uvmsoc/iommu_rec.h
 MODEL_TESTS := test_walk test_rec test_queue test_model
-MODEL_CFLAGS := $(HOST_CFLAGS) -Isim/model -Itests/iommu
+MODEL_CFLAGS := $(HOST_CFLAGS) -Isim/model -Iinclude/lib -Itests/iommu
 MODEL_TEST_SRCS = tests/iommu/$(1).c tests/iommu/tmem.c $(MODEL_SRCS)
 MODEL_BINS  := $(foreach t,$(MODEL_TESTS),$(MODEL_DIR)/$(t) $(MODEL_DIR)/$(t)-san)
 
 .PHONY: model-unit-tests model-abi-check
 model-unit-tests: $(MODEL_BINS)
 
-$(MODEL_DIR)/test_%: tests/iommu/test_%.c tests/iommu/tmem.c tests/iommu/tmem.h $(MODEL_SRCS) $(MODEL_HDRS) $(MODEL_GENH)
+$(MODEL_DIR)/test_%: tests/iommu/test_%.c tests/iommu/tmem.c tests/iommu/tmem.h $(MODEL_SRCS) $(MODEL_HDRS) $(MODEL_GENH) $(COMMON_LIB)
 	@mkdir -p $(@D)
-	$(HOST_CC) $(MODEL_CFLAGS) $(filter %.c,$^) -lcmocka -o $@
+	$(HOST_CC) $(MODEL_CFLAGS) $(filter %.c,$^) $(COMMON_LIB) $(COMMON_LDLIBS) -lcmocka -o $@
 
-$(MODEL_DIR)/test_%-san: tests/iommu/test_%.c tests/iommu/tmem.c tests/iommu/tmem.h $(MODEL_SRCS) $(MODEL_HDRS) $(MODEL_GENH)
+$(MODEL_DIR)/test_%-san: tests/iommu/test_%.c tests/iommu/tmem.c tests/iommu/tmem.h $(MODEL_SRCS) $(MODEL_HDRS) $(MODEL_GENH) $(COMMON_LIB_SAN)
 	@mkdir -p $(@D)
-	$(HOST_CC) $(MODEL_CFLAGS) -O1 $(SAN_FLAGS) $(filter %.c,$^) -lcmocka -o $@
+	$(HOST_CC) $(MODEL_CFLAGS) -O1 $(SAN_FLAGS) $(filter %.c,$^) $(COMMON_LIB_SAN) $(COMMON_LDLIBS) -lcmocka -o $@
 
 # ABI agreement: one C program and one SV program per run print every constant.
 MODEL_ABI_DEFS := $(notdir $(basename $(wildcard include/uvmsoc/*.def)))

@@ -11,6 +11,8 @@
 
 #include <stdint.h>
 
+#include "uvs_le.h"
+
 /**
  * Memory callbacks. Each returns 0, or a negative errno: -EFAULT for an
  * access fault (PMA/PMP violation, unmapped address), -EIO for a data
@@ -30,24 +32,6 @@ struct uvs_iommu_mem {
      */
     int (*cas64)(void *ctx, uint64_t pa, uint64_t expect, uint64_t desired, uint64_t *old);
 };
-
-/** Little-endian 64-bit load from p (8 bytes). */
-static inline uint64_t uvs_le64_get(const uint8_t *p)
-{
-    uint64_t v = 0;
-    for (int i = 7; i >= 0; i--)
-        v = (v << 8) | p[i];
-    return v;
-}
-
-/** Little-endian 64-bit store of v to p (8 bytes). */
-static inline void uvs_le64_put(uint8_t *p, uint64_t v)
-{
-    for (int i = 0; i < 8; i++) {
-        p[i] = (uint8_t)v;
-        v >>= 8;
-    }
-}
 
 /**
  * Read the little-endian 8-byte word at pa through mem into *val.

@@ -73,7 +73,10 @@ static void check_regs(struct uvs_dev *d)
 {
     uint32_t vec = 0;
     CHECK(rd(d, UVS_HOSTIF_ID_OFF, 4) == UVS_HOSTIF_ID_VALUE, "ID");
-    CHECK(rd(d, UVS_HOSTIF_ID_OFF, 2) == 0, "2-byte access reads 0");
+    CHECK(rd(d, UVS_HOSTIF_ID_OFF, 2) == (UVS_HOSTIF_ID_VALUE & 0xffff), "2-byte read returns those bytes (AXI4-Lite)");
+    wr(d, UVS_HOSTIF_SCRATCH_OFF, 8, 0);
+    wr(d, UVS_HOSTIF_SCRATCH_OFF, 2, 0xbeef);
+    CHECK(rd(d, UVS_HOSTIF_SCRATCH_OFF, 8) == 0, "2-byte write is ignored");
     CHECK(rd(d, 0x7f0, 4) == 0, "unlisted offset reads 0");
     wr(d, UVS_HOSTIF_SCRATCH_OFF, 8, 0x0123456789abcdefull);
     CHECK(rd(d, UVS_HOSTIF_SCRATCH_OFF, 8) == 0x0123456789abcdefull, "scratch 64-bit");

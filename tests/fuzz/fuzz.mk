@@ -10,7 +10,7 @@
 FUZZ_DIR     := $(BUILD)/fuzz
 FUZZ_RUNS    ?= 1000000
 FUZZ_SEED    ?= 1
-FUZZ_TARGETS := cosim_msg fault_ring fw_cmd fault_batch elf dtb iommu_model
+FUZZ_TARGETS := cosim_msg fault_ring fw_cmd fault_batch elf dtb iommu_model broker_msg
 FUZZ_CC      := clang-14
 FUZZ_CFLAGS  := -std=c11 -D_GNU_SOURCE -g -O1 -Wall -Wextra -Werror -Iinclude -I$(GEN_INC) \
                 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
@@ -18,20 +18,22 @@ FUZZ_BINS    := $(addprefix $(FUZZ_DIR)/fuzz_,$(FUZZ_TARGETS))
 
 # sources and flags of each harness, beside its tests/fuzz/fuzz_<target>.c
 FUZZ_SRC_cosim_msg   := include/lib/cosim_msg.c
+FUZZ_SRC_broker_msg  := include/lib/broker_msg.c
+FUZZ_INC_broker_msg  := -Iinclude/lib
 FUZZ_SRC_fault_ring  := host/lib/uvm_fault.c host/lib/uvm_thrash.c host/lib/uvm_policy.c
 FUZZ_INC_fault_ring  := -Ihost/lib
 FUZZ_SRC_fw_cmd      := firmware/cmd.c
 FUZZ_INC_fw_cmd      := -Ifirmware
-FUZZ_SRC_fault_batch := firmware/faultfwd.c sim/model/iommu_rec.c
-FUZZ_INC_fault_batch := -Ifirmware -Isim/model
+FUZZ_SRC_fault_batch := firmware/faultfwd.c include/lib/iommu_rec.c
+FUZZ_INC_fault_batch := -Ifirmware -Iinclude/lib
 FUZZ_SRC_elf         := sim/elf_load.c sim/mem.c
 FUZZ_INC_elf         := -Isim
 FUZZ_LIB_elf         := -lelf
 FUZZ_SRC_dtb         := sim/dtb.c
 FUZZ_INC_dtb         := -Isim
 FUZZ_LIB_dtb         := -lfdt
-FUZZ_SRC_iommu_model := $(wildcard sim/model/*.c)
-FUZZ_INC_iommu_model := -Isim/model
+FUZZ_SRC_iommu_model := $(wildcard sim/model/*.c) include/lib/iommu_rec.c
+FUZZ_INC_iommu_model := -Isim/model -Iinclude/lib
 
 .PHONY: fuzz fuzz-build
 fuzz-build: $(FUZZ_BINS)

@@ -5,11 +5,14 @@
  * first checks. Run by tests/fuzz/make_seeds.sh; not part of make fuzz.
  * Usage: make_seeds <corpus dir>
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <uvmsoc/cosim.h>
+
+#include "uvs_broker.h"
 #include <uvmsoc/hostif.h>
 #include <uvmsoc/hostq.h>
 #include <uvmsoc/uvm_abi.h>
@@ -52,6 +55,43 @@ static void cosim(void)
     if (uvs_cosim_encode(&m, out) == 0)
         put("cosim_msg", "mmio-read", out, sizeof out);
     put("cosim_msg", "short", out, 17);
+}
+
+/* Broker messages (uvs_broker.h): a HELLO, an ALLOC, a full LAUNCH, an ERROR reply, and a short one. */
+static void broker(void)
+{
+    struct uvs_brk_msg m;
+    uint8_t out[UVS_BRK_MSG_SIZE];
+    memset(&m, 0, sizeof m);
+    m.version = UVS_BRK_VERSION;
+    m.type = UVS_BRK_HELLO;
+    m.seq = 1;
+    if (uvs_brk_encode(&m, out) == 0)
+        put("broker_msg", "hello", out, sizeof out);
+    m.type = UVS_BRK_ALLOC;
+    m.seq = 2;
+    m.val[0] = 16384;
+    if (uvs_brk_encode(&m, out) == 0)
+        put("broker_msg", "alloc", out, sizeof out);
+    m.type = UVS_BRK_LAUNCH;
+    m.seq = 3;
+    m.grid_dim = 4;
+    m.block_dim = 1;
+    m.nargs = 3;
+    m.arg[0] = 0x200000000000ull;
+    m.arg[1] = 16384;
+    m.arg[2] = 7;
+    strcpy(m.name, "pattern");
+    if (uvs_brk_encode(&m, out) == 0)
+        put("broker_msg", "launch", out, sizeof out);
+    memset(&m, 0, sizeof m);
+    m.version = UVS_BRK_VERSION;
+    m.type = UVS_BRK_ERROR;
+    m.status = -EBADMSG;
+    strcpy(m.name, "bad message: short message: 10 bytes, every message is 320");
+    if (uvs_brk_encode(&m, out) == 0)
+        put("broker_msg", "error", out, sizeof out);
+    put("broker_msg", "short", out, 10);
 }
 
 static void fw_cmd(void)
@@ -116,6 +156,7 @@ int main(int argc, char **argv)
     }
     dir = argv[1];
     cosim();
+    broker();
     fw_cmd();
     fault_ring();
     fault_batch();

@@ -9,9 +9,9 @@ BUILD=${BUILD:-build}
 c=tests/fuzz/corpus
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
-for d in cosim_msg fault_ring fw_cmd fault_batch elf dtb iommu_model; do mkdir -p "$c/$d"; done
-cc -std=c11 -Wall -Wextra -Werror -Iinclude -I"$BUILD/gen/include" -Isim/model tests/fuzz/make_seeds.c \
-    sim/model/iommu_rec.c include/lib/cosim_msg.c -o "$t/make_seeds"
+for d in cosim_msg fault_ring fw_cmd fault_batch elf dtb iommu_model broker_msg; do mkdir -p "$c/$d"; done
+cc -std=c11 -Wall -Wextra -Werror -Iinclude -I"$BUILD/gen/include" -Iinclude/lib tests/fuzz/make_seeds.c \
+    include/lib/iommu_rec.c include/lib/cosim_msg.c include/lib/broker_msg.c -o "$t/make_seeds"
 "$t/make_seeds" "$c"
 riscv64-unknown-elf-gcc -nostdlib -nostartfiles -march=rv64imac -mabi=lp64 -Wl,-Ttext=0x80000000 \
     -Wl,--build-id=none -o "$t/seed.elf" tests/fuzz/seed.S

@@ -13,7 +13,7 @@
 # Run by `make iommu-mutate` (sim/iommu_tb/iommu_tb.mk), which passes:
 #   MUT_SRCS   the RTL sources in compile order (packages first)
 #   MUT_VLT    the Verilator config file (lint waivers)
-#   MUT_LIB    the testbench + model C library (absolute path)
+#   MUT_LIB    the testbench + model C libraries and what they link (absolute paths, linker flags)
 #   MUT_PARAMS Verilator -G parameters; MUT_DEFS the testbench's -D flags
 #   MUT_DIR    where to make the temporary directory
 #   MUT_RUNS   "seed:requests" pairs of the differential runs (default below)

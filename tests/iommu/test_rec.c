@@ -1,5 +1,5 @@
 /*
- * Directed tests of the IOMMU record encoders/decoders (sim/model/iommu_rec.c).
+ * Directed tests of the IOMMU record encoders/decoders (include/lib/iommu_rec.c).
  * Known-answer values are computed by hand from the IOMMU spec v1.0 3.1-3.3
  * bit diagrams; the reserved-bit sweeps flip every bit a record does not use.
  */

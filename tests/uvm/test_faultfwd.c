@@ -85,7 +85,45 @@ static uint64_t m_now(void *ctx)
     return ((struct mock *)ctx)->cycle += 10;
 }
 
-static const struct uvs_ffwd_ops ops = {m_write, m_read, m_notify, m_replay, m_now};
+static const struct uvs_ffwd_ops ops = {m_write, m_read, m_notify, m_replay, m_now, NULL};
+
+/* Queued writes (host_sync): copied from their source only at sync time, as a DMA engine would read it. */
+static struct {
+    uint64_t bus;
+    const void *src;
+    uint32_t len;
+} q_wr[16];
+static unsigned q_n, q_syncs;
+static int q_fail_sync;
+
+static int q_write(void *ctx, uint64_t bus, const void *src, uint32_t len)
+{
+    (void)ctx;
+    assert_true(q_n < 16);
+    q_wr[q_n].bus = bus;
+    q_wr[q_n].src = src;
+    q_wr[q_n].len = len;
+    q_n++;
+    return 0;
+}
+
+static int q_sync(void *ctx)
+{
+    struct mock *m = ctx;
+    q_syncs++;
+    if (q_fail_sync) {
+        int rc = q_fail_sync;
+        q_fail_sync = 0;
+        q_n = 0; /* a failed copy drops the later ones */
+        return rc;
+    }
+    for (unsigned i = 0; i < q_n; i++)
+        assert_int_equal(m_write(m, q_wr[i].bus, q_wr[i].src, q_wr[i].len), 0);
+    q_n = 0;
+    return 0;
+}
+
+static const struct uvs_ffwd_ops ops_sync = {q_write, m_read, m_notify, m_replay, m_now, q_sync};
 
 struct fx {
     struct mock m;
@@ -408,9 +446,44 @@ static void test_replay_wait(void **state)
     free(f);
 }
 
+/* host_sync: a flush queues its records and control block, waits once, then notifies; a failed sync rolls back. */
+static void test_flush_host_sync(void **state)
+{
+    (void)state;
+    struct fx *f = calloc(1, sizeof *f);
+    assert_non_null(f);
+    q_n = q_syncs = 0;
+    q_fail_sync = 0;
+    assert_int_equal(uvs_ffwd_init(&f->ff, &ops_sync, &f->m), 0);
+    assert_int_equal(uvs_ffwd_set_queue(&f->ff, RING_BUS, 4, CTL_BUS), 0);
+    assert_int_equal(q_syncs, 1);
+    assert_int_equal(ctl(f).log2sz, 4);
+    pr(f, 1, VA, 1, false);
+    pr(f, 1, VA + 0x1000, 2, true);
+    assert_int_equal(drain(f), 2);
+    assert_int_equal(uvs_ffwd_flush(&f->ff), 2);
+    assert_int_equal(q_syncs, 2); /* one wait for the records and the control block */
+    assert_int_equal(f->m.notifies, 1);
+    assert_int_equal(ctl(f).tail, 2);
+    assert_int_equal(ring_rec(f, 1).page, VA + 0x1000);
+    /* A failed sync: nothing published, no notification, the record goes out with the next flush. */
+    pr(f, 1, VA + 0x2000, 3, false);
+    assert_int_equal(drain(f), 1);
+    q_fail_sync = -EIO;
+    assert_true(uvs_ffwd_flush(&f->ff) < 0);
+    assert_int_equal(f->m.notifies, 1);
+    assert_int_equal(ctl(f).tail, 2);
+    assert_int_equal(uvs_ffwd_flush(&f->ff), 1);
+    assert_int_equal(ctl(f).tail, 3);
+    assert_int_equal(ring_rec(f, 2).page, VA + 0x2000);
+    assert_int_equal(f->m.notifies, 2);
+    free(f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_flush_host_sync),
         cmocka_unit_test(test_replay_wait),
         cmocka_unit_test(test_setup_errors),
         cmocka_unit_test(test_batch_basic),

@@ -91,12 +91,50 @@ static void test_bad_input(void **state)
                              "p50 bucket 896..1023; 1 records)\n");
 }
 
+/* The step line: deltas between reached steps, '-' for the others, the forwarding part only before the batch. */
+static void test_steps_line(void **state)
+{
+    (void)state;
+    struct uvs_uvm_fw_stats fw;
+    memset(&fw, 0, sizeof fw);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&buf, &len);
+    assert_non_null(out);
+    uvm_steps_print(out, &fw); /* no batch: nothing */
+    fflush(out);
+    assert_int_equal(len, 0);
+    uint64_t t[UVS_UVM_FW_STEPS] = {100, 300, 1000, 1500, 1600, 2100, 2200, 2250, 2700, 2800, 2900, 3000};
+    memcpy(fw.steps, t, sizeof t);
+    fw.steps[UVS_UVM_STEP_DMA_SUBMIT] = 0; /* no copy */
+    uvm_steps_print(out, &fw);
+    fflush(out);
+    assert_string_equal(buf, "  last batch steps       drain +200 sent +700 cmd +500 units -dma +600 dma done +100 pte "
+                             "+50 replays +450 replay +100 fenced +100 status +100 done (drain..fenced 2700 cycles)\n");
+    fclose(out);
+    free(buf);
+    /* A forwarding after the batch is not part of it. */
+    buf = NULL;
+    out = open_memstream(&buf, &len);
+    assert_non_null(out);
+    fw.steps[UVS_UVM_STEP_DRAIN] = 5000;
+    fw.steps[UVS_UVM_STEP_SENT] = 5100;
+    uvm_steps_print(out, &fw);
+    uvm_steps_print(NULL, &fw);
+    uvm_steps_print(out, NULL);
+    fclose(out);
+    assert_non_null(strstr(buf, "  last batch steps       cmd +500 units"));
+    assert_null(strstr(buf, "drain"));
+    free(buf);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_buckets),
         cmocka_unit_test(test_percentiles),
         cmocka_unit_test(test_bad_input),
+        cmocka_unit_test(test_steps_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -35,18 +35,22 @@ struct fx {
     uint64_t frames[512];
 };
 
+/* Second run of the suite: page tables as arrays (cfg.pte_contig, as the firmware's). */
+static bool g_contig;
+
 static struct fx *fx_new(uint64_t base, uint64_t bytes, uint32_t reserve, bool inval_a)
 {
     struct fx *f = calloc(1, sizeof *f);
     assert_non_null(f);
     tpt_init(&f->pt, 1u << 16);
+    f->pt.contig = g_contig;
     size_t mb = uvs_pcache_meta_bytes(bytes);
     assert_true(mb > 0);
     f->meta = malloc(mb);
     assert_non_null(f->meta);
     struct uvs_pcache_cfg cfg = {
         .frame_base = base, .frame_bytes = bytes, .reserve = reserve, .inval_on_a_clear = inval_a,
-        .pte = &tpt_ops, .pte_ctx = &f->pt, .meta = f->meta, .meta_bytes = mb,
+        .pte = &tpt_ops, .pte_ctx = &f->pt, .meta = f->meta, .meta_bytes = mb, .pte_contig = g_contig,
     };
     assert_int_equal(uvs_pcache_init(&f->pc, &cfg), 0);
     return f;
@@ -462,6 +466,145 @@ static void test_unit_64k(void **state)
     fx_free(f);
 }
 
+
+/* ---- big units (64 KiB: one directory entry, contiguous frames) ---- */
+
+static int count_bytes(const struct uvs_pcache_action *a, uint32_t n, int kind, uint64_t *bytes)
+{
+    int c = 0;
+    *bytes = 0;
+    for (uint32_t i = 0; i < n; i++)
+        if (a[i].kind == kind) {
+            c++;
+            *bytes += a[i].bytes;
+        }
+    return c;
+}
+
+static void test_big_unit(void **state)
+{
+    (void)state;
+    struct fx *f = fx_new(HBM, 64 * PG, 0, false);
+    struct uvs_pcache_alloc_res res;
+    uint64_t b;
+    for (int u = 0; u < 4; u++) {
+        uint64_t va = VA0 + (uint64_t)u * 16 * PG;
+        assert_int_equal(fill(f, va, 16, 0, NULL), 0);
+        assert_int_equal(f->frames[0] % (16 * PG), 0); /* 64 KiB aligned run */
+        for (int k = 0; k < 16; k++) {
+            unsigned lvl;
+            assert_int_equal(f->frames[k], f->frames[0] + k * PG);
+            assert_int_equal(frame_of(f, va + k * PG), f->frames[k]);
+            uint64_t pte = tpt_leaf(&f->pt, DID, va + k * PG, &lvl);
+            assert_int_equal(lvl, 0);
+            assert_int_equal((pte & UVS_IOMMU_PTE_PPN_MASK) >> UVS_IOMMU_PTE_PPN_SHIFT, f->frames[k] >> 12);
+        }
+    }
+    /* Any page of a big unit is present: a 4 KiB unit inside it and the unit again are -EEXIST. */
+    assert_int_equal(uvs_pcache_alloc(&f->pc, DID, VA0 + 5 * PG, 1, BUS0, 0, f->frames, f->act, ACT_CAP, &res),
+                     -EEXIST);
+    assert_int_equal(uvs_pcache_alloc(&f->pc, DID, VA0, 16, BUS0, 0, f->frames, f->act, ACT_CAP, &res), -EEXIST);
+    /* Unit 0 young by one page's A bit: the hand passes it (every A cleared) and takes unit 1, whole and clean. */
+    assert_true(tpt_set_bits(&f->pt, DID, VA0 + 3 * PG, UVS_IOMMU_PTE_A_MASK));
+    uint64_t u1 = frame_of(f, VA0 + 16 * PG);
+    assert_int_equal(fill(f, VA0 + 64 * PG, 16, 0, &res), 0);
+    assert_int_equal(count_bytes(f->act, res.nactions, UVS_PCACHE_ACT_INVAL, &b), 1);
+    assert_int_equal(b, 16 * PG);
+    assert_int_equal(count_kind(f->act, res.nactions, UVS_PCACHE_ACT_WRITEBACK), 0);
+    assert_int_equal(count_bytes(f->act, res.nactions, UVS_PCACHE_ACT_NOTICE, &b), 1);
+    assert_int_equal(b, 16 * PG);
+    assert_int_equal(f->frames[0], u1);
+    assert_int_equal(uvs_pcache_lookup(&f->pc, DID, VA0 + 16 * PG, NULL, NULL), -ENOENT);
+    assert_int_equal(uvs_pcache_lookup(&f->pc, DID, VA0 + 31 * PG, NULL, NULL), -ENOENT);
+    assert_int_equal(tpt_leaf(&f->pt, DID, VA0 + 3 * PG, &(unsigned){0}) & UVS_IOMMU_PTE_A_MASK, 0);
+    /* Unit 2 dirty in one page: written back whole (64 KiB from its bus address), notice dirty. */
+    assert_true(tpt_set_bits(&f->pt, DID, VA0 + 37 * PG, UVS_IOMMU_PTE_D_MASK));
+    assert_int_equal(fill(f, VA0 + 80 * PG, 16, 0, &res), 0);
+    assert_int_equal(count_bytes(f->act, res.nactions, UVS_PCACHE_ACT_WRITEBACK, &b), 1);
+    assert_int_equal(b, 16 * PG);
+    for (uint32_t i = 0; i < res.nactions; i++) {
+        if (f->act[i].kind == UVS_PCACHE_ACT_WRITEBACK)
+            assert_int_equal(f->act[i].bus, BUS0 + 32 * PG);
+        if (f->act[i].kind == UVS_PCACHE_ACT_NOTICE)
+            assert_int_equal(f->act[i].dirty, 1);
+    }
+    struct uvs_pcache_stats st;
+    uvs_pcache_get_stats(&f->pc, &st);
+    assert_int_equal(st.evictions, 32);
+    assert_int_equal(st.writebacks, 16);
+    /* Range eviction of part of a big unit takes it whole. */
+    uint64_t done = 0;
+    uint32_t n;
+    uint64_t ev;
+    assert_int_equal(uvs_pcache_evict_range(&f->pc, DID, VA0 + 66 * PG, 1, false, &done, f->act, ACT_CAP, &n, &ev), 0);
+    assert_int_equal(ev, 16);
+    assert_int_equal(uvs_pcache_lookup(&f->pc, DID, VA0 + 64 * PG, NULL, NULL), -ENOENT);
+    fx_free(f);
+}
+
+static void test_big_unit_cancel_and_512(void **state)
+{
+    (void)state;
+    struct fx *f = fx_new(HBM, 2 * MB2, 0, false);
+    struct uvs_pcache_alloc_res res;
+    struct uvs_pcache_stats st;
+    /* Reserved, then cancelled: every frame free again, the unit absent. */
+    assert_int_equal(uvs_pcache_alloc(&f->pc, DID, VA0, 16, BUS0, 0, f->frames, f->act, ACT_CAP, &res), 0);
+    assert_int_equal(uvs_pcache_map(&f->pc, DID, VA0, 1, 0), -ENOENT); /* a page of a reserved big unit is not a unit */
+    assert_int_equal(uvs_pcache_cancel(&f->pc, DID, VA0, 16), 0);
+    assert_int_equal(uvs_pcache_cancel(&f->pc, DID, VA0, 16), -ENOENT);
+    uvs_pcache_get_stats(&f->pc, &st);
+    assert_int_equal(st.frames_free, 1024);
+    /* A 512-page unit without a superpage: 32 big units, each contiguous. */
+    assert_int_equal(fill(f, VA0, 512, 0, &res), 0);
+    assert_false(res.super);
+    for (int k = 0; k < 512; k++) {
+        assert_int_equal(f->frames[k], f->frames[k & ~15] + (k & 15) * PG);
+        assert_int_equal(frame_of(f, VA0 + k * PG), f->frames[k]);
+    }
+    uint64_t done = 0, ev;
+    uint32_t n;
+    assert_int_equal(uvs_pcache_evict_range(&f->pc, DID, VA0, 512, true, &done, f->act, ACT_CAP, &n, &ev), 0);
+    assert_int_equal(ev, 512);
+    assert_int_equal(n, 32);
+    uvs_pcache_get_stats(&f->pc, &st);
+    assert_int_equal(st.frames_free, 1024);
+    fx_free(f);
+}
+
+static void test_big_unit_fragmented(void **state)
+{
+    (void)state;
+    struct fx *f = fx_new(HBM, 32 * PG, 0, false);
+    struct uvs_pcache_alloc_res res;
+    /* 17 single pages on frames 0..16, then 15 of them dropped: 30 frames free, no aligned run of 16. */
+    for (int i = 0; i < 17; i++)
+        assert_int_equal(fill(f, VA0 + MB2 + i * PG, 1, 0, NULL), 0);
+    uint64_t done = 0, ev;
+    uint32_t n;
+    for (int i = 0; i < 17; i++) {
+        uint64_t fr = frame_of(f, VA0 + MB2 + i * PG);
+        done = 0;
+        if (fr < HBM + 15 * PG)
+            assert_int_equal(
+                uvs_pcache_evict_range(&f->pc, DID, VA0 + MB2 + i * PG, 1, true, &done, f->act, ACT_CAP, &n, &ev), 0);
+    }
+    assert_int_equal(fill(f, VA0, 16, 0, &res), 0);
+    assert_int_equal(res.nactions, 0);
+    bool contiguous = true;
+    for (int k = 0; k < 16; k++) {
+        contiguous &= f->frames[k] == f->frames[0] + k * PG;
+        assert_int_equal(frame_of(f, VA0 + k * PG), f->frames[k]);
+    }
+    assert_false(contiguous); /* 16 independent pages */
+    /* They go page by page. */
+    done = 0;
+    assert_int_equal(uvs_pcache_evict_range(&f->pc, DID, VA0 + 3 * PG, 1, false, &done, f->act, ACT_CAP, &n, &ev), 0);
+    assert_int_equal(ev, 1);
+    assert_int_equal(frame_of(f, VA0 + 4 * PG), f->frames[4]);
+    fx_free(f);
+}
+
 static void test_superpage(void **state)
 {
     (void)state;
@@ -533,7 +676,7 @@ static void test_superpage_evicts_region(void **state)
 {
     (void)state;
     struct fx *f = fx_new(HBM, 2 * MB2, 0, false);
-    /* Fill all 1024 frames with small pages; mark region 1's pages accessed. */
+    /* Fill all 1024 frames with 64 KiB units (big units); mark region 1's pages accessed. */
     for (int i = 0; i < 64; i++)
         assert_int_equal(fill(f, VA0 + i * 16 * PG, 16, 0, NULL), 0);
     for (int i = 0; i < 1024; i++)
@@ -550,12 +693,22 @@ static void test_superpage_evicts_region(void **state)
     assert_int_equal(fill(f, va, 512, UVS_PCACHE_F_SUPER_OK, &res), 0);
     assert_true(res.super);
     assert_int_equal(f->frames[0], HBM); /* region 0: its pages were not accessed */
-    assert_int_equal(count_kind(f->act, res.nactions, UVS_PCACHE_ACT_INVAL), 512);
-    assert_int_equal(count_kind(f->act, res.nactions, UVS_PCACHE_ACT_NOTICE), 512);
+    /* Region 0's 32 big units went whole: one INVAL and one NOTICE of 64 KiB each, the dirty one written back whole. */
+    assert_int_equal(count_kind(f->act, res.nactions, UVS_PCACHE_ACT_INVAL), 32);
+    assert_int_equal(count_kind(f->act, res.nactions, UVS_PCACHE_ACT_NOTICE), 32);
     assert_int_equal(count_kind(f->act, res.nactions, UVS_PCACHE_ACT_WRITEBACK), 1);
-    for (uint32_t i = 0; i < res.nactions; i++)
-        if (f->act[i].kind == UVS_PCACHE_ACT_WRITEBACK)
-            assert_int_equal(f->act[i].bus, BUS0 + (dirty_va - VA0));
+    uint64_t inval_bytes = 0;
+    for (uint32_t i = 0; i < res.nactions; i++) {
+        if (f->act[i].kind == UVS_PCACHE_ACT_INVAL)
+            inval_bytes += f->act[i].bytes;
+        if (f->act[i].kind == UVS_PCACHE_ACT_WRITEBACK) {
+            assert_int_equal(f->act[i].bytes, 16 * PG);
+            assert_int_equal(f->act[i].bus, BUS0 + ((dirty_va - VA0) & ~(16 * PG - 1)));
+        }
+        if (f->act[i].kind == UVS_PCACHE_ACT_NOTICE)
+            assert_int_equal(f->act[i].dirty, f->act[i].va == (dirty_va & ~(16 * PG - 1)));
+    }
+    assert_int_equal(inval_bytes, MB2);
     fx_free(f);
 }
 
@@ -701,6 +854,9 @@ int main(void)
         cmocka_unit_test(test_reserve_pre_eviction),
         cmocka_unit_test(test_reserved_frames_not_evictable),
         cmocka_unit_test(test_unit_64k),
+        cmocka_unit_test(test_big_unit),
+        cmocka_unit_test(test_big_unit_cancel_and_512),
+        cmocka_unit_test(test_big_unit_fragmented),
         cmocka_unit_test(test_superpage),
         cmocka_unit_test(test_superpage_fallbacks),
         cmocka_unit_test(test_superpage_evicts_region),
@@ -713,5 +869,7 @@ int main(void)
         cmocka_unit_test(test_lra_chunk_maintain),
         cmocka_unit_test(test_clock_clean_prefers_clean),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    int failed = cmocka_run_group_tests_name("pcache, page tables by hash", tests, NULL, NULL);
+    g_contig = true;
+    return failed + cmocka_run_group_tests_name("pcache, page tables as arrays (pte_contig)", tests, NULL, NULL);
 }

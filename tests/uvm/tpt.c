@@ -23,6 +23,9 @@ void tpt_init(struct tpt *t, size_t cap)
 
 void tpt_fini(struct tpt *t)
 {
+    for (size_t i = 0; i < t->ntables; i++)
+        free(t->tables[i]);
+    free(t->tables);
     free(t->key);
     free(t->pte);
     memset(t, 0, sizeof *t);
@@ -52,6 +55,33 @@ static uint64_t *find(struct tpt *t, uint64_t k, bool create)
     return &t->pte[i];
 }
 
+/* Level-0 slot of (did, va): its own hash slot, or (contig) an entry of the block's 512-entry array. */
+static uint64_t *l0_slot(struct tpt *t, uint32_t did, uint64_t va, bool create)
+{
+    if (!t->contig)
+        return find(t, mkkey(did, 0, va), create);
+    uint64_t *e = find(t, ((uint64_t)did << 40 | 1ull << 38 | va >> 21) + 1, create);
+    if (!e)
+        return NULL;
+    if (*e == 0) {
+        if (!create)
+            return NULL;
+        if (t->ntables == t->tables_cap) {
+            size_t cap = t->tables_cap ? 2 * t->tables_cap : 16;
+            uint64_t **n = realloc(t->tables, cap * sizeof *n);
+            if (!n)
+                abort();
+            t->tables = n;
+            t->tables_cap = cap;
+        }
+        t->tables[t->ntables] = calloc(512, sizeof(uint64_t));
+        if (!t->tables[t->ntables])
+            abort();
+        *e = ++t->ntables;
+    }
+    return &t->tables[*e - 1][(va >> 12) & 511];
+}
+
 static bool is_leaf(uint64_t pte)
 {
     return (pte & UVS_IOMMU_PTE_V_MASK) &&
@@ -73,7 +103,7 @@ uint64_t *tpt_slot(void *ctx, uint32_t did, uint64_t va, unsigned level, bool cr
             return NULL;
         *l1 = TPT_TABLE_PTR;
     }
-    return find(t, mkkey(did, 0, va), create);
+    return l0_slot(t, did, va, create);
 }
 
 uint64_t tpt_leaf(struct tpt *t, uint32_t did, uint64_t va, unsigned *level)
@@ -83,7 +113,7 @@ uint64_t tpt_leaf(struct tpt *t, uint32_t did, uint64_t va, unsigned *level)
         *level = 1;
         return *l1;
     }
-    uint64_t *l0 = l1 ? find(t, mkkey(did, 0, va), false) : NULL;
+    uint64_t *l0 = l1 ? l0_slot(t, did, va, false) : NULL;
     *level = 0;
     return l0 && is_leaf(*l0) ? *l0 : 0;
 }
@@ -95,7 +125,7 @@ static uint64_t *leaf_slot(struct tpt *t, uint32_t did, uint64_t va, unsigned *l
         *level = 1;
         return l1;
     }
-    uint64_t *l0 = l1 ? find(t, mkkey(did, 0, va), false) : NULL;
+    uint64_t *l0 = l1 ? l0_slot(t, did, va, false) : NULL;
     *level = 0;
     return l0 && is_leaf(*l0) ? l0 : NULL;
 }

@@ -19,6 +19,9 @@ struct tpt {
     size_t limit;      /**< refuse to create slots beyond this many (0: cap / 2) */
     uint64_t *key;     /**< 0 = empty; else did << 40 | level << 39 | vpn + 1 */
     uint64_t *pte;     /**< the PTE of each slot */
+    bool contig;       /**< level-0 PTEs of a 2 MiB block in one 512-entry array (as real page tables: pcache cfg.pte_contig) */
+    uint64_t **tables; /**< contig: the arrays (slot of key did << 40 | 1 << 38 | va >> 21 holds index + 1) */
+    size_t ntables, tables_cap;
 };
 
 /** Table PTE value the model stores in a level-1 slot once a level-0 table exists. */

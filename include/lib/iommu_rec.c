@@ -1,13 +1,14 @@
 /*
- * uvmsoc IOMMU reference model: queue record encode/decode (RISC-V IOMMU
+ * uvmsoc IOMMU queue record encode/decode, shared by the reference model,
+ * the firmware and the host tools (RISC-V IOMMU
  * spec v1.0, 3.1 commands, 3.2 fault records, 3.3 page-request records).
  */
 #include <errno.h>
 #include <stddef.h>
 #include <string.h>
 
-#include "uvs_iommu_mem.h"
 #include "uvs_iommu_rec.h"
+#include "uvs_le.h"
 
 #define GET(v, F) (((v) & UVS_##F##_MASK) >> UVS_##F##_SHIFT)
 #define PUT(F, x) (((uint64_t)(x) << UVS_##F##_SHIFT) & UVS_##F##_MASK)
@@ -233,7 +234,7 @@ int uvs_iommu_pq_decode(const uint8_t in[UVS_IOMMU_PQREC_SIZE], struct uvs_iommu
     if (!in || !r)
         return -EINVAL;
     uint64_t dw0 = uvs_le64_get(in), dw1 = uvs_le64_get(in + 8);
-    memset(r, 0, sizeof *r);
+    *r = (struct uvs_iommu_page_req){0}; /* a struct store: the firmware's memset is a byte loop */
     if (dw0 & ~PQ_DW0_USED)
         return -EBADMSG;
     r->did = (uint32_t)GET(dw0, IOMMU_PQREC_DW0_DID);

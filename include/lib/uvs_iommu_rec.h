@@ -1,5 +1,6 @@
 /*
- * uvmsoc IOMMU reference model: encode and decode the queue records
+ * uvmsoc IOMMU queue records: encode and decode (shared by the reference
+ * model, the firmware and the host tools; libuvscommon)
  * (RISC-V IOMMU spec v1.0 chapter 3; layouts in include/uvmsoc/iommu_rec.def).
  *
  * Buffers hold the record as it sits in memory (little-endian doublewords).

@@ -1,0 +1,305 @@
+// uvs_axi_ports.svh: the AXI port lists of the SoC core's boundary in one
+// place (docs/architecture.md, "SoC boundary (AXI)"), as macros for the core's
+// port list, the signals of a top that instantiates it, and the connections.
+// Signal names are AMBA's (ARM IHI 0022): <prefix>_<signal>_o for what the
+// core drives, _i for what it receives.
+//   UVS_AXI4_M_PORTS(P, D)      AXI4 master port declarations (plus AWATOP),
+//                               each signal with the unpacked-to-packed
+//                               dimension D in front of its width (D empty:
+//                               one port; D = [N-1:0]: N ports)
+//   UVS_AXI4_WIRES(P, D)        the matching signal declarations of a top
+//   UVS_AXI4_M_CONNECT(P, S)    .P_<signal>_<dir> (S_<signal>) for every signal
+//   UVS_AXI4_S_CONNECT(P, S, X) a slave's ports .P_<signal>_<dir> (S_<signal>X),
+//                               X an index such as [p] or empty
+//   UVS_AXIL_S_PORTS(P)         AXI4-Lite slave ports (BAR0: 16-bit address,
+//                               64-bit data)
+//   UVS_AXIL_M_PORTS(P)         the matching AXI4-Lite master ports
+//   UVS_AXIL_WIRES(P)           the AXI4-Lite signal declarations of a top
+//   UVS_AXIL_CONNECT(P, S)      .P_<signal>_<dir> (S_<signal>) of a slave port list
+//   UVS_AXIL_M_CONNECT(P, S)    the same for a master port list
+//   UVS_AXIL_S_PASS(P)          .P_<signal>_<dir> (implicit: a slave port list
+//                               handed down to a submodule of the same names)
+// The AXI4 ID width is uvs_axi_pkg::IDW. No trailing comma: the last
+// signal of every list ends without one.
+`ifndef UVS_AXI_PORTS_SVH
+`define UVS_AXI_PORTS_SVH
+
+`define UVS_AXI4_M_PORTS(P, D) \
+  output logic D P``_awvalid_o, \
+  output logic D [uvs_axi_pkg::IDW-1:0] P``_awid_o, \
+  output logic D [63:0] P``_awaddr_o, \
+  output logic D [7:0] P``_awlen_o, \
+  output logic D [2:0] P``_awsize_o, \
+  output logic D [1:0] P``_awburst_o, \
+  output logic D P``_awlock_o, \
+  output logic D [3:0] P``_awcache_o, \
+  output logic D [2:0] P``_awprot_o, \
+  output logic D [5:0] P``_awatop_o, \
+  input  logic D P``_awready_i, \
+  output logic D P``_wvalid_o, \
+  output logic D [63:0] P``_wdata_o, \
+  output logic D [7:0] P``_wstrb_o, \
+  output logic D P``_wlast_o, \
+  input  logic D P``_wready_i, \
+  input  logic D P``_bvalid_i, \
+  input  logic D [uvs_axi_pkg::IDW-1:0] P``_bid_i, \
+  input  logic D [1:0] P``_bresp_i, \
+  output logic D P``_bready_o, \
+  output logic D P``_arvalid_o, \
+  output logic D [uvs_axi_pkg::IDW-1:0] P``_arid_o, \
+  output logic D [63:0] P``_araddr_o, \
+  output logic D [7:0] P``_arlen_o, \
+  output logic D [2:0] P``_arsize_o, \
+  output logic D [1:0] P``_arburst_o, \
+  output logic D P``_arlock_o, \
+  output logic D [3:0] P``_arcache_o, \
+  output logic D [2:0] P``_arprot_o, \
+  input  logic D P``_arready_i, \
+  input  logic D P``_rvalid_i, \
+  input  logic D [uvs_axi_pkg::IDW-1:0] P``_rid_i, \
+  input  logic D [63:0] P``_rdata_i, \
+  input  logic D [1:0] P``_rresp_i, \
+  input  logic D P``_rlast_i, \
+  output logic D P``_rready_o
+
+`define UVS_AXI4_WIRES(P, D) \
+  logic D P``_awvalid; \
+  logic D [uvs_axi_pkg::IDW-1:0] P``_awid; \
+  logic D [63:0] P``_awaddr; \
+  logic D [7:0] P``_awlen; \
+  logic D [2:0] P``_awsize; \
+  logic D [1:0] P``_awburst; \
+  logic D P``_awlock; \
+  logic D [3:0] P``_awcache; \
+  logic D [2:0] P``_awprot; \
+  logic D [5:0] P``_awatop; \
+  logic D P``_awready; \
+  logic D P``_wvalid; \
+  logic D [63:0] P``_wdata; \
+  logic D [7:0] P``_wstrb; \
+  logic D P``_wlast; \
+  logic D P``_wready; \
+  logic D P``_bvalid; \
+  logic D [uvs_axi_pkg::IDW-1:0] P``_bid; \
+  logic D [1:0] P``_bresp; \
+  logic D P``_bready; \
+  logic D P``_arvalid; \
+  logic D [uvs_axi_pkg::IDW-1:0] P``_arid; \
+  logic D [63:0] P``_araddr; \
+  logic D [7:0] P``_arlen; \
+  logic D [2:0] P``_arsize; \
+  logic D [1:0] P``_arburst; \
+  logic D P``_arlock; \
+  logic D [3:0] P``_arcache; \
+  logic D [2:0] P``_arprot; \
+  logic D P``_arready; \
+  logic D P``_rvalid; \
+  logic D [uvs_axi_pkg::IDW-1:0] P``_rid; \
+  logic D [63:0] P``_rdata; \
+  logic D [1:0] P``_rresp; \
+  logic D P``_rlast; \
+  logic D P``_rready;
+
+`define UVS_AXI4_M_CONNECT(P, S) \
+  .P``_awvalid_o (S``_awvalid), \
+  .P``_awid_o (S``_awid), \
+  .P``_awaddr_o (S``_awaddr), \
+  .P``_awlen_o (S``_awlen), \
+  .P``_awsize_o (S``_awsize), \
+  .P``_awburst_o (S``_awburst), \
+  .P``_awlock_o (S``_awlock), \
+  .P``_awcache_o (S``_awcache), \
+  .P``_awprot_o (S``_awprot), \
+  .P``_awatop_o (S``_awatop), \
+  .P``_awready_i (S``_awready), \
+  .P``_wvalid_o (S``_wvalid), \
+  .P``_wdata_o (S``_wdata), \
+  .P``_wstrb_o (S``_wstrb), \
+  .P``_wlast_o (S``_wlast), \
+  .P``_wready_i (S``_wready), \
+  .P``_bvalid_i (S``_bvalid), \
+  .P``_bid_i (S``_bid), \
+  .P``_bresp_i (S``_bresp), \
+  .P``_bready_o (S``_bready), \
+  .P``_arvalid_o (S``_arvalid), \
+  .P``_arid_o (S``_arid), \
+  .P``_araddr_o (S``_araddr), \
+  .P``_arlen_o (S``_arlen), \
+  .P``_arsize_o (S``_arsize), \
+  .P``_arburst_o (S``_arburst), \
+  .P``_arlock_o (S``_arlock), \
+  .P``_arcache_o (S``_arcache), \
+  .P``_arprot_o (S``_arprot), \
+  .P``_arready_i (S``_arready), \
+  .P``_rvalid_i (S``_rvalid), \
+  .P``_rid_i (S``_rid), \
+  .P``_rdata_i (S``_rdata), \
+  .P``_rresp_i (S``_rresp), \
+  .P``_rlast_i (S``_rlast), \
+  .P``_rready_o (S``_rready)
+
+`define UVS_AXI4_S_CONNECT(P, S, X) \
+  .P``_awvalid_i (S``_awvalid X), \
+  .P``_awid_i (S``_awid X), \
+  .P``_awaddr_i (S``_awaddr X), \
+  .P``_awlen_i (S``_awlen X), \
+  .P``_awsize_i (S``_awsize X), \
+  .P``_awburst_i (S``_awburst X), \
+  .P``_awlock_i (S``_awlock X), \
+  .P``_awcache_i (S``_awcache X), \
+  .P``_awprot_i (S``_awprot X), \
+  .P``_awatop_i (S``_awatop X), \
+  .P``_awready_o (S``_awready X), \
+  .P``_wvalid_i (S``_wvalid X), \
+  .P``_wdata_i (S``_wdata X), \
+  .P``_wstrb_i (S``_wstrb X), \
+  .P``_wlast_i (S``_wlast X), \
+  .P``_wready_o (S``_wready X), \
+  .P``_bvalid_o (S``_bvalid X), \
+  .P``_bid_o (S``_bid X), \
+  .P``_bresp_o (S``_bresp X), \
+  .P``_bready_i (S``_bready X), \
+  .P``_arvalid_i (S``_arvalid X), \
+  .P``_arid_i (S``_arid X), \
+  .P``_araddr_i (S``_araddr X), \
+  .P``_arlen_i (S``_arlen X), \
+  .P``_arsize_i (S``_arsize X), \
+  .P``_arburst_i (S``_arburst X), \
+  .P``_arlock_i (S``_arlock X), \
+  .P``_arcache_i (S``_arcache X), \
+  .P``_arprot_i (S``_arprot X), \
+  .P``_arready_o (S``_arready X), \
+  .P``_rvalid_o (S``_rvalid X), \
+  .P``_rid_o (S``_rid X), \
+  .P``_rdata_o (S``_rdata X), \
+  .P``_rresp_o (S``_rresp X), \
+  .P``_rlast_o (S``_rlast X), \
+  .P``_rready_i (S``_rready X)
+
+`define UVS_AXIL_S_PORTS(P) \
+  input  logic P``_awvalid_i, \
+  input  logic [15:0] P``_awaddr_i, \
+  input  logic [2:0] P``_awprot_i, \
+  output logic P``_awready_o, \
+  input  logic P``_wvalid_i, \
+  input  logic [63:0] P``_wdata_i, \
+  input  logic [7:0] P``_wstrb_i, \
+  output logic P``_wready_o, \
+  output logic P``_bvalid_o, \
+  output logic [1:0] P``_bresp_o, \
+  input  logic P``_bready_i, \
+  input  logic P``_arvalid_i, \
+  input  logic [15:0] P``_araddr_i, \
+  input  logic [2:0] P``_arprot_i, \
+  output logic P``_arready_o, \
+  output logic P``_rvalid_o, \
+  output logic [63:0] P``_rdata_o, \
+  output logic [1:0] P``_rresp_o, \
+  input  logic P``_rready_i
+
+`define UVS_AXIL_M_PORTS(P) \
+  output logic P``_awvalid_o, \
+  output logic [15:0] P``_awaddr_o, \
+  output logic [2:0] P``_awprot_o, \
+  input  logic P``_awready_i, \
+  output logic P``_wvalid_o, \
+  output logic [63:0] P``_wdata_o, \
+  output logic [7:0] P``_wstrb_o, \
+  input  logic P``_wready_i, \
+  input  logic P``_bvalid_i, \
+  input  logic [1:0] P``_bresp_i, \
+  output logic P``_bready_o, \
+  output logic P``_arvalid_o, \
+  output logic [15:0] P``_araddr_o, \
+  output logic [2:0] P``_arprot_o, \
+  input  logic P``_arready_i, \
+  input  logic P``_rvalid_i, \
+  input  logic [63:0] P``_rdata_i, \
+  input  logic [1:0] P``_rresp_i, \
+  output logic P``_rready_o
+
+`define UVS_AXIL_WIRES(P) \
+  logic P``_awvalid; \
+  logic [15:0] P``_awaddr; \
+  logic [2:0] P``_awprot; \
+  logic P``_awready; \
+  logic P``_wvalid; \
+  logic [63:0] P``_wdata; \
+  logic [7:0] P``_wstrb; \
+  logic P``_wready; \
+  logic P``_bvalid; \
+  logic [1:0] P``_bresp; \
+  logic P``_bready; \
+  logic P``_arvalid; \
+  logic [15:0] P``_araddr; \
+  logic [2:0] P``_arprot; \
+  logic P``_arready; \
+  logic P``_rvalid; \
+  logic [63:0] P``_rdata; \
+  logic [1:0] P``_rresp; \
+  logic P``_rready;
+
+`define UVS_AXIL_CONNECT(P, S) \
+  .P``_awvalid_i (S``_awvalid), \
+  .P``_awaddr_i (S``_awaddr), \
+  .P``_awprot_i (S``_awprot), \
+  .P``_awready_o (S``_awready), \
+  .P``_wvalid_i (S``_wvalid), \
+  .P``_wdata_i (S``_wdata), \
+  .P``_wstrb_i (S``_wstrb), \
+  .P``_wready_o (S``_wready), \
+  .P``_bvalid_o (S``_bvalid), \
+  .P``_bresp_o (S``_bresp), \
+  .P``_bready_i (S``_bready), \
+  .P``_arvalid_i (S``_arvalid), \
+  .P``_araddr_i (S``_araddr), \
+  .P``_arprot_i (S``_arprot), \
+  .P``_arready_o (S``_arready), \
+  .P``_rvalid_o (S``_rvalid), \
+  .P``_rdata_o (S``_rdata), \
+  .P``_rresp_o (S``_rresp), \
+  .P``_rready_i (S``_rready)
+
+`define UVS_AXIL_M_CONNECT(P, S) \
+  .P``_awvalid_o (S``_awvalid), \
+  .P``_awaddr_o (S``_awaddr), \
+  .P``_awprot_o (S``_awprot), \
+  .P``_awready_i (S``_awready), \
+  .P``_wvalid_o (S``_wvalid), \
+  .P``_wdata_o (S``_wdata), \
+  .P``_wstrb_o (S``_wstrb), \
+  .P``_wready_i (S``_wready), \
+  .P``_bvalid_i (S``_bvalid), \
+  .P``_bresp_i (S``_bresp), \
+  .P``_bready_o (S``_bready), \
+  .P``_arvalid_o (S``_arvalid), \
+  .P``_araddr_o (S``_araddr), \
+  .P``_arprot_o (S``_arprot), \
+  .P``_arready_i (S``_arready), \
+  .P``_rvalid_i (S``_rvalid), \
+  .P``_rdata_i (S``_rdata), \
+  .P``_rresp_i (S``_rresp), \
+  .P``_rready_o (S``_rready)
+
+`define UVS_AXIL_S_PASS(P) \
+  .P``_awvalid_i, \
+  .P``_awaddr_i, \
+  .P``_awprot_i, \
+  .P``_awready_o, \
+  .P``_wvalid_i, \
+  .P``_wdata_i, \
+  .P``_wstrb_i, \
+  .P``_wready_o, \
+  .P``_bvalid_o, \
+  .P``_bresp_o, \
+  .P``_bready_i, \
+  .P``_arvalid_i, \
+  .P``_araddr_i, \
+  .P``_arprot_i, \
+  .P``_arready_o, \
+  .P``_rvalid_o, \
+  .P``_rdata_o, \
+  .P``_rresp_o, \
+  .P``_rready_i
+
+`endif
