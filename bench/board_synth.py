@@ -15,7 +15,7 @@ Usage: bench/board_synth.py [--report-only] YOSYS_BUNDLE WORKDIR FAMILY TOP PART
   TOP           the board top module
   PART          the part name (for the summary)
   CAPACITY      lut=N,ff=N,bram=N,dsp=N[,uram=N][,usram=N]: the part's resources
-  INCDIR        directory of the `include files (boards/common)
+  INCDIR        directories of the `include files, ':'-separated (boards/common:rtl/soc)
   SOURCE.sv     packages first, then modules (the black-box stub among them)
 
 The sources are rewritten for Yosys as bench/iommu_synth.py and
@@ -66,9 +66,10 @@ def expand_includes(path, incdir, seen=()):
     for line in open(path).read().split('\n'):
         m = re.match(r'\s*`include\s+"([^"]+)"', line)
         if m:
-            inc = os.path.join(incdir, m.group(1))
-            if not os.path.isfile(inc):
-                inc = os.path.join(os.path.dirname(path), m.group(1))
+            # incdir: ':'-separated directories, then the including file's own
+            dirs = incdir.split(':') + [os.path.dirname(path)]
+            inc = next((os.path.join(d, m.group(1)) for d in dirs
+                        if os.path.isfile(os.path.join(d, m.group(1)))), os.path.join(dirs[-1], m.group(1)))
             if inc in seen:
                 continue
             out.append(expand_includes(inc, incdir, seen + (inc,)))

@@ -25,8 +25,11 @@ $(error BOARD '$(BOARD)' does not exist: expected one of: $(BOARDS) (boards/<nam
 endif
 include $(foreach b,$(BOARDS),boards/$(b)/board.mk)
 
-BOARD_COMMON_SRCS := boards/common/uvs_msi_irq.sv boards/common/uvs_axil_slverr.sv
-BOARD_COSIM_COMMON := boards/common/sim/uvs_cosim_sidechan.sv
+# uvs_board_cfg has a board (boards/common/) and a co-simulation twin
+# (boards/common/sim/): the straps from constants or from the simulator.
+BOARD_COMMON_SRCS := boards/common/uvs_msi_irq.sv boards/common/uvs_board_cfg.sv
+BOARD_COSIM_COMMON := boards/common/uvs_msi_irq.sv boards/common/sim/uvs_board_cfg.sv \
+                      boards/common/sim/uvs_cosim_sidechan.sv
 BOARD_INCS        := $(wildcard boards/common/*.svh)
 BOARD_BUILD       := $(BUILD)/boards/$(BOARD)
 # The synthesizable core's sources (no rtl/sim/), then the board's.
@@ -38,7 +41,7 @@ BOARD_CORE_SRCS   := $(RTL_PKGS) $(filter-out rtl/core/uvs_mt_%,$(RTL_CORE_SRCS)
 # board's co-simulation top as Verilator top under the harness's class name
 # Vuvs_soc (--prefix), the board top and its shell model added.
 ifneq ($(CFG_BOARD),)
-BOARD_COSIM_SRCS := $(BOARD_COMMON_SRCS) $(BOARD_COSIM_COMMON) $(COSIM_SRCS.$(CFG_BOARD))
+BOARD_COSIM_SRCS := $(BOARD_COSIM_COMMON) $(COSIM_SRCS.$(CFG_BOARD))
 SIM_VFLAGS := $(subst --top-module $(RTL_TOP) $(RTL_PARAMS),--top-module $(COSIM_TOP.$(CFG_BOARD)) \
                 --prefix V$(RTL_TOP) -I$(abspath boards/common),$(SIM_VFLAGS))
 RTL_SRCS   += $(BOARD_COSIM_SRCS)
@@ -57,7 +60,7 @@ board-sim:
 board-synth-report: $(IOMMU_YOWASP) $(BOARD_CORE_SRCS) $(BOARD_COMMON_SRCS) $(BOARD_INCS) \
                     $(BOARD_SRCS.$(BOARD)) $(BOARD_STUBS.$(BOARD)) bench/board_synth.py bench/synth_core.py
 	python3 bench/board_synth.py $(IOMMU_YOWASP) $(BOARD_BUILD) $(BOARD_FAMILY.$(BOARD)) \
-	  $(BOARD_TOP.$(BOARD)) $(BOARD_PART.$(BOARD)) $(BOARD_CAPACITY.$(BOARD)) boards/common \
+	  $(BOARD_TOP.$(BOARD)) $(BOARD_PART.$(BOARD)) $(BOARD_CAPACITY.$(BOARD)) boards/common:rtl/soc \
 	  $(BOARD_CORE_SRCS) $(BOARD_COMMON_SRCS) $(BOARD_STUBS.$(BOARD)) $(BOARD_SRCS.$(BOARD))
 	@echo "board-synth: $(BOARD_BUILD)/summary.md"
 
@@ -82,7 +85,7 @@ dtb-check:
 BOARDS_FPGA := $(foreach b,$(BOARDS),$(if $(COSIM_TOP.$(b)),$(b)))
 boards-lint: $(RTL_PKGS) $(RTL_LINT_VLT) | $(SETUP_STAMP)
 	$(foreach b,$(BOARDS_FPGA),verilator --lint-only -Wall --top-module $(COSIM_TOP.$(b)) \
-	  -Iboards/common $(RTL_LINT_VLT) $(filter-out $(BOARD_COSIM_SRCS),$(RTL_SRCS)) $(BOARD_COMMON_SRCS) \
+	  -Iboards/common -Irtl/soc $(RTL_LINT_VLT) $(filter-out $(BOARD_COSIM_SRCS),$(RTL_SRCS)) \
 	  $(BOARD_COSIM_COMMON) $(COSIM_SRCS.$(b)) &&) true
 # With the default configuration only: tests/lint.tests lints every
 # configuration, and the board tops do not depend on it.

@@ -53,27 +53,42 @@
   input  logic        P``_rready
 
 // Master-side AXI4-Lite port list of interface P (the shell is the master:
-// BAR0 of the host link), 32-bit address and data.
+// BAR0 of the host link), the core's BAR0 slave widths (16-bit address:
+// 64 KiB BAR0; 64-bit data; rtl/soc/uvs_axi_ports.svh UVS_AXIL_S_PORTS).
 `define UVS_SHELL_AXIL_M_PORTS(P) \
   output logic        P``_awvalid, \
-  output logic [31:0] P``_awaddr, \
+  output logic [15:0] P``_awaddr, \
   output logic [2:0]  P``_awprot, \
   input  logic        P``_awready, \
   output logic        P``_wvalid, \
-  output logic [31:0] P``_wdata, \
-  output logic [3:0]  P``_wstrb, \
+  output logic [63:0] P``_wdata, \
+  output logic [7:0]  P``_wstrb, \
   input  logic        P``_wready, \
   input  logic        P``_bvalid, \
   input  logic [1:0]  P``_bresp, \
   output logic        P``_bready, \
   output logic        P``_arvalid, \
-  output logic [31:0] P``_araddr, \
+  output logic [15:0] P``_araddr, \
   output logic [2:0]  P``_arprot, \
   input  logic        P``_arready, \
   input  logic        P``_rvalid, \
-  input  logic [31:0] P``_rdata, \
+  input  logic [63:0] P``_rdata, \
   input  logic [1:0]  P``_rresp, \
   output logic        P``_rready
+
+// The shell's outputs for the core's memory-system counters and
+// management-halt side channel (uvs_soc_core perf_*_i, mgmt_*_i): 0 on a
+// board, the host link model in co-simulation.
+`define UVS_SHELL_HOST_PORTS \
+  output logic [63:0] perf_link_h2d, \
+  output logic [63:0] perf_link_d2h, \
+  output logic [63:0] perf_hbm, \
+  output logic        mgmt_halt, \
+  output logic [31:0] mgmt_exit
+
+// Connects them (the board top's signals of the same names).
+`define UVS_SHELL_HOST_CONNECT \
+  .perf_link_h2d, .perf_link_d2h, .perf_hbm, .mgmt_halt, .mgmt_exit
 
 // Connects shell slave interface P to the core's memory master vectors
 // (uvs_soc_core mem_axi_* names without _o/_i, as the board tops declare

@@ -5,7 +5,7 @@
 # (boards/common/uvs_shell_axi.svh). Prints the difference otherwise.
 set -eu
 ports() {
-  verilator -E -P -Iboards/common "$1" | tr '\n' ' ' |
+  verilator -E -P -Iboards/common -Irtl/soc "$1" | tr '\n' ' ' |
     sed -E 's/.*module[[:space:]]+[A-Za-z_0-9]+[[:space:]]*\(//; s/\)[[:space:]]*;.*//' |
     tr ',' '\n' | sed -E 's/\/\*[^*]*\*\///g; s/[[:space:]]+/ /g; s/^ //; s/ $//' | grep -v '^$' | sort
 }

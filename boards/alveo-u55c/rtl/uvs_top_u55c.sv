@@ -3,7 +3,8 @@
 // 4 compute harts on uvs_pipe_core, default IOMMU) inside the vendor shell
 // uvs_u55c_shell, a Vivado block design (vivado/shell_bd.tcl) holding
 //   - the DMA/Bridge Subsystem for PCI Express (XDMA, PG195), Gen3 x16:
-//     BAR0 as an AXI4-Lite master, user interrupts for the MSIs, and its
+//     BAR0 as an AXI4-Lite master (the core's BAR0 slave s_axil), user
+//     interrupts for the MSIs, and its
 //     AXI bridge slave for the core's host-memory window;
 //   - the AXI High Bandwidth Memory controller (HBM, PG276) with 16 GB of
 //     HBM2 (UG1469), behind an AXI SmartConnect (PG247) that takes the
@@ -13,6 +14,7 @@
 //     system reset (PG164) for the core's synchronous reset.
 // The shell is a black box here (ip/uvs_u55c_shell.sv) and a behavioral
 // model in co-simulation (sim/uvs_u55c_shell.sv).
+`include "uvs_axi_ports.svh"
 `include "uvs_shell_axi.svh"
 
 module uvs_top_u55c (
@@ -30,23 +32,29 @@ module uvs_top_u55c (
   localparam int BOARD_HARTS     = 5;   // c4: 1 management + 4 compute harts
   localparam int BOARD_MTIME_DIV = 20;  // 200 MHz core clock / 10 MHz timebase (c4.mk)
   localparam int MSI_LINES       = 8;   // uvs_hostif MSI_VECTORS default
+  // Straps (uvs_board_cfg): SRAM as c4 (sim/configs/c4.mk CFG_SRAM_KIB), the
+  // card's 16 GiB of HBM2 (UG1469), the core clock; the link and HBM
+  // figures are the simulator's models (sim/link.h, sources there) at
+  // 200 MHz: 500 ns -> 100 cycles, 25000 MB/s -> 125 B/cycle, MPS 256 B,
+  // HBM 100 ns -> 20 cycles and 4 ports x 64 B -> 256 B/cycle.
+  localparam logic [63:0] BOARD_BOOT_ENTRY   = uvs_memmap_pkg::UVS_SBI_BASE;
+  localparam logic [63:0] BOARD_SRAM_SIZE    = 64'd65536 * 64'd1024;
+  localparam logic [63:0] BOARD_HBM_SIZE     = 64'd16 << 30;
+  localparam logic [63:0] BOARD_CAPS         = uvs_hostif_pkg::UVS_HOSTIF_CAP_DMA |
+      uvs_hostif_pkg::UVS_HOSTIF_CAP_CMDQ | uvs_hostif_pkg::UVS_HOSTIF_CAP_EVQ |
+      uvs_hostif_pkg::UVS_HOSTIF_CAP_MSI | uvs_hostif_pkg::UVS_HOSTIF_CAP_HBM;
+  localparam logic [31:0] BOARD_CLOCK_KHZ    = 32'd200000;
+  localparam logic [31:0] BOARD_LINK_LATENCY = 32'd100;
+  localparam logic [31:0] BOARD_LINK_BW      = 32'd125 << 16;
+  localparam logic [31:0] BOARD_LINK_MPS     = 32'd256;
+  localparam logic [31:0] BOARD_HBM_LATENCY  = 32'd20;
+  localparam logic [31:0] BOARD_HBM_BW       = 32'd256 << 16;
 
   logic core_clk, core_rstn;
   logic [MSI_LINES-1:0] usr_irq_req, usr_irq_ack;
   /* verilator lint_off UNUSEDSIGNAL */
   logic user_lnk_up;
   /* verilator lint_on UNUSEDSIGNAL */
-  logic bar0_axil_awvalid, bar0_axil_awready, bar0_axil_wvalid, bar0_axil_wready;
-  logic bar0_axil_bvalid, bar0_axil_bready, bar0_axil_arvalid, bar0_axil_arready;
-  logic bar0_axil_rvalid, bar0_axil_rready;
-  logic [1:0] bar0_axil_bresp, bar0_axil_rresp;
-  logic [31:0] bar0_axil_rdata;
-  /* verilator lint_off UNUSEDSIGNAL */
-  logic [31:0] bar0_axil_awaddr, bar0_axil_araddr, bar0_axil_wdata;
-  logic [3:0]  bar0_axil_wstrb;
-  logic [2:0]  bar0_axil_awprot, bar0_axil_arprot;
-  /* verilator lint_on UNUSEDSIGNAL */
-
 `include "uvs_board_core.svh"
 
   uvs_u55c_shell u_shell (
@@ -65,6 +73,7 @@ module uvs_top_u55c (
     `UVS_SHELL_AXI4_S_CONNECT_MEM(core_m08_axi, 8),
     `UVS_SHELL_AXI4_S_CONNECT_MEM(core_m09_axi, 9),
     `UVS_SHELL_AXI4_S_CONNECT_IOMMU(core_iommu_axi),
+    `UVS_SHELL_HOST_CONNECT,
     .bar0_axil_awvalid, .bar0_axil_awaddr, .bar0_axil_awprot, .bar0_axil_awready,
     .bar0_axil_wvalid, .bar0_axil_wdata, .bar0_axil_wstrb, .bar0_axil_wready,
     .bar0_axil_bvalid, .bar0_axil_bresp, .bar0_axil_bready,
@@ -77,16 +86,5 @@ module uvs_top_u55c (
   uvs_msi_irq #(.N(MSI_LINES), .ACK(1)) u_msi (
     .clk_i (core_clk), .rst_ni (core_rstn), .msi_i (msi),
     .irq_req_o (usr_irq_req), .irq_ack_i (usr_irq_ack)
-  );
-
-  // BAR0: until the core has its AXI4-Lite slave (core hookup), SLVERR.
-  uvs_axil_slverr u_bar0 (
-    .clk_i (core_clk), .rst_ni (core_rstn),
-    .awvalid_i (bar0_axil_awvalid), .awready_o (bar0_axil_awready),
-    .wvalid_i (bar0_axil_wvalid), .wready_o (bar0_axil_wready),
-    .bvalid_o (bar0_axil_bvalid), .bresp_o (bar0_axil_bresp), .bready_i (bar0_axil_bready),
-    .arvalid_i (bar0_axil_arvalid), .arready_o (bar0_axil_arready),
-    .rvalid_o (bar0_axil_rvalid), .rdata_o (bar0_axil_rdata), .rresp_o (bar0_axil_rresp),
-    .rready_i (bar0_axil_rready)
   );
 endmodule

@@ -10,11 +10,13 @@
 //     memory system's HBM timing (sim/memsys.c), plus the host window with
 //     the link model's timing (the XDMA AXI bridge's path to host memory).
 //     AWUSER carries AWATOP as on the board;
-//   - XDMA: BAR0 stays with the lockstep transport (uvs_host_port inside the
-//     core polls it by DPI until the core has its AXI4-Lite BAR0 slave), so
-//     bar0_axil is idle; a user interrupt request is acknowledged on the
+//   - XDMA: its BAR0 master (M_AXI_LITE, bar0_axil) is the simulator's host
+//     link model rtl/sim/uvs_axil_host_model.sv, as in the simulation top,
+//     which also drives the counter and management-halt outputs (perf_*,
+//     mgmt_*); a user interrupt request is acknowledged on the
 //     next clock edge and handed to the host link model as that MSI vector
 //     (uvs_dpi_msi), as the XDMA sends one MSI per request (PG195).
+`include "uvs_axi_ports.svh"
 `include "uvs_shell_axi.svh"
 
 module uvs_u55c_shell (
@@ -47,9 +49,8 @@ module uvs_u55c_shell (
   `UVS_SHELL_AXI4_S_PORTS(core_m08_axi),
   `UVS_SHELL_AXI4_S_PORTS(core_m09_axi),
   `UVS_SHELL_AXI4_S_PORTS(core_iommu_axi),
-  /* verilator lint_off UNUSEDSIGNAL */
   `UVS_SHELL_AXIL_M_PORTS(bar0_axil),
-  /* verilator lint_on UNUSEDSIGNAL */
+  `UVS_SHELL_HOST_PORTS,
   input  logic [7:0]  usr_irq_req,
   output logic [7:0]  usr_irq_ack
 );
@@ -74,18 +75,17 @@ module uvs_u55c_shell (
   `UVS_SHELL_AXI4_S_MODEL(core_m09_axi, 9, core_clk, mem_aresetn);
   `UVS_SHELL_AXI4_S_MODEL(core_iommu_axi, int'(UVS_MEM_PORT_IOMMU), iommu_aclk, iommu_aresetn);
 
-  // BAR0 master idle (see above).
-  assign bar0_axil_awvalid = 1'b0;
-  assign bar0_axil_awaddr  = '0;
-  assign bar0_axil_awprot  = '0;
-  assign bar0_axil_wvalid  = 1'b0;
-  assign bar0_axil_wdata   = '0;
-  assign bar0_axil_wstrb   = '0;
-  assign bar0_axil_bready  = 1'b1;
-  assign bar0_axil_arvalid = 1'b0;
-  assign bar0_axil_araddr  = '0;
-  assign bar0_axil_arprot  = '0;
-  assign bar0_axil_rready  = 1'b1;
+  // BAR0: the simulator's host link model as the AXI4-Lite master (the
+  // simulation top's rtl/sim/uvs_axil_host_model.sv), with the counters and
+  // management-halt side channel it yields. It polls always: without a host
+  // attached the link model offers no access and reports no halt
+  // (uvs_dpi_host_poll, sim/dpi.c), as when the simulation top disables it.
+  uvs_axil_host_model u_bar0 (
+    .clk_i (core_clk), .rst_ni (core_rstn), .enable_i (1'b1),
+    `UVS_AXIL_M_CONNECT(m_axil, bar0_axil),
+    .mgmt_halt_o (mgmt_halt), .mgmt_exit_o (mgmt_exit),
+    .perf_link_h2d_o (perf_link_h2d), .perf_link_d2h_o (perf_link_d2h), .perf_hbm_o (perf_hbm)
+  );
 
   // User interrupts: one MSI per request, acknowledged the next edge.
   import "DPI-C" function void uvs_dpi_msi(input int vectors);

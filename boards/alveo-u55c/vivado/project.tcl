@@ -26,7 +26,8 @@ create_project -force uvmsoc_u55c [file join $outdir vivado] -part $part
 add_files -norecurse -fileset sources_1 $srcs
 add_files -norecurse -fileset sources_1 [file join $boarddir rtl uvs_top_u55c.sv]
 set_property file_type SystemVerilog [get_files -filter {FILE_TYPE == Verilog || FILE_TYPE == SystemVerilog} *.sv]
-set_property include_dirs [list [file normalize [file join $boarddir .. common]]] [current_fileset]
+set_property include_dirs [list [file normalize [file join $boarddir .. common]] \
+  [file normalize [file join $boarddir .. .. rtl soc]]] [current_fileset]
 set_property top uvs_top_u55c [current_fileset]
 
 # The vendor shell (XDMA, HBM, SmartConnect, clocking): block design

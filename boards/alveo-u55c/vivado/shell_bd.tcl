@@ -20,7 +20,10 @@
 #                                     so as not to reach the SRAM's bytes
 #       HOSTWIN 0x8000_0000_0000      XDMA AXI slave bridge (S_AXI_B) to host
 #                                     memory: PCIe address = AXI address - base
-#   xdma M_AXI_LITE (BAR0, 64 KiB) -> bar0_axil (the core's BAR0)
+#   xdma M_AXI_LITE (BAR0, 64 KiB) -> SmartConnect (clock, 32 -> 64-bit data)
+#     -> bar0_axil (the core's BAR0 AXI4-Lite slave s_axil)
+#   perf_link_h2d, perf_link_d2h, perf_hbm, mgmt_halt, mgmt_exit: constant 0
+#     (the core's counter and management-halt inputs; no simulator here)
 #   usr_irq_req/ack[7:0] <-> xdma user interrupts (MSI)
 #   clk_wiz (SYSCLK2 100 MHz) -> core_clk 200 MHz, 100 MHz HBM reference and APB clock
 #   proc_sys_reset (core_clk, PCIe reset, MMCM locked, HBM calibration done)
@@ -69,7 +72,15 @@ proc uvs_u55c_create_shell {} {
   }
   set iommu_port [uvs_u55c_axi_port core_iommu_axi]
   set bar0 [create_bd_intf_port -mode Master -vlnv xilinx.com:interface:aximm_rtl:1.0 bar0_axil]
-  set_property -dict [list CONFIG.PROTOCOL AXI4LITE CONFIG.ADDR_WIDTH 32 CONFIG.DATA_WIDTH 32] $bar0
+  set_property -dict [list CONFIG.PROTOCOL AXI4LITE CONFIG.ADDR_WIDTH 16 CONFIG.DATA_WIDTH 64] $bar0
+  # The core's counter and management-halt inputs: 0 on the board (no
+  # simulator side channel; boards/common/uvs_shell_axi.svh UVS_SHELL_HOST_PORTS).
+  foreach {p w} {perf_link_h2d 64 perf_link_d2h 64 perf_hbm 64 mgmt_halt 1 mgmt_exit 32} {
+    create_bd_port -dir O -from [expr {$w - 1}] -to 0 $p
+    set z [create_bd_cell -type ip -vlnv xilinx.com:ip:xlconstant ${p}_zero]
+    set_property -dict [list CONFIG.CONST_WIDTH $w CONFIG.CONST_VAL 0] $z
+    connect_bd_net [get_bd_pins $z/dout] [get_bd_ports $p]
+  }
   set_property CONFIG.ASSOCIATED_BUSIF [join [concat [lmap p $mem_ports {get_property NAME $p}] bar0_axil] :] \
     [get_bd_ports core_clk]
   set_property CONFIG.ASSOCIATED_BUSIF core_iommu_axi [get_bd_ports iommu_aclk]
@@ -113,14 +124,16 @@ proc uvs_u55c_create_shell {} {
   connect_bd_net [get_bd_pins xdma_0/user_lnk_up] [get_bd_ports user_lnk_up]
   connect_bd_net [get_bd_ports usr_irq_req] [get_bd_pins xdma_0/usr_irq_req]
   connect_bd_net [get_bd_pins xdma_0/usr_irq_ack] [get_bd_ports usr_irq_ack]
-  # BAR0 crosses from the XDMA's axi_aclk (250 MHz) to core_clk.
-  set bar_cc [create_bd_cell -type ip -vlnv xilinx.com:ip:axi_clock_converter bar0_cc]
-  connect_bd_intf_net [get_bd_intf_pins xdma_0/M_AXI_LITE] [get_bd_intf_pins bar0_cc/S_AXI]
-  connect_bd_intf_net [get_bd_intf_pins bar0_cc/M_AXI] $bar0
-  connect_bd_net [get_bd_pins xdma_0/axi_aclk] [get_bd_pins bar0_cc/s_axi_aclk]
-  connect_bd_net [get_bd_pins xdma_0/axi_aresetn] [get_bd_pins bar0_cc/s_axi_aresetn]
-  connect_bd_net [get_bd_pins clk_wiz_0/clk_out1] [get_bd_pins bar0_cc/m_axi_aclk]
-  connect_bd_net [get_bd_pins rst_core/peripheral_aresetn] [get_bd_pins bar0_cc/m_axi_aresetn]
+  # BAR0 crosses from the XDMA's axi_aclk (250 MHz) to core_clk and from
+  # the XDMA's 32-bit AXI4-Lite data to the core's 64-bit BAR0 slave: an
+  # AXI SmartConnect with two clocks (PG247 converts width and clock).
+  set bar_sc [create_bd_cell -type ip -vlnv xilinx.com:ip:smartconnect bar0_sc]
+  set_property -dict [list CONFIG.NUM_SI 1 CONFIG.NUM_MI 1 CONFIG.NUM_CLKS 2] $bar_sc
+  connect_bd_intf_net [get_bd_intf_pins xdma_0/M_AXI_LITE] [get_bd_intf_pins bar0_sc/S00_AXI]
+  connect_bd_intf_net [get_bd_intf_pins bar0_sc/M00_AXI] $bar0
+  connect_bd_net [get_bd_pins xdma_0/axi_aclk] [get_bd_pins bar0_sc/aclk]
+  connect_bd_net [get_bd_pins clk_wiz_0/clk_out1] [get_bd_pins bar0_sc/aclk1]
+  connect_bd_net [get_bd_pins xdma_0/axi_aresetn] [get_bd_pins bar0_sc/aresetn]
 
   # ---- HBM: both stacks, global addressing through the switch (PG276) ----
   set hbm [create_bd_cell -type ip -vlnv xilinx.com:ip:hbm hbm_0]

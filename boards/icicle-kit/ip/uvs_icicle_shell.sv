@@ -24,7 +24,8 @@ module uvs_icicle_shell (
   `UVS_SHELL_AXI4_S_PORTS(core_m08_axi),
   `UVS_SHELL_AXI4_S_PORTS(core_m09_axi),
   `UVS_SHELL_AXI4_S_PORTS(core_iommu_axi),
-  `UVS_SHELL_AXIL_M_PORTS(bar0_axil),
+  `UVS_SHELL_AXIL_M_PORTS(bar0_axil),   // BAR0: to the core's AXI4-Lite slave s_axil
+  `UVS_SHELL_HOST_PORTS,                // constant 0 in the design (no simulator side channel)
   `UVS_SHELL_AXI4_M_PORTS(fic0_tgt_axi),
   `UVS_SHELL_AXI4_S_PORTS(fic0_ini_axi)
 );

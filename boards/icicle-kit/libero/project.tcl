@@ -43,11 +43,12 @@ exec pfsoc_mss -GENERATE -CONFIGURATION_FILE:$mss_cfg -OUTPUT_DIR:[file join $ou
 import_mss_component -file [lindex [glob [file join $outdir mss *.cxz]] 0]
 set mss [file rootname [file tail [lindex [glob [file join $outdir mss *.cxz]] 0]]]
 
-# RTL (include directory boards/common for the core hookup and port macros).
+# RTL (include directories boards/common and rtl/soc for the core hookup and port macros).
 create_links -hdl_source $srcs
 create_links -hdl_source [file join $boarddir rtl uvs_top_icicle.sv]
 set_option -verilog_mode SYSTEM_VERILOG
-set_option -include_paths [file normalize [file join $boarddir .. common]]
+set_option -include_paths [list [file normalize [file join $boarddir .. common]] \
+  [file normalize [file join $boarddir .. .. rtl soc]]]
 build_design_hierarchy
 
 source [file join $boarddir libero shell_sd.tcl]

@@ -20,7 +20,11 @@
 #        the kit (docs/boards.md, "Not done")
 #   fic0_ini_axi (MSS FIC0 initiator, the host) -> CoreAXI4Interconnect
 #     "uvs_bar_xbar" with AXI4-Lite conversion -> bar0_axil (64 KiB BAR0 at
-#     the FIC0 window 0x6000_0000, uvmsoc-overlay.dtso)
+#     the FIC0 window 0x6000_0000, uvmsoc-overlay.dtso; 64-bit data as the
+#     core's BAR0 slave; of the interconnect's 32-bit address the core's
+#     16-bit s_axil takes bits [15:0], the stub's bar0_axil_*addr width)
+#   perf_link_h2d, perf_link_d2h, perf_hbm, mgmt_halt, mgmt_exit: constant 0
+#     (the core's counter and management-halt inputs; no simulator here)
 # Not here: an atomic unit. The MSS FIC0 target does not keep exclusive
 # monitors for fabric masters and has no AWATOP: docs/boards.md, "Not done".
 
@@ -45,7 +49,7 @@ proc uvs_icicle_create_shell {} {
     "SLAVE0_START_ADDR:0x0" "SLAVE0_END_ADDR:0xFFFFFFFFFF"}
   create_and_configure_core -core_vlnv {Actel:DirectCore:COREAXI4INTERCONNECT:2.8.103} -component_name uvs_bar_xbar -params {
     "NUM_MASTERS:1" "NUM_SLAVES:1" "ADDR_WIDTH:32" "DATA_WIDTH:64" "SLAVE0_TYPE:AXI4LITE"
-    "SLAVE0_DATA_WIDTH:32" "SLAVE0_START_ADDR:0x60000000" "SLAVE0_END_ADDR:0x6000FFFF"}
+    "SLAVE0_DATA_WIDTH:64" "SLAVE0_START_ADDR:0x60000000" "SLAVE0_END_ADDR:0x6000FFFF"}
 
   create_smartdesign -sd_name $sd
   sd_instantiate_component -sd_name $sd -component_name PF_CCC_C0 -instance_name CCC
@@ -61,6 +65,12 @@ proc uvs_icicle_create_shell {} {
   uvs_icicle_axi_bif $sd fic0_tgt_axi master
   uvs_icicle_axi_bif $sd fic0_ini_axi slave
   sd_create_bif_port -sd_name $sd -port_name bar0_axil -port_bif_vlnv {AMBA:AMBA4:AXI4Lite:r0p0_0} -port_bif_role master
+  foreach {p w} {perf_link_h2d 64 perf_link_d2h 64 perf_hbm 64 mgmt_exit 32} {
+    sd_create_bus_port -sd_name $sd -port_name $p -port_direction OUT -port_range "\[[expr {$w - 1}]:0\]"
+    sd_connect_pins_to_constant -sd_name $sd -pin_names $p -value GND
+  }
+  sd_create_scalar_port -sd_name $sd -port_name mgmt_halt -port_direction OUT
+  sd_connect_pins_to_constant -sd_name $sd -pin_names mgmt_halt -value GND
 
   sd_connect_pins -sd_name $sd -pin_names {REF_CLK_50MHz CCC:REF_CLK_0}
   sd_connect_pins -sd_name $sd -pin_names {CCC:OUT0_FABCLK_0 core_clk RST:CLK MEMX:ACLK BARX:ACLK}

@@ -16,6 +16,7 @@
 // FIC_0_ACLK, MSS_RESET_N_M2F and the interrupt lines (MSS_INT_F2M) to the
 // MSS. The shell is a black box here (ip/uvs_icicle_shell.sv) and a
 // behavioral model in co-simulation (sim/uvs_icicle_shell.sv).
+`include "uvs_axi_ports.svh"
 `include "uvs_shell_axi.svh"
 
 module uvs_top_icicle (
@@ -29,19 +30,24 @@ module uvs_top_icicle (
   localparam int BOARD_HARTS     = 5;   // c4: 1 management + 4 compute harts
   localparam int BOARD_MTIME_DIV = 10;  // 100 MHz core clock / 10 MHz timebase (DTS)
   localparam int MSI_LINES       = 8;   // uvs_hostif MSI_VECTORS default
+  // Straps (uvs_board_cfg): SRAM as c4 (sim/configs/c4.mk CFG_SRAM_KIB), no
+  // HBM (the kit's LPDDR4 is behind the SRAM window), the core clock; the
+  // link figures are the simulator's model (sim/link.h, sources there) at
+  // 100 MHz: 500 ns -> 50 cycles, 25000 MB/s -> 250 B/cycle, MPS 256 B.
+  localparam logic [63:0] BOARD_BOOT_ENTRY   = uvs_memmap_pkg::UVS_SBI_BASE;
+  localparam logic [63:0] BOARD_SRAM_SIZE    = 64'd65536 * 64'd1024;
+  localparam logic [63:0] BOARD_HBM_SIZE     = 64'd0;
+  localparam logic [63:0] BOARD_CAPS         = uvs_hostif_pkg::UVS_HOSTIF_CAP_DMA |
+      uvs_hostif_pkg::UVS_HOSTIF_CAP_CMDQ | uvs_hostif_pkg::UVS_HOSTIF_CAP_EVQ |
+      uvs_hostif_pkg::UVS_HOSTIF_CAP_MSI;
+  localparam logic [31:0] BOARD_CLOCK_KHZ    = 32'd100000;
+  localparam logic [31:0] BOARD_LINK_LATENCY = 32'd50;
+  localparam logic [31:0] BOARD_LINK_BW      = 32'd250 << 16;
+  localparam logic [31:0] BOARD_LINK_MPS     = 32'd256;
+  localparam logic [31:0] BOARD_HBM_LATENCY  = 32'd0;
+  localparam logic [31:0] BOARD_HBM_BW       = 32'd0;
 
   logic core_clk, core_rstn;
-  logic bar0_axil_awvalid, bar0_axil_awready, bar0_axil_wvalid, bar0_axil_wready;
-  logic bar0_axil_bvalid, bar0_axil_bready, bar0_axil_arvalid, bar0_axil_arready;
-  logic bar0_axil_rvalid, bar0_axil_rready;
-  logic [1:0] bar0_axil_bresp, bar0_axil_rresp;
-  logic [31:0] bar0_axil_rdata;
-  /* verilator lint_off UNUSEDSIGNAL */
-  logic [31:0] bar0_axil_awaddr, bar0_axil_araddr, bar0_axil_wdata;
-  logic [3:0]  bar0_axil_wstrb;
-  logic [2:0]  bar0_axil_awprot, bar0_axil_arprot;
-  /* verilator lint_on UNUSEDSIGNAL */
-
 `include "uvs_board_core.svh"
 
   uvs_icicle_shell u_shell (
@@ -59,6 +65,7 @@ module uvs_top_icicle (
     `UVS_SHELL_AXI4_S_CONNECT_MEM(core_m08_axi, 8),
     `UVS_SHELL_AXI4_S_CONNECT_MEM(core_m09_axi, 9),
     `UVS_SHELL_AXI4_S_CONNECT_IOMMU(core_iommu_axi),
+    `UVS_SHELL_HOST_CONNECT,
     .bar0_axil_awvalid, .bar0_axil_awaddr, .bar0_axil_awprot, .bar0_axil_awready,
     .bar0_axil_wvalid, .bar0_axil_wdata, .bar0_axil_wstrb, .bar0_axil_wready,
     .bar0_axil_bvalid, .bar0_axil_bresp, .bar0_axil_bready,
@@ -76,16 +83,5 @@ module uvs_top_icicle (
   uvs_msi_irq #(.N(MSI_LINES), .ACK(0), .HOLD(16)) u_msi (
     .clk_i (core_clk), .rst_ni (core_rstn), .msi_i (msi),
     .irq_req_o (MSS_INT_F2M), .irq_ack_i ('0)
-  );
-
-  // BAR0: until the core has its AXI4-Lite slave (core hookup), SLVERR.
-  uvs_axil_slverr u_bar0 (
-    .clk_i (core_clk), .rst_ni (core_rstn),
-    .awvalid_i (bar0_axil_awvalid), .awready_o (bar0_axil_awready),
-    .wvalid_i (bar0_axil_wvalid), .wready_o (bar0_axil_wready),
-    .bvalid_o (bar0_axil_bvalid), .bresp_o (bar0_axil_bresp), .bready_i (bar0_axil_bready),
-    .arvalid_i (bar0_axil_arvalid), .arready_o (bar0_axil_arready),
-    .rvalid_o (bar0_axil_rvalid), .rdata_o (bar0_axil_rdata), .rresp_o (bar0_axil_rresp),
-    .rready_i (bar0_axil_rready)
   );
 endmodule

@@ -20,8 +20,8 @@ module uvs_cosim_icicle (
   /* verilator lint_off UNUSEDSIGNAL */
   logic fic_aclk;
   // The MSS side of FIC0: its target never answers (the model's memory is
-  // behind the shell), its initiator never requests (BAR0 is the lockstep
-  // transport's, see sim/uvs_icicle_shell.sv).
+  // behind the shell), its initiator never requests (BAR0 is driven by the host
+  // link model inside the shell, see sim/uvs_icicle_shell.sv).
   logic        fic0_tgt_axi_awvalid, fic0_tgt_axi_awlock, fic0_tgt_axi_wvalid, fic0_tgt_axi_wlast;
   logic        fic0_tgt_axi_bready, fic0_tgt_axi_arvalid, fic0_tgt_axi_arlock, fic0_tgt_axi_rready;
   logic [5:0]  fic0_tgt_axi_awid, fic0_tgt_axi_awuser, fic0_tgt_axi_arid;

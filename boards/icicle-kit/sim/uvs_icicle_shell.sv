@@ -10,9 +10,12 @@
 //     configuration (sim/configs/icicle-kit.mk: the clock is 100 MHz, so
 //     every latency the memory system states in ns is fewer cycles). The
 //     fic0_tgt_axi master (towards the MSS) is therefore idle;
-//   - the host side: BAR0 stays with the lockstep transport (uvs_host_port
-//     inside the core, by DPI, until the core has its AXI4-Lite BAR0
-//     slave), so bar0_axil is idle and fic0_ini_axi is never driven.
+//   - the host side: BAR0 (bar0_axil, on the board the MSS FIC0 initiator
+//     through the CoreAXI4Interconnect's AXI4-Lite conversion) is driven by
+//     the simulator's host link model rtl/sim/uvs_axil_host_model.sv, as in
+//     the simulation top, which also drives the counter and management-halt
+//     outputs (perf_*, mgmt_*); fic0_ini_axi is therefore never driven.
+`include "uvs_axi_ports.svh"
 `include "uvs_shell_axi.svh"
 
 module uvs_icicle_shell (
@@ -34,8 +37,9 @@ module uvs_icicle_shell (
   `UVS_SHELL_AXI4_S_PORTS(core_m08_axi),
   `UVS_SHELL_AXI4_S_PORTS(core_m09_axi),
   `UVS_SHELL_AXI4_S_PORTS(core_iommu_axi),
-  /* verilator lint_off UNUSEDSIGNAL */
   `UVS_SHELL_AXIL_M_PORTS(bar0_axil),
+  `UVS_SHELL_HOST_PORTS,
+  /* verilator lint_off UNUSEDSIGNAL */
   `UVS_SHELL_AXI4_M_PORTS(fic0_tgt_axi),
   `UVS_SHELL_AXI4_S_PORTS(fic0_ini_axi)
   /* verilator lint_on UNUSEDSIGNAL */
@@ -57,18 +61,19 @@ module uvs_icicle_shell (
   `UVS_SHELL_AXI4_S_MODEL(core_m09_axi, 9, core_clk, mem_aresetn);
   `UVS_SHELL_AXI4_S_MODEL(core_iommu_axi, int'(UVS_MEM_PORT_IOMMU), iommu_aclk, iommu_aresetn);
 
-  // Idle host-side and MSS-side interfaces (see above).
-  assign bar0_axil_awvalid = 1'b0;
-  assign bar0_axil_awaddr  = '0;
-  assign bar0_axil_awprot  = '0;
-  assign bar0_axil_wvalid  = 1'b0;
-  assign bar0_axil_wdata   = '0;
-  assign bar0_axil_wstrb   = '0;
-  assign bar0_axil_bready  = 1'b1;
-  assign bar0_axil_arvalid = 1'b0;
-  assign bar0_axil_araddr  = '0;
-  assign bar0_axil_arprot  = '0;
-  assign bar0_axil_rready  = 1'b1;
+  // BAR0: the simulator's host link model as the AXI4-Lite master (the
+  // simulation top's rtl/sim/uvs_axil_host_model.sv), with the counters and
+  // management-halt side channel it yields. It polls always: without a host
+  // attached the link model offers no access and reports no halt
+  // (uvs_dpi_host_poll, sim/dpi.c), as when the simulation top disables it.
+  uvs_axil_host_model u_bar0 (
+    .clk_i (core_clk), .rst_ni (core_rstn), .enable_i (1'b1),
+    `UVS_AXIL_M_CONNECT(m_axil, bar0_axil),
+    .mgmt_halt_o (mgmt_halt), .mgmt_exit_o (mgmt_exit),
+    .perf_link_h2d_o (perf_link_h2d), .perf_link_d2h_o (perf_link_d2h), .perf_hbm_o (perf_hbm)
+  );
+
+  // Idle MSS-side interfaces (see above).
   assign fic0_tgt_axi_awvalid = 1'b0;
   assign fic0_tgt_axi_awid    = '0;
   assign fic0_tgt_axi_awaddr  = '0;
