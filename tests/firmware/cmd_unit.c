@@ -106,7 +106,7 @@ static void launch_bad_arguments_rejected_before_running(void **state)
 	(void)state;
 	setup_case();
 	c = launch_cmd();
-	c.arg[5] = 1;
+	c.arg[5] = 1ull << UVS_HARTCTL_DID_BITS; /* the device_id register is 24 bits (memmap.def HARTCTL) */
 	assert_int_equal(uvs_cmd_execute(&c, &e, fake_launch), 1);
 	assert_int_equal(e.status, -(int)UVS_HOSTQ_ERR_EINVAL);
 	c = launch_cmd();
