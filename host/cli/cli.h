@@ -63,6 +63,21 @@ struct uvs_dev *cli_open(const struct cli_global *g);
  */
 int cli_spawn_sim(const char *sim, const char *args, const char *console, const char **socket_path);
 
+/**
+ * cli_wants_own_sim - whether a command of @g runs its own simulator: --sim
+ * was given, or the device is the co-simulation with no socket named (no
+ * --socket, no $UVMSOC_SOCKET, no "cosim:PATH"). Returns 1 or 0.
+ */
+int cli_wants_own_sim(const struct cli_global *g);
+
+/**
+ * cli_spawn_own_sim - when cli_wants_own_sim(@g), start --sim (or the located
+ * simulator) with --sim-args, its console in a log file, and point
+ * @g->open.socket_path at it; otherwise do nothing.
+ * Returns CLI_OK, or CLI_FAIL after printing why.
+ */
+int cli_spawn_own_sim(struct cli_global *g);
+
 /** cli_sim_console - the console file of the running spawned simulator, or NULL (none, or its stdout is ours). */
 const char *cli_sim_console(void);
 

@@ -18,7 +18,6 @@
  */
 #include <errno.h>
 #include <getopt.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -207,20 +206,9 @@ int cli_contexts(const struct cli_global *gl, int argc, char **argv)
         return CLI_USAGE;
     }
     struct cli_global local = *gl;
-    char simpath[PATH_MAX];
     /* The device: ours (spawned), or the one at --socket / $UVMSOC_SOCKET (as `uvmsoc run`). */
-    const char *env = getenv("UVMSOC_SOCKET");
-    if (local.sim || (cli_is_cosim(&local) && !local.open.socket_path && !(env && *env) &&
-                      !(local.open.device && local.open.device[5] == ':'))) {
-        const char *sim = local.sim;
-        if (!sim) {
-            if (cli_locate(CLI_SIM, simpath, sizeof simpath) != 0)
-                return CLI_FAIL;
-            sim = simpath;
-        }
-        if (cli_spawn_sim(sim, local.sim_args, "", &local.open.socket_path) != CLI_OK)
-            return CLI_FAIL;
-    }
+    if (cli_spawn_own_sim(&local) != CLI_OK)
+        return CLI_FAIL;
     struct ctxrun c = {.len = (size_t)size};
     struct uvs_info info;
     struct uvm_policy pol;

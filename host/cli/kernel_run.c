@@ -1954,9 +1954,7 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
     if (k.rc && !k.ktimeout && (uint64_t)k.len * 64 > UVS_KERNEL_TIMEOUT_DEFAULT)
         k.ktimeout = (uint64_t)k.len * 64;
     /* The device: ours (spawned), or the one at --socket / $UVMSOC_SOCKET. */
-    const char *env = getenv("UVMSOC_SOCKET");
-    int spawn = local.sim || (cli_is_cosim(&local) && !local.open.socket_path && !(env && *env) &&
-                              !(local.open.device && local.open.device[5] == ':'));
+    int spawn = cli_wants_own_sim(&local);
     /* Managed: HBM a quarter of the data (4x oversubscribed), in whole pages,
      * at least what the page cache needs (MANAGED_HBM_MIN, 128 KiB). */
     if (k.managed && !k.have_hbm && spawn) {

@@ -407,20 +407,9 @@ int cli_serve(const struct cli_global *gl, int argc, char **argv)
         return CLI_USAGE;
     }
     struct cli_global local = *gl;
-    char simpath[PATH_MAX];
     /* The device: ours (spawned), or the one at --socket / $UVMSOC_SOCKET (as `uvmsoc run`). */
-    const char *env = getenv("UVMSOC_SOCKET");
-    if (local.sim || (cli_is_cosim(&local) && !local.open.socket_path && !(env && *env) &&
-                      !(local.open.device && local.open.device[5] == ':'))) {
-        const char *sim = local.sim;
-        if (!sim) {
-            if (cli_locate(CLI_SIM, simpath, sizeof simpath) != 0)
-                return CLI_FAIL;
-            sim = simpath;
-        }
-        if (cli_spawn_sim(sim, local.sim_args, "", &local.open.socket_path) != CLI_OK)
-            return CLI_FAIL;
-    }
+    if (cli_spawn_own_sim(&local) != CLI_OK)
+        return CLI_FAIL;
     static struct server sv; /* large: kept off the stack */
     memset(&sv, 0, sizeof sv);
     sv.max_clients = (unsigned)maxc;

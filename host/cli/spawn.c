@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,6 +26,27 @@ static char sim_log[96];  /* console file in sim_dir (console ""), else empty */
 const char *cli_sim_console(void)
 {
     return sim_pid > 0 && sim_log[0] ? sim_log : NULL;
+}
+
+int cli_wants_own_sim(const struct cli_global *g)
+{
+    const char *env = getenv("UVMSOC_SOCKET");
+    return g->sim || (cli_is_cosim(g) && !g->open.socket_path && !(env && *env) &&
+                      !(g->open.device && g->open.device[5] == ':'));
+}
+
+int cli_spawn_own_sim(struct cli_global *g)
+{
+    static char simpath[PATH_MAX];
+    if (!cli_wants_own_sim(g))
+        return CLI_OK;
+    const char *sim = g->sim;
+    if (!sim) {
+        if (cli_locate(CLI_SIM, simpath, sizeof simpath) != 0)
+            return CLI_FAIL;
+        sim = simpath;
+    }
+    return cli_spawn_sim(sim, g->sim_args, "", &g->open.socket_path);
 }
 
 int cli_spawn_sim(const char *sim, const char *args, const char *console, const char **socket_path)
