@@ -121,6 +121,23 @@ $(SIM_TRACE): $(SIM_TVMK) $(SIM_LIB) $(SIM_BLOB) $(COMMON_LIB)
 
 -include $(SIM_C_OBJS:.o=.d)
 
+# The simulator's C parts that tests/ and the fuzz harnesses exercise, as host
+# archives (plain, ASan/UBSan, libFuzzer; no configuration defines): the unit
+# tests link these instead of compiling sim/ sources.
+SIM_PARTS          := sim/mem.c sim/elf_load.c sim/dtb.c sim/htif.c sim/memsys.c sim/link.c \
+                      sim/bootrom.c sim/retire_log.c sim/options.c sim/stats.c sim/inject.c \
+                      sim/walkcache.c sim/dma_exec.c
+SIM_PARTS_DIR      := $(BUILD)/sim-parts
+SIM_PARTS_LIB      := $(SIM_PARTS_DIR)/libsimparts.a
+SIM_PARTS_LIB_SAN  := $(SIM_PARTS_DIR)/san/libsimparts.a
+SIM_PARTS_LIB_FUZZ := $(SIM_PARTS_DIR)/fuzz/libsimparts.a
+SIM_PARTS_CFLAGS      = $(HOST_CFLAGS) -Isim -Iinclude/lib
+SIM_PARTS_CFLAGS_SAN  = $(SIM_PARTS_CFLAGS) $(SAN_FLAGS)
+SIM_PARTS_CFLAGS_FUZZ = $(FUZZ_CFLAGS) -Isim -Iinclude/lib
+$(eval $(call PARTS_ARCHIVE,$(SIM_PARTS_LIB),$(SIM_PARTS),$(SIM_PARTS_DIR)/obj,HOST_CC,SIM_PARTS_CFLAGS))
+$(eval $(call PARTS_ARCHIVE,$(SIM_PARTS_LIB_SAN),$(SIM_PARTS),$(SIM_PARTS_DIR)/san/obj,HOST_CC,SIM_PARTS_CFLAGS_SAN))
+$(eval $(call PARTS_ARCHIVE,$(SIM_PARTS_LIB_FUZZ),$(SIM_PARTS),$(SIM_PARTS_DIR)/fuzz/obj,FUZZ_CC,SIM_PARTS_CFLAGS_FUZZ))
+
 include tests/sim/sim-tests.mk
 # options.c uses the link model's defaults and parser.
 SIM_UT_test_misc += sim/link.c
