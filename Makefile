@@ -50,6 +50,18 @@ $(patsubst %.c,$(3)/%.o,$(2)): $(3)/%.o: %.c $$(ABI_H) | $$(SETUP_STAMP)
 -include $(patsubst %.c,$(3)/%.d,$(2))
 endef
 
+# $(call vmake_quiet,DIR,ARGS): runs a Verilator makefile in DIR with ARGS,
+# without the line that its archive rule prints with $(info) (quiet build;
+# V=1 keeps it); the exit status is the sub-make's. Under a parent `make -jN`
+# the sub-make shares its job slots (a -j in ARGS is dropped).
+vmake_args = -s -C $(1) $(if $(findstring jobserver,$(MAKEFLAGS)),$(filter-out -j%,$(2)),$(2))
+ifeq ($(V),1)
+vmake_quiet = $(MAKE) $(vmake_args)
+else
+vmake_quiet = { $(MAKE) $(vmake_args); echo $$? > $(1)/.vmake-rc; } | grep -v '^Archive ' || true; \
+	exit $$(cat $(1)/.vmake-rc)
+endif
+
 # Bare-metal RISC-V (see ../shared/TOOLCHAIN-NOTES.md for the -misa-spec choice).
 RV_PREFIX  := riscv64-unknown-elf-
 RV_CC      := $(RV_PREFIX)gcc
