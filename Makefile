@@ -28,6 +28,39 @@ GEN_RTL   := $(GEN)/rtl
 HOST_CC     ?= gcc
 HOST_CFLAGS := -std=c11 -D_GNU_SOURCE -O2 -g -Wall -Wextra -Werror -Iinclude -I$(GEN_INC)
 SAN_FLAGS   := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+# libFuzzer builds (tests/fuzz/fuzz.mk): clang-14 (Debian clang-14 + libclang-rt-14-dev).
+FUZZ_CC     := clang-14
+FUZZ_CFLAGS := -std=c11 -D_GNU_SOURCE -g -O1 -Wall -Wextra -Werror -Iinclude -I$(GEN_INC) \
+               -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+
+# $(call PARTS_ARCHIVE,ARCHIVE,SOURCES,OBJDIR,CC_VAR,CFLAGS_VAR): rules that
+# compile SOURCES (paths from the top) into OBJDIR with $(CC_VAR) $(CFLAGS_VAR)
+# (variable names: expanded when the recipe runs) and archive them. A folder
+# uses it to hand its testable C parts to tests/ and the fuzz harnesses
+# (plain, ASan/UBSan, libFuzzer builds), so that no other folder compiles them.
+# (parts-archives names every archive, so that none is an intermediate file.)
+define PARTS_ARCHIVE
+parts-archives: $(1)
+$(1): $(patsubst %.c,$(3)/%.o,$(2))
+	@rm -f $$@
+	ar rcs $$@ $$^
+$(patsubst %.c,$(3)/%.o,$(2)): $(3)/%.o: %.c $$(ABI_H) | $$(SETUP_STAMP)
+	@mkdir -p $$(@D)
+	$$($(4)) $$($(5)) -MMD -MP -c $$< -o $$@
+-include $(patsubst %.c,$(3)/%.d,$(2))
+endef
+
+# $(call vmake_quiet,DIR,ARGS): runs a Verilator makefile in DIR with ARGS,
+# without the line that its archive rule prints with $(info) (quiet build;
+# V=1 keeps it); the exit status is the sub-make's. Under a parent `make -jN`
+# the sub-make shares its job slots (a -j in ARGS is dropped).
+vmake_args = -s -C $(1) $(if $(findstring jobserver,$(MAKEFLAGS)),$(filter-out -j%,$(2)),$(2))
+ifeq ($(V),1)
+vmake_quiet = $(MAKE) $(vmake_args)
+else
+vmake_quiet = { $(MAKE) $(vmake_args); echo $$? > $(1)/.vmake-rc; } | grep -v '^Archive ' || true; \
+	exit $$(cat $(1)/.vmake-rc)
+endif
 
 # Bare-metal RISC-V (see ../shared/TOOLCHAIN-NOTES.md for the -misa-spec choice).
 RV_PREFIX  := riscv64-unknown-elf-
@@ -39,7 +72,7 @@ RV_CFLAGS  := -std=c11 $(RV_ARCH) -O2 -g -Wall -Wextra -Werror -ffunction-sectio
 
 SETUP_STAMP := $(BUILD)/.deps-ok
 
-.PHONY: all run test bench lint clean install help deps
+.PHONY: all run test bench lint clean install help deps parts-archives
 all: deps sim firmware
 
 help:
@@ -86,14 +119,14 @@ include sim/plic_tb/plic_tb.mk
 include sim/sim.mk
 include firmware/firmware.mk
 include tests/tests.mk
-include tests/fuzz/fuzz.mk
 include bench/bench.mk
 include bench/iommu.mk
 include bench/synth.mk
 include bench/link.mk
 include sim/model/model.mk
-include tests/uvm/uvm.mk
 include host/host.mk
+include tests/uvm/uvm.mk
+include tests/fuzz/fuzz.mk
 include host/cross.mk
 include tests/linux/linux.mk
 include boards/boards.mk

@@ -76,6 +76,22 @@ $(FIRMWARE_ELF): $(FW_OBJS) $(LIBFDT_A) $(COMMON_FW_LIB) $(FW_OUT)/link.ld
 
 -include $(FW_OBJS:.o=.d)
 
+# The firmware's host-testable parts (page cache, fault forwarder, host
+# command parser) as host archives (plain, ASan/UBSan, libFuzzer) for the unit
+# tests and fuzz harnesses of tests/: they link these instead of compiling
+# firmware/ sources.
+FW_PARTS          := firmware/pcache.c firmware/faultfwd.c firmware/cmd.c
+FW_PARTS_DIR      := $(BUILD)/firmware-parts
+FW_PARTS_LIB      := $(FW_PARTS_DIR)/libfwparts.a
+FW_PARTS_LIB_SAN  := $(FW_PARTS_DIR)/san/libfwparts.a
+FW_PARTS_LIB_FUZZ := $(FW_PARTS_DIR)/fuzz/libfwparts.a
+FW_PARTS_CFLAGS      = $(HOST_CFLAGS) -Ifirmware -Iinclude/lib
+FW_PARTS_CFLAGS_SAN  = $(FW_PARTS_CFLAGS) -O1 $(SAN_FLAGS)
+FW_PARTS_CFLAGS_FUZZ = $(FUZZ_CFLAGS) -Ifirmware -Iinclude/lib
+$(eval $(call PARTS_ARCHIVE,$(FW_PARTS_LIB),$(FW_PARTS),$(FW_PARTS_DIR)/obj,HOST_CC,FW_PARTS_CFLAGS))
+$(eval $(call PARTS_ARCHIVE,$(FW_PARTS_LIB_SAN),$(FW_PARTS),$(FW_PARTS_DIR)/san/obj,HOST_CC,FW_PARTS_CFLAGS_SAN))
+$(eval $(call PARTS_ARCHIVE,$(FW_PARTS_LIB_FUZZ),$(FW_PARTS),$(FW_PARTS_DIR)/fuzz/obj,FUZZ_CC,FW_PARTS_CFLAGS_FUZZ))
+
 # ---- firmware tests ----
 # Test DTBs: tests/firmware/*.dts, built like the board DTS (sim/sim.mk).
 FW_TEST_DTS  := $(wildcard tests/firmware/*.dts)

@@ -42,6 +42,13 @@ $(HOST_LIB_SAN): $(patsubst host/lib/%.c,$(HOST_BUILD)/san/obj/%.o,$(HOST_LIB_SR
 	@rm -f $@
 	ar rcs $@ $^
 
+# The fault-service parts that the fuzz harness fault_ring drives, built for
+# libFuzzer (tests/fuzz/fuzz.mk links this instead of compiling host/ sources).
+HOST_PARTS_FUZZ      := host/lib/uvm_fault.c host/lib/uvm_thrash.c host/lib/uvm_policy.c
+HOST_PARTS_LIB_FUZZ  := $(HOST_BUILD)/fuzz/libhostparts.a
+HOST_PARTS_CFLAGS_FUZZ = $(FUZZ_CFLAGS) -Ihost/lib
+$(eval $(call PARTS_ARCHIVE,$(HOST_PARTS_LIB_FUZZ),$(HOST_PARTS_FUZZ),$(HOST_BUILD)/fuzz/obj,FUZZ_CC,HOST_PARTS_CFLAGS_FUZZ))
+
 $(HOST_CLI): $(HOST_CLI_SRCS) $(wildcard host/cli/*.h) $(HOST_LIB) $(HOST_LIB_HDRS) $(HOST_ABI_H)
 	$(HOST_CC) $(HOST_CFLAGS) -Ihost/lib -Iinclude/lib $(HOST_CLI_SRCS) $(HOST_LIB) $(HOST_LDLIBS) $(HOST_CLI_LIBS) -o $@
 

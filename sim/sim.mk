@@ -89,7 +89,6 @@ PGO_TRAIN  ?= $(FIRMWARE_ELF)
 PGO_CYCLES ?= 3000000
 SIM_PGO_DIR := $(abspath $(CFG_BUILD)/pgo)
 SIM_OPTMODE := $(CFG_BUILD)/sim-opt.$(if $(filter 1,$(PGO)),pgo,plain)
-SIM_VMAKE   = $(MAKE) -s -C $(SIM_VOBJ) -f V$(RTL_TOP).mk -j$(JOBS) OPT_GLOBAL=-O2
 SIM_MODEL_O = $(SIM_VOBJ)/V$(RTL_TOP)*.o $(SIM_VOBJ)/main.o
 $(CFG_BUILD)/sim-opt.pgo $(CFG_BUILD)/sim-opt.plain:
 	@mkdir -p $(@D)
@@ -102,24 +101,41 @@ $(SIM): $(SIM_VMK) $(SIM_LIB) $(SIM_BLOB) $(COMMON_LIB) $(SIM_OPTMODE)
 ifeq ($(PGO),1)
 	$(MAKE) -s $(PGO_TRAIN)
 	rm -rf $(SIM_PGO_DIR) && rm -f $(SIM_MODEL_O)
-	$(SIM_VMAKE) OPT_FAST="-O3 -fprofile-generate=$(SIM_PGO_DIR)" \
-	  USER_LDFLAGS=-fprofile-generate=$(SIM_PGO_DIR) ../uvmsoc-sim
+	+$(call vmake_quiet,$(SIM_VOBJ),-f V$(RTL_TOP).mk -j$(JOBS) OPT_GLOBAL=-O2 \
+	  OPT_FAST="-O3 -fprofile-generate=$(SIM_PGO_DIR)" USER_LDFLAGS=-fprofile-generate=$(SIM_PGO_DIR) ../uvmsoc-sim)
 	@$@ --max-cycles $(PGO_CYCLES) $(PGO_TRAIN) >/dev/null 2>&1; rc=$$?; \
 	  [ $$rc -eq 0 ] || [ $$rc -eq 124 ] || \
 	  { echo "PGO: training run '$@ $(PGO_TRAIN)' failed with exit $$rc" >&2; exit 1; }
 	rm -f $@ $(SIM_MODEL_O)
-	$(SIM_VMAKE) OPT_FAST="-O3 -fprofile-use=$(SIM_PGO_DIR) -fprofile-partial-training \
-	  -Wno-missing-profile" ../uvmsoc-sim
+	+$(call vmake_quiet,$(SIM_VOBJ),-f V$(RTL_TOP).mk -j$(JOBS) OPT_GLOBAL=-O2 \
+	  OPT_FAST="-O3 -fprofile-use=$(SIM_PGO_DIR) -fprofile-partial-training -Wno-missing-profile" ../uvmsoc-sim)
 else
-	$(SIM_VMAKE) OPT_FAST=-O3 ../uvmsoc-sim
+	+$(call vmake_quiet,$(SIM_VOBJ),-f V$(RTL_TOP).mk -j$(JOBS) OPT_GLOBAL=-O2 OPT_FAST=-O3 ../uvmsoc-sim)
 endif
 	@touch $@
 $(SIM_TRACE): $(SIM_TVMK) $(SIM_LIB) $(SIM_BLOB) $(COMMON_LIB)
 	rm -f $@
-	$(MAKE) -s -C $(SIM_TVOBJ) -f V$(RTL_TOP).mk -j$(JOBS) OPT_FAST=-O3 OPT_GLOBAL=-O2 ../uvmsoc-sim-trace
+	+$(call vmake_quiet,$(SIM_TVOBJ),-f V$(RTL_TOP).mk -j$(JOBS) OPT_FAST=-O3 OPT_GLOBAL=-O2 ../uvmsoc-sim-trace)
 	@touch $@
 
 -include $(SIM_C_OBJS:.o=.d)
+
+# The simulator's C parts that tests/ and the fuzz harnesses exercise, as host
+# archives (plain, ASan/UBSan, libFuzzer; no configuration defines): the unit
+# tests link these instead of compiling sim/ sources.
+SIM_PARTS          := sim/mem.c sim/elf_load.c sim/dtb.c sim/htif.c sim/memsys.c sim/link.c \
+                      sim/bootrom.c sim/retire_log.c sim/options.c sim/stats.c sim/inject.c \
+                      sim/walkcache.c sim/dma_exec.c
+SIM_PARTS_DIR      := $(BUILD)/sim-parts
+SIM_PARTS_LIB      := $(SIM_PARTS_DIR)/libsimparts.a
+SIM_PARTS_LIB_SAN  := $(SIM_PARTS_DIR)/san/libsimparts.a
+SIM_PARTS_LIB_FUZZ := $(SIM_PARTS_DIR)/fuzz/libsimparts.a
+SIM_PARTS_CFLAGS      = $(HOST_CFLAGS) -Isim -Iinclude/lib
+SIM_PARTS_CFLAGS_SAN  = $(SIM_PARTS_CFLAGS) $(SAN_FLAGS)
+SIM_PARTS_CFLAGS_FUZZ = $(FUZZ_CFLAGS) -Isim -Iinclude/lib
+$(eval $(call PARTS_ARCHIVE,$(SIM_PARTS_LIB),$(SIM_PARTS),$(SIM_PARTS_DIR)/obj,HOST_CC,SIM_PARTS_CFLAGS))
+$(eval $(call PARTS_ARCHIVE,$(SIM_PARTS_LIB_SAN),$(SIM_PARTS),$(SIM_PARTS_DIR)/san/obj,HOST_CC,SIM_PARTS_CFLAGS_SAN))
+$(eval $(call PARTS_ARCHIVE,$(SIM_PARTS_LIB_FUZZ),$(SIM_PARTS),$(SIM_PARTS_DIR)/fuzz/obj,FUZZ_CC,SIM_PARTS_CFLAGS_FUZZ))
 
 include tests/sim/sim-tests.mk
 # options.c uses the link model's defaults and parser.

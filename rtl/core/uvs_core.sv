@@ -147,6 +147,7 @@ module uvs_core
   logic [63:0] md_result;
   // performance events
   logic [HPM_EVENTS-1:0] hpm_event;
+  logic                  hpm_on;     // some counter counts an event (uvs_csr)
 
   // ---- fetch: the instruction at pc_q from the fetched or the held word ----
 
@@ -215,7 +216,7 @@ module uvs_core
     .trap_i(trap), .trap_irq_i(trap_irq), .trap_code_i(trap_code),
     .trap_pc_i(pc_q), .trap_tval_i(trap_tval), .trap_vector_o(trap_vector),
     .mret_i(mret), .sret_i(sret), .mepc_o(mepc), .sepc_o(sepc),
-    .retire_i(retire), .hpm_event_i(hpm_event),
+    .retire_i(retire), .hpm_event_i(hpm_event), .hpm_on_o(hpm_on),
     .irq_software_i, .irq_timer_i, .irq_external_i, .irq_s_external_i, .mtime_i,
     .priv_o(priv), .tw_o(tw), .tsr_o(tsr), .tvm_o(tvm),
     .irq_take_o(irq_take), .irq_code_o(irq_code), .wake_o(wake)
@@ -410,18 +411,20 @@ module uvs_core
   // ---- performance events (include/uvmsoc/hpm.def) ----
   always_comb begin
     hpm_event = '0;
-    hpm_event[HPM_EV_FETCH_WAIT] =
-        (state_q == S_FETCH) || (state_q == S_EXEC && !from_buf_q && !imem_rvalid_i);
-    hpm_event[HPM_EV_DATA_WAIT] =
-        (state_q == S_DREQ) || (state_q == S_DWAIT && !dmem_rvalid_i);
-    hpm_event[HPM_EV_LOAD]   = retire && dec.mem_en && !dec.mem_we;
-    hpm_event[HPM_EV_STORE]  = retire && dec.mem_en && dec.mem_we;
-    hpm_event[HPM_EV_TAKEN]  = retire && jump;
-    hpm_event[HPM_EV_TRAP]   = trap;
-    hpm_event[HPM_EV_MULDIV_BUSY] = (state_q == S_MULDIV) && !md_done;
-    hpm_event[HPM_EV_RVC]    = retire && is_rvc;
-    hpm_event[HPM_EV_FETCH]  = imem_req_o && imem_gnt_i;
-    for (int i = 0; i < HPM_EXT; i++) hpm_event[HPM_EV_EXT0 + i] = hpm_ext_i[i];
+    if (hpm_on) begin  // (no counter counts: nothing to compute)
+      hpm_event[HPM_EV_FETCH_WAIT] =
+          (state_q == S_FETCH) || (state_q == S_EXEC && !from_buf_q && !imem_rvalid_i);
+      hpm_event[HPM_EV_DATA_WAIT] =
+          (state_q == S_DREQ) || (state_q == S_DWAIT && !dmem_rvalid_i);
+      hpm_event[HPM_EV_LOAD]   = retire && dec.mem_en && !dec.mem_we;
+      hpm_event[HPM_EV_STORE]  = retire && dec.mem_en && dec.mem_we;
+      hpm_event[HPM_EV_TAKEN]  = retire && jump;
+      hpm_event[HPM_EV_TRAP]   = trap;
+      hpm_event[HPM_EV_MULDIV_BUSY] = (state_q == S_MULDIV) && !md_done;
+      hpm_event[HPM_EV_RVC]    = retire && is_rvc;
+      hpm_event[HPM_EV_FETCH]  = imem_req_o && imem_gnt_i;
+      for (int i = 0; i < HPM_EXT; i++) hpm_event[HPM_EV_EXT0 + i] = hpm_ext_i[i];
+    end
   end
 
   // ---- retire port ----

@@ -65,6 +65,8 @@ module uvs_csr
   // counters and interrupts
   input  logic        retire_i,         // an instruction retires this cycle (minstret)
   input  logic [HPM_EVENTS-1:0] hpm_event_i, // bit e: hpm.def event e occurs this cycle (bit 0 unused)
+  output logic        hpm_on_o,         // some mhpmcounter selects an event and is not inhibited:
+                                        // only then does hpm_event_i matter (registered state only)
   input  logic        irq_software_i,   // MSIP
   input  logic        irq_timer_i,      // MTIP
   input  logic        irq_external_i,   // MEIP
@@ -266,8 +268,17 @@ module uvs_csr
   logic [NHPM-1:0] hpm_inc;     // counter i counts this cycle
   logic            hpm_touch;   // some counter counts or an mhpmcounter is written
   logic            hpmev_wr;    // an mhpmevent is written
+  // hpm_on_o depends on registers only, so the simulation model evaluates it
+  // when they change; the event selects below are skipped in the cycles
+  // where no counter counts (all of them unless software programs one).
   always_comb begin
-    for (int i = 0; i < NHPM; i++) hpm_inc[i] = !inhibit_q[i + 3] && hpm_event_i[hpm_ev_q[i]];
+    hpm_on_o = 1'b0;
+    for (int i = 0; i < NHPM; i++) hpm_on_o = hpm_on_o || (!inhibit_q[i + 3] && hpm_ev_q[i] != '0);
+  end
+  always_comb begin
+    hpm_inc = '0;
+    if (hpm_on_o)
+      for (int i = 0; i < NHPM; i++) hpm_inc[i] = !inhibit_q[i + 3] && hpm_event_i[hpm_ev_q[i]];
   end
   assign hpm_touch = (|hpm_inc) || (do_write && csr_addr_i[11:5] == 7'b1011_000);
   assign hpmev_wr  = do_write && csr_addr_i[11:5] == 7'b0011_001;

@@ -127,6 +127,7 @@ module uvs_pipe_core
   logic [63:0] csr_rdata, trap_vector, mepc, sepc;
   logic        csr_illegal, csr_write, irq_take, wake, tw, tsr, tvm;
   logic [HPM_EVENTS-1:0] hpm_event;
+  logic                  hpm_on;     // some counter counts an event (uvs_csr)
   logic [5:0]  irq_code;
   logic [1:0]  priv;
 
@@ -273,7 +274,7 @@ module uvs_pipe_core
     .trap_i(trap), .trap_irq_i(w_irq), .trap_code_i(trap_code),
     .trap_pc_i(w_pc_q), .trap_tval_i(trap_tval), .trap_vector_o(trap_vector),
     .mret_i(mret), .sret_i(sret), .mepc_o(mepc), .sepc_o(sepc),
-    .retire_i(retire), .hpm_event_i(hpm_event),
+    .retire_i(retire), .hpm_event_i(hpm_event), .hpm_on_o(hpm_on),
     .irq_software_i, .irq_timer_i, .irq_external_i, .irq_s_external_i, .mtime_i,
     .priv_o(priv), .tw_o(tw), .tsr_o(tsr), .tvm_o(tvm), .irq_take_o(irq_take), .irq_code_o(irq_code), .wake_o(wake)
   );
@@ -338,22 +339,24 @@ module uvs_pipe_core
   // per-cycle waits, and per-instruction events at commit.
   always_comb begin
     hpm_event = '0;
-    // decode has no instruction while the instruction port has not answered
-    // (not the refill bubbles after a redirect: those are not memory waits)
-    hpm_event[HPM_EV_FETCH_WAIT]  = !f_valid && f_mem_wait;
-    hpm_event[HPM_EV_DATA_WAIT]   = (w_wait_q && !dmem_rvalid_i) || (dmem_req_o && !dmem_gnt_i);
-    hpm_event[HPM_EV_LOAD]        = retire && w_dec_q.mem_en && !w_dec_q.mem_we;
-    hpm_event[HPM_EV_STORE]       = retire && w_dec_q.mem_en && w_dec_q.mem_we;
-    hpm_event[HPM_EV_TAKEN]       = retire && w_jump_q;
-    hpm_event[HPM_EV_TRAP]        = trap;
-    hpm_event[HPM_EV_MULDIV_BUSY] = md_busy_q && !md_done;
-    hpm_event[HPM_EV_RVC]         = retire && w_c_q;
-    // fetched words decode used up (speculative prefetches that a redirect
-    // drops are not counted: the state machine fetches none)
-    // (registered: counted one cycle late, so that the decode advance
-    // feeds no counter logic in its cycle)
-    hpm_event[HPM_EV_FETCH]       = fetch_used_q;
-    for (int i = 0; i < HPM_EXT; i++) hpm_event[HPM_EV_EXT0 + i] = hpm_ext_i[i];
+    if (hpm_on) begin  // (no counter counts: nothing to compute)
+      // decode has no instruction while the instruction port has not answered
+      // (not the refill bubbles after a redirect: those are not memory waits)
+      hpm_event[HPM_EV_FETCH_WAIT]  = !f_valid && f_mem_wait;
+      hpm_event[HPM_EV_DATA_WAIT]   = (w_wait_q && !dmem_rvalid_i) || (dmem_req_o && !dmem_gnt_i);
+      hpm_event[HPM_EV_LOAD]        = retire && w_dec_q.mem_en && !w_dec_q.mem_we;
+      hpm_event[HPM_EV_STORE]       = retire && w_dec_q.mem_en && w_dec_q.mem_we;
+      hpm_event[HPM_EV_TAKEN]       = retire && w_jump_q;
+      hpm_event[HPM_EV_TRAP]        = trap;
+      hpm_event[HPM_EV_MULDIV_BUSY] = md_busy_q && !md_done;
+      hpm_event[HPM_EV_RVC]         = retire && w_c_q;
+      // fetched words decode used up (speculative prefetches that a redirect
+      // drops are not counted: the state machine fetches none)
+      // (registered: counted one cycle late, so that the decode advance
+      // feeds no counter logic in its cycle)
+      hpm_event[HPM_EV_FETCH]       = fetch_used_q;
+      for (int i = 0; i < HPM_EXT; i++) hpm_event[HPM_EV_EXT0 + i] = hpm_ext_i[i];
+    end
   end
 
   // ======================================================== pipeline registers

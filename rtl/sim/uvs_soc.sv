@@ -35,7 +35,7 @@ module uvs_soc #(
   logic                                uart_tx_valid;
   logic [7:0]                          uart_tx_data;
   logic [31:0]                         msi;
-  // straps of the core (uvs_dpi_hostif_config), BAR0 master model outputs,
+  // straps of the core (uvs_sim_straps), BAR0 master model outputs,
   // boot-ROM write port
   logic                                cfg_link_q;
   logic [63:0]                         cfg_entry_q, cfg_sram_q, cfg_hbm_q, cfg_caps_q;
@@ -116,33 +116,26 @@ module uvs_soc #(
     `UVS_AXI4_S_CONNECT(s_axi, iommu_axi, )
   );
 
-  // Straps: host link attached, BOOT_ENTRY reset value, sizes, capabilities,
-  // link and HBM models (sim/dpi.c), read while rst_ni = 0 (the core samples
-  // them in the same reset cycles; reset lasts at least two).
-  import "DPI-C" function void uvs_dpi_hostif_config(
-      output byte host_link, output longint boot_entry,
-      output longint sram_size, output longint hbm_size, output longint caps,
-      output int clock_khz, output int link_latency, output int link_bw,
-      output int link_mps, output int hbm_latency, output int hbm_bw);
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni) begin : l_config
-      byte    link;
-      longint entry, sram, hbm, caps;
-      int     khz, lat, bw, mps, hlat, hbw;
-      uvs_dpi_hostif_config(link, entry, sram, hbm, caps, khz, lat, bw, mps, hlat, hbw);
-      cfg_link_q  <= link != 0;
-      cfg_entry_q <= entry;
-      cfg_sram_q  <= sram;
-      cfg_hbm_q   <= hbm;
-      cfg_caps_q  <= caps;
-      cfg_khz_q   <= khz;
-      cfg_lat_q   <= lat;
-      cfg_bw_q    <= bw;
-      cfg_mps_q   <= mps;
-      cfg_hlat_q  <= hlat;
-      cfg_hbw_q   <= hbw;
-    end
-  end
+  // Straps and boot-ROM write port: the simulator's options and C loader.
+  uvs_sim_straps u_straps (
+    .clk_i,
+    .rst_ni,
+    .boot_valid_i       (boot_valid),
+    .boot_entry_i       (boot_entry),
+    .boot_dtb_i         (boot_dtb),
+    .boot_mentry_i      (boot_mentry),
+    .cfg_host_link_o    (cfg_link_q),
+    .cfg_boot_entry_o   (cfg_entry_q),
+    .cfg_sram_size_o    (cfg_sram_q),
+    .cfg_hbm_size_o     (cfg_hbm_q),
+    .cfg_caps_o         (cfg_caps_q),
+    .cfg_clock_khz_o    (cfg_khz_q),
+    .cfg_link_latency_o (cfg_lat_q),
+    .cfg_link_bw_o      (cfg_bw_q),
+    .cfg_link_mps_o     (cfg_mps_q),
+    .cfg_hbm_latency_o  (cfg_hlat_q),
+    .cfg_hbm_bw_o       (cfg_hbw_q)
+  );
 
   // BAR0: the host link model's AXI4-Lite master.
   uvs_axil_host_model u_bar0 (
@@ -156,14 +149,6 @@ module uvs_soc #(
     .perf_link_d2h_o (perf_d2h),
     .perf_hbm_o      (perf_hbm)
   );
-
-  // Boot-ROM write port: the C side builds the boot ROM with these entries
-  // and the DTB address (sim/sim.c uvs_sim_boot).
-  import "DPI-C" function void uvs_dpi_boot(input longint entry, input longint dtb,
-                                            input longint mentry);
-  always_ff @(posedge clk_i) begin
-    if (boot_valid) uvs_dpi_boot(boot_entry, boot_dtb, boot_mentry);
-  end
 
   // Hands one transmitted byte to the harness (stdout).
   import "DPI-C" function void uvs_dpi_uart_tx(input byte c);

@@ -44,15 +44,19 @@ module uvs_mmio_arb #(
 
   // Round robin: first requester at or after ptr_q, wrapping around.
   always_comb begin
+    int i;
+    i   = 0;
     sel = ptr_q;
     any = 1'b0;
-    for (int k = N - 1; k >= 0; k--) begin
-      int i;
-      i = int'(ptr_q) + k;
-      if (i >= N) i = i - N;
-      if (req_i[i] && slow_q == 2'd0) begin
-        sel = IW'(i);
-        any = 1'b1;
+    // (the scan is skipped in the cycles without a request: most of them)
+    if (req_i != '0 && slow_q == 2'd0) begin
+      for (int k = N - 1; k >= 0; k--) begin
+        i = int'(ptr_q) + k;
+        if (i >= N) i = i - N;
+        if (req_i[i]) begin
+          sel = IW'(i);
+          any = 1'b1;
+        end
       end
     end
   end

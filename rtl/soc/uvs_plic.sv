@@ -143,13 +143,17 @@ module uvs_plic #(
   logic [1:0][CW-1:0] h_ctx;
   logic              acc_err;
 
+  // (decoded only with a request: the simulation model skips it otherwise)
   always_comb begin
-    for (int h = 0; h < 2; h++) begin
-      h_off[h]  = {addr_i, h[0], 2'b00};
-      h_on[h]   = be_i[4*h +: 4] == 4'hf;
-      h_kind[h] = reg_kind(h_off[h]);
-      h_ctx[h]  = ctx_of(h_off[h], h_kind[h]);
-      h_bad[h]  = (be_i[4*h +: 4] != 4'h0 && !h_on[h]) || (h_on[h] && h_kind[h] == R_NONE);
+    h_off = '0; h_on = '0; h_kind = {R_NONE, R_NONE}; h_ctx = '0; h_bad = '0;
+    if (req_i) begin
+      for (int h = 0; h < 2; h++) begin
+        h_off[h]  = {addr_i, h[0], 2'b00};
+        h_on[h]   = be_i[4*h +: 4] == 4'hf;
+        h_kind[h] = reg_kind(h_off[h]);
+        h_ctx[h]  = ctx_of(h_off[h], h_kind[h]);
+        h_bad[h]  = (be_i[4*h +: 4] != 4'h0 && !h_on[h]) || (h_on[h] && h_kind[h] == R_NONE);
+      end
     end
     acc_err = (|h_bad) || be_i == 8'h00;
   end

@@ -61,7 +61,7 @@ $(IOMMU_TB_VMK): $(IOMMU_RTL_SRCS) $(RTL_LINT_VLT) sim/iommu_tb/main.cpp sim/iom
 
 $(IOMMU_TB): $(IOMMU_TB_VMK) $(IOMMU_TB_LIB) $(COMMON_LIB)
 	rm -f $@
-	$(MAKE) -s -C $(IOMMU_TB_VOBJ) -f Vuvs_iommu.mk -j$(JOBS) OPT_FAST=-O3 OPT_GLOBAL=-O2 ../uvs-iommu-tb
+	+$(call vmake_quiet,$(IOMMU_TB_VOBJ),-f Vuvs_iommu.mk -j$(JOBS) OPT_FAST=-O3 OPT_GLOBAL=-O2 ../uvs-iommu-tb)
 	@touch $@
 
 iommu-test: $(IOMMU_TB)
@@ -102,7 +102,7 @@ $(IOMMU_TBS_VMK): $(IOMMU_RTL_SRCS) $(RTL_LINT_VLT) sim/iommu_tb/main.cpp sim/io
 	@touch $@
 $(IOMMU_TBS): $(IOMMU_TBS_VMK) $(IOMMU_TBS_LIB) $(COMMON_LIB_SAN)
 	rm -f $@
-	$(MAKE) -s -C $(IOMMU_TBS_VOBJ) -f Vuvs_iommu.mk -j$(JOBS) ../uvs-iommu-tb
+	+$(call vmake_quiet,$(IOMMU_TBS_VOBJ),-f Vuvs_iommu.mk -j$(JOBS) ../uvs-iommu-tb)
 	@touch $@
 
 -include $(IOMMU_TB_COBJS:.o=.d) $(IOMMU_TBS_COBJS:.o=.d)

@@ -12,6 +12,11 @@ MODEL_CFLAGS := $(HOST_CFLAGS) -Isim/model -Iinclude/lib -Itests/iommu
 MODEL_TEST_SRCS = tests/iommu/$(1).c tests/iommu/tmem.c $(MODEL_SRCS)
 MODEL_BINS  := $(foreach t,$(MODEL_TESTS),$(MODEL_DIR)/$(t) $(MODEL_DIR)/$(t)-san)
 
+# The model built for libFuzzer, as an archive that tests/fuzz links.
+MODEL_LIB_FUZZ     := $(BUILD)/sim-parts/fuzz/libiommumodel.a
+MODEL_CFLAGS_FUZZ   = $(FUZZ_CFLAGS) -Isim/model -Iinclude/lib
+$(eval $(call PARTS_ARCHIVE,$(MODEL_LIB_FUZZ),$(MODEL_SRCS),$(BUILD)/sim-parts/fuzz/model-obj,FUZZ_CC,MODEL_CFLAGS_FUZZ))
+
 .PHONY: model-unit-tests model-abi-check
 model-unit-tests: $(MODEL_BINS)
 

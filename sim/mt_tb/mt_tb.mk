@@ -74,7 +74,7 @@ $(MT_TB_OUT)/$(1)/libmttb.a: $(MT_TB_CSRCS) $(MT_TB_HDRS) $(MT_TB_OUT)/$(1)/obj/
 	rm -f $$@ && ar rcs $$@ $(MT_TB_OUT)/$(1)/c/*.o
 $(MT_TB_OUT)/$(1)/mt-tb: $(MT_TB_OUT)/$(1)/obj/Vmt_tb_top.mk $(MT_TB_OUT)/$(1)/libmttb.a
 	rm -f $$@
-	$(MAKE) -s -C $(MT_TB_OUT)/$(1)/obj -f Vmt_tb_top.mk -j$(JOBS) OPT_FAST=-O3 OPT_GLOBAL=-O2 ../mt-tb
+	+$$(call vmake_quiet,$(MT_TB_OUT)/$(1)/obj,-f Vmt_tb_top.mk -j$(JOBS) OPT_FAST=-O3 OPT_GLOBAL=-O2 ../mt-tb)
 	@touch $$@
 endef
 $(foreach v,$(MT_TB_VARIANTS),$(eval $(call mt_tb_rules,$(v))))

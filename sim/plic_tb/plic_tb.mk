@@ -31,6 +31,6 @@ $(PLIC_TB_OUT)/$(1)/plic-tb: $(PLIC_TB_RTL) $(PLIC_TB_DIR)/main.cpp $(PLIC_TB_DI
 	  -Mdir $(PLIC_TB_OUT)/$(1)/obj -o ../plic-tb \
 	  -CFLAGS "-O2 -I$(abspath $(GEN_INC)) -DPLIC_TB_NSRC=$(word 1,$(PLIC_TB_P_$(1))) -DPLIC_TB_NCTX=$(word 2,$(PLIC_TB_P_$(1))) -DPLIC_TB_EDGE_LO=$(word 3,$(PLIC_TB_P_$(1))) -DPLIC_TB_EDGE_HI=$(word 4,$(PLIC_TB_P_$(1)))" \
 	  $(PLIC_TB_RTL) $(abspath $(PLIC_TB_DIR)/main.cpp)
-	$(MAKE) -s -C $(PLIC_TB_OUT)/$(1)/obj -f Vuvs_plic.mk -j$(JOBS) ../plic-tb
+	+$$(call vmake_quiet,$(PLIC_TB_OUT)/$(1)/obj,-f Vuvs_plic.mk -j$(JOBS) ../plic-tb)
 endef
 $(foreach v,$(PLIC_TB_VARIANTS),$(eval $(call plic_tb_rules,$(v))))

@@ -25,13 +25,13 @@ $(COSIM_TDIR)/hbm_lat.elf: tests/cosim/hbm_lat.S tests/sim/link.ld $(ABI_H) | $(
 	@mkdir -p $(@D)
 	$(RV_CC) $(COSIM_RV_FLAGS) -DHBM_LAT=150 -DHBM_BYTES=0x100000 $< -o $@
 
-# cmocka unit tests of sim/dma_exec.c, sim/link.c, sim/mem.c (HBM), plain and ASan/UBSan.
-COSIM_UT_SRCS := sim/dma_exec.c sim/link.c sim/mem.c sim/memsys.c
+# cmocka unit tests of sim/dma_exec.c, sim/link.c, sim/mem.c (HBM), plain and
+# ASan/UBSan, against the simulator's parts archive (sim/sim.mk SIM_PARTS).
 COSIM_DEPS    += $(COSIM_TDIR)/test_dma_exec $(COSIM_TDIR)/san/test_dma_exec
 cosim-tests: $(COSIM_TDIR)/test_dma_exec $(COSIM_TDIR)/san/test_dma_exec
-$(COSIM_TDIR)/test_dma_exec: tests/cosim/test_dma_exec.c $(COSIM_UT_SRCS) $(ABI_H) | $(SETUP_STAMP)
+$(COSIM_TDIR)/test_dma_exec: tests/cosim/test_dma_exec.c $(SIM_PARTS_LIB) $(ABI_H) | $(SETUP_STAMP)
 	@mkdir -p $(@D)
-	$(HOST_CC) $(HOST_CFLAGS) -Isim $< $(COSIM_UT_SRCS) -o $@ -lcmocka
-$(COSIM_TDIR)/san/test_dma_exec: tests/cosim/test_dma_exec.c $(COSIM_UT_SRCS) $(ABI_H) | $(SETUP_STAMP)
+	$(HOST_CC) $(HOST_CFLAGS) -Isim $< $(SIM_PARTS_LIB) -o $@ -lcmocka
+$(COSIM_TDIR)/san/test_dma_exec: tests/cosim/test_dma_exec.c $(SIM_PARTS_LIB_SAN) $(ABI_H) | $(SETUP_STAMP)
 	@mkdir -p $(@D)
-	$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) -Isim $< $(COSIM_UT_SRCS) -o $@ -lcmocka
+	$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) -Isim $< $(SIM_PARTS_LIB_SAN) -o $@ -lcmocka

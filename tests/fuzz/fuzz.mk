@@ -11,37 +11,39 @@ FUZZ_DIR     := $(BUILD)/fuzz
 FUZZ_RUNS    ?= 1000000
 FUZZ_SEED    ?= 1
 FUZZ_TARGETS := cosim_msg fault_ring fw_cmd fault_batch elf dtb iommu_model broker_msg
-FUZZ_CC      := clang-14
-FUZZ_CFLAGS  := -std=c11 -D_GNU_SOURCE -g -O1 -Wall -Wextra -Werror -Iinclude -I$(GEN_INC) \
-                -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+# (FUZZ_CC, FUZZ_CFLAGS: the top Makefile)
 FUZZ_BINS    := $(addprefix $(FUZZ_DIR)/fuzz_,$(FUZZ_TARGETS))
 
-# sources and flags of each harness, beside its tests/fuzz/fuzz_<target>.c
-FUZZ_SRC_cosim_msg   := include/lib/cosim_msg.c
-FUZZ_SRC_broker_msg  := include/lib/broker_msg.c
+# what each harness links (the code under test, as its folder's archive) and
+# its include flags, beside its tests/fuzz/fuzz_<target>.c
+FUZZ_COMMON_LIB      := $(BUILD)/fuzz/common/libuvscommon.a
+FUZZ_LIB_cosim_msg   := $(FUZZ_COMMON_LIB)
+FUZZ_LIB_broker_msg  := $(FUZZ_COMMON_LIB)
 FUZZ_INC_broker_msg  := -Iinclude/lib
-FUZZ_SRC_fault_ring  := host/lib/uvm_fault.c host/lib/uvm_thrash.c host/lib/uvm_policy.c
+FUZZ_LIB_fault_ring  := $(HOST_PARTS_LIB_FUZZ)
 FUZZ_INC_fault_ring  := -Ihost/lib
-FUZZ_SRC_fw_cmd      := firmware/cmd.c
+FUZZ_LIB_fw_cmd      := $(FW_PARTS_LIB_FUZZ)
 FUZZ_INC_fw_cmd      := -Ifirmware
-FUZZ_SRC_fault_batch := firmware/faultfwd.c include/lib/iommu_rec.c
+FUZZ_LIB_fault_batch := $(FW_PARTS_LIB_FUZZ) $(FUZZ_COMMON_LIB)
 FUZZ_INC_fault_batch := -Ifirmware -Iinclude/lib
-FUZZ_SRC_elf         := sim/elf_load.c sim/mem.c
+FUZZ_LIB_elf         := $(SIM_PARTS_LIB_FUZZ)
 FUZZ_INC_elf         := -Isim
-FUZZ_LIB_elf         := -lelf
-FUZZ_SRC_dtb         := sim/dtb.c
+FUZZ_LDLIBS_elf      := -lelf
+FUZZ_LIB_dtb         := $(SIM_PARTS_LIB_FUZZ)
 FUZZ_INC_dtb         := -Isim
-FUZZ_LIB_dtb         := -lfdt
-FUZZ_SRC_iommu_model := $(wildcard sim/model/*.c) include/lib/iommu_rec.c
+FUZZ_LDLIBS_dtb      := -lfdt
+FUZZ_LIB_iommu_model := $(MODEL_LIB_FUZZ) $(FUZZ_COMMON_LIB)
 FUZZ_INC_iommu_model := -Isim/model -Iinclude/lib
+FUZZ_COMMON_CFLAGS    = $(FUZZ_CFLAGS) -Iinclude/lib
+$(eval $(call PARTS_ARCHIVE,$(FUZZ_COMMON_LIB),$(COMMON_SRCS),$(BUILD)/fuzz/common/obj,FUZZ_CC,FUZZ_COMMON_CFLAGS))
 
 .PHONY: fuzz fuzz-build
 fuzz-build: $(FUZZ_BINS)
 
 define FUZZ_RULE
-$(FUZZ_DIR)/fuzz_$(1): tests/fuzz/fuzz_$(1).c $(FUZZ_SRC_$(1)) $(ABI_H) | $(SETUP_STAMP)
+$(FUZZ_DIR)/fuzz_$(1): tests/fuzz/fuzz_$(1).c $(FUZZ_LIB_$(1)) $(ABI_H) | $(SETUP_STAMP)
 	@mkdir -p $$(@D)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_INC_$(1)) $$(filter %.c,$$^) $(FUZZ_LIB_$(1)) -o $$@
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_INC_$(1)) $$< $(FUZZ_LIB_$(1)) $(FUZZ_LDLIBS_$(1)) -o $$@
 endef
 $(foreach t,$(FUZZ_TARGETS),$(eval $(call FUZZ_RULE,$(t))))
 

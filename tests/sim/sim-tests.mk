@@ -15,26 +15,16 @@ SIM_TEST_DEPS := $(SIM_TEST_BINS) $(SIM_TEST_ELFS)
 
 sim-unit-tests: $(SIM_TEST_DEPS)
 
-# Module sources each unit test links with (the code under test).
-SIM_UT_test_mem  := sim/mem.c
-SIM_UT_test_elf  := sim/elf_load.c sim/mem.c
-SIM_UT_test_dtb  := sim/dtb.c
-SIM_UT_test_dtb_devices := sim/dtb.c
-SIM_UT_test_htif := sim/htif.c
-SIM_UT_test_memsys := sim/memsys.c sim/link.c
-SIM_UT_test_misc := sim/bootrom.c sim/retire_log.c sim/options.c sim/stats.c sim/inject.c
-SIM_UT_test_inject := sim/inject.c sim/options.c sim/link.c
-SIM_UT_test_walkcache := sim/walkcache.c sim/memsys.c sim/link.c
+# Each unit test links the simulator's parts archive (sim/sim.mk SIM_PARTS).
 SIM_UT_LIBS      := -lcmocka -lelf -lfdt
 SIM_UT_CFLAGS    := $(HOST_CFLAGS) -Isim
 
-.SECONDEXPANSION:
-$(SIM_TDIR)/test_%: tests/sim/test_%.c $$(SIM_UT_test_$$*) $(ABI_H) | $(SETUP_STAMP)
+$(SIM_TDIR)/test_%: tests/sim/test_%.c $(SIM_PARTS_LIB) $(ABI_H) | $(SETUP_STAMP)
 	@mkdir -p $(@D)
-	$(HOST_CC) $(SIM_UT_CFLAGS) $< $(SIM_UT_test_$*) -o $@ $(SIM_UT_LIBS)
-$(SIM_TDIR)/san/test_%: tests/sim/test_%.c $$(SIM_UT_test_$$*) $(ABI_H) | $(SETUP_STAMP)
+	$(HOST_CC) $(SIM_UT_CFLAGS) $< $(SIM_PARTS_LIB) -o $@ $(SIM_UT_LIBS)
+$(SIM_TDIR)/san/test_%: tests/sim/test_%.c $(SIM_PARTS_LIB_SAN) $(ABI_H) | $(SETUP_STAMP)
 	@mkdir -p $(@D)
-	$(HOST_CC) $(SIM_UT_CFLAGS) $(SAN_FLAGS) $< $(SIM_UT_test_$*) -o $@ $(SIM_UT_LIBS)
+	$(HOST_CC) $(SIM_UT_CFLAGS) $(SAN_FLAGS) $< $(SIM_PARTS_LIB_SAN) -o $@ $(SIM_UT_LIBS)
 
 # RISC-V test programs: variants of tests/sim/tohost.S and tests/sim/amo.S.
 SIM_RV_LDFLAGS := -nostdlib -nostartfiles -static -Wl,-T,tests/sim/link.ld -Wl,--no-warn-rwx-segments
