@@ -549,7 +549,7 @@ static int plan_at(struct uvm_fault_svc *s, const struct uvs_uvm_frec *recs, siz
         } else if (r.state[(page - r.va) / PAGE] != UVM_PAGE_HOST) {
             s->c.already_resident++;
             /* A device write to a read-mostly duplicate: its page gets W before the replay. */
-            if (s->ops->execute && uvm_rm_wants_grant(r.state[(page - r.va) / PAGE], access) &&
+            if (s->ops->execute && uvm_rm_wants_grant(r.state[(page - r.va) / PAGE], access, r.advice) &&
                 add_unit(s, UVM_UNIT_GRANT, did, &r, page, 1, NULL, 0, false)) {
                 rc = -ENOMEM;
                 break;

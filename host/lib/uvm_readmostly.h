@@ -42,10 +42,14 @@ bool uvm_rm_readonly_unit(const struct uvm_range *r, bool batched);
 /**
  * uvm_rm_wants_grant - whether a fault with page state @state (enum
  * uvm_page_state) and access bits @access (uvm.def UVM_ACC_*, OR of the
- * coalesced records) is a device write to a read-only duplicate: the plan
- * then gives the page W (UVM_BA_GRANT_WRITE) instead of replaying only.
+ * coalesced records) on a page of a range with advice @advice may be a
+ * device write to a read-only mapping: a write to a duplicate (DUP), or to
+ * a DEVICE page of a read-mostly range (a read-only unit the firmware did
+ * partly, uvm_rm_state_after_migrate, may have left read-only PTEs). The
+ * plan then gives the page W (UVM_BA_GRANT_WRITE; W again on a writable PTE
+ * changes nothing) instead of replaying only, which would repeat the fault.
  */
-bool uvm_rm_wants_grant(uint8_t state, uint8_t access);
+bool uvm_rm_wants_grant(uint8_t state, uint8_t access, uint32_t advice);
 
 /**
  * uvm_rm_state_after_migrate - the page state of the pages of a migration

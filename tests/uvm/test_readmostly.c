@@ -97,10 +97,14 @@ static void test_decisions(void **state)
     assert_false(uvm_rm_readonly_unit(&r, true));
     r.advice = UVM_ADV_PREFERRED_DEVICE;
     assert_false(uvm_rm_readonly_unit(&r, true));
-    assert_true(uvm_rm_wants_grant(UVM_PAGE_DUP, UVS_UVM_ACC_W));
-    assert_true(uvm_rm_wants_grant(UVM_PAGE_DUP, UVS_UVM_ACC_R | UVS_UVM_ACC_W));
-    assert_false(uvm_rm_wants_grant(UVM_PAGE_DUP, UVS_UVM_ACC_R));
-    assert_false(uvm_rm_wants_grant(UVM_PAGE_DEVICE, UVS_UVM_ACC_W));
+    assert_true(uvm_rm_wants_grant(UVM_PAGE_DUP, UVS_UVM_ACC_W, 0)); /* advice removed since: still a duplicate */
+    assert_true(uvm_rm_wants_grant(UVM_PAGE_DUP, UVS_UVM_ACC_R | UVS_UVM_ACC_W, UVM_ADV_READ_MOSTLY));
+    assert_false(uvm_rm_wants_grant(UVM_PAGE_DUP, UVS_UVM_ACC_R, UVM_ADV_READ_MOSTLY));
+    assert_false(uvm_rm_wants_grant(UVM_PAGE_DEVICE, UVS_UVM_ACC_W, 0));
+    /* A partly done read-only unit leaves DEVICE pages that may have read-only PTEs. */
+    assert_true(uvm_rm_wants_grant(UVM_PAGE_DEVICE, UVS_UVM_ACC_W, UVM_ADV_READ_MOSTLY));
+    assert_false(uvm_rm_wants_grant(UVM_PAGE_HOST, UVS_UVM_ACC_W, UVM_ADV_READ_MOSTLY));
+    assert_false(uvm_rm_wants_grant(UVM_PAGE_REMOTE, UVS_UVM_ACC_W, UVM_ADV_READ_MOSTLY));
     assert_int_equal(uvm_rm_state_after_migrate(true, false), UVM_PAGE_DUP);
     assert_int_equal(uvm_rm_state_after_migrate(true, true), UVM_PAGE_DEVICE); /* a page may be writable */
     assert_int_equal(uvm_rm_state_after_migrate(false, false), UVM_PAGE_DEVICE);
@@ -193,11 +197,14 @@ static void test_duplicate_then_grant(void **state)
     assert_int_equal(c.write_grants, 1);
     assert_int_equal(c.failures, 0);
 
-    /* A write to a page the device holds writable: replay only. */
+    /* A write to a DEVICE page of a read-mostly range (its PTE may be read-only): W given again, harmless. */
+    d->grant_status = 0;
     struct uvs_uvm_frec w3 = frec(VA + 7 * PG, 6, UVS_UVM_ACC_W);
     assert_int_equal(uvm_fault_service(s, &w3, 1), 0);
     uvm_fault_plan_units(s, &nu);
-    assert_int_equal(nu, 0);
+    assert_int_equal(nu, 1);
+    assert_int_equal(d->last[0].kind, UVM_UNIT_GRANT);
+    assert_int_equal(d->r.state[7], UVM_PAGE_DEVICE);
     uvm_fault_destroy(s);
     dev_free(d);
 }
