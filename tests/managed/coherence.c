@@ -35,6 +35,9 @@
  *       reads the kernel's values; pattern writing a read-mostly buffer
  *       never duplicated (a write fault migrates read-only, then the write
  *       collapses it) is read right by the host. Every byte checked.
+ *       Malformed read-mostly batch units (a grant with flags or of 0
+ *       pages, a read-only superpage: -EINVAL; a grant of a page not in
+ *       HBM: -ENOENT) each get their error and change nothing.
  *
  * policy=4k first: the fault service migrates one page per fault (UVM_POLICY_4K)
  * instead of 64 KiB units (UVM_POLICY_BASELINE), for HBM of a few frames.
@@ -54,6 +57,7 @@
 #include <uvmsoc/kernel.h>
 #include <uvmsoc/kernel_abi.h>
 #include <uvmsoc/memmap.h>
+#include <uvmsoc/uvm_abi.h>
 #include <uvmsoc/uvmsoc.h>
 
 #include "uvm_session.h"
@@ -305,6 +309,52 @@ static int check_axpy(const char *what, const uint64_t *y, const uint64_t *base,
     return 1;
 }
 
+/*
+ * Malformed read-mostly units sent to the firmware in one UVM_OP_BATCH (as a
+ * buggy host would): each gets its own error status and nothing else
+ * happens. fresh: a managed page never on the device.
+ */
+static int bad_units(uint64_t fresh)
+{
+    enum { N = 4 };
+    uint32_t did = uvm_session_did(sess);
+    struct uvs_uvm_bunit u[N] = {
+        {.did = did, .pages = 1, .action = UVS_UVM_BA_GRANT_WRITE, .flags = UVS_UVM_BU_F_READONLY, .va = fresh},
+        {.did = did, .pages = 512, .action = UVS_UVM_BA_MIGRATE,
+         .flags = UVS_UVM_BU_F_READONLY | UVS_UVM_BU_F_SUPER_OK, .va = fresh & ~0x1fffffull, .bus = 0x80000000ull},
+        {.did = did, .pages = 0, .action = UVS_UVM_BA_GRANT_WRITE, .va = fresh},
+        {.did = did, .pages = 1, .action = UVS_UVM_BA_GRANT_WRITE, .va = fresh}, /* not in HBM */
+    };
+    static const int32_t want[N] = {-EINVAL, -EINVAL, -EINVAL, -ENOENT};
+    static const char *what[N] = {"grant with flags", "read-only superpage", "grant of 0 pages",
+                                  "grant of a page not in HBM"};
+    struct uvs_dma_buf b;
+    int err = uvs_dma_alloc(dev, sizeof u, &b);
+    if (err)
+        return 0;
+    memcpy(b.host, u, sizeof u);
+    struct uvs_hostq_cmd c = {.opcode = UVS_UVM_OP_BATCH, .flags = UVS_HOSTQ_CMD_F_EVENT, .cookie = 0xbad0000ull};
+    c.arg[0] = b.bus;
+    c.arg[1] = N;
+    struct uvs_hostq_evt e;
+    err = uvs_cmd_submit(dev, &c);
+    while (!err && !(err = uvs_evt_wait(dev, &e, WAIT)) && !(e.type == UVS_HOSTQ_EVT_CMD_DONE && e.cookie == c.cookie))
+        ;
+    int ok = !err;
+    memcpy(u, b.host, sizeof u);
+    uvs_dma_free(dev, &b);
+    if (!ok) {
+        printf("coherence: bad units: %s\n", uvs_last_error());
+        return 0;
+    }
+    printf("bad read-mostly units: batch status %d, units done %u\n", e.status, (unsigned)(e.value & 0xffffffffu));
+    for (int i = 0; i < N; i++) {
+        printf("  %-28s status %d%s\n", what[i], u[i].status, u[i].status == want[i] ? "" : " (WRONG)");
+        ok &= u[i].status == want[i] && u[i].copied == 0;
+    }
+    return ok && e.status == 0 && (e.value & 0xffffffffu) == 0;
+}
+
 static int readmostly(void)
 {
     enum { PAGES = 32 };
@@ -324,6 +374,8 @@ static int readmostly(void)
         printf("coherence: alloc: %s\n", uvm_session_last_error(sess));
         goto out;
     }
+    if (!bad_units((uint64_t)(uintptr_t)x + 3 * PAGE))
+        goto out;
     int e2 = uvm_session_advise(sess, x, 0x100);
     printf("advise 0x100: %d (%s)\n", e2, uvm_session_last_error(sess));
     if (e2 != -EINVAL || !strstr(uvm_session_last_error(sess), "unknown advice bits"))
