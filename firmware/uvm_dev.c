@@ -862,8 +862,9 @@ static int start_unit(uint16_t unit, uint32_t did, uint64_t va, uint32_t pages, 
 
 /*
  * UVM_BA_GRANT_WRITE: W into the leaf PTE of every page of [va, va + pages)
- * that is in HBM (a read-mostly duplicate the device now writes: the host
- * made its own copy inaccessible first). The IOMMU may hold the read-only
+ * that is in HBM (a read-mostly duplicate the device now writes; the host
+ * makes its own copy inaccessible before it next runs host code, at the end
+ * of the launch). The IOMMU may hold the read-only
  * translation: one IOTINVAL.VMA per page (of the address space above
  * INVAL_PAGES_MAX pages). The batch's replays are posted after them to the
  * same command queue, which the IOMMU executes in order (IOMMU spec 3.1),

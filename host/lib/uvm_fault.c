@@ -532,7 +532,6 @@ static int plan_at(struct uvm_fault_svc *s, const struct uvs_uvm_frec *recs, siz
             access |= s->recs[j].access;
             released |= s->recs[j].rsvd == REC_RELEASED;
         }
-
         if (!released) { /* a throttled fault was counted when it first came */
             s->c.duplicates += dups + (j - i - 1);
             s->c.unique_faults++;
