@@ -698,11 +698,11 @@ static void reserve_frame(struct uvs_pcache *pc, uint32_t i, uint32_t did, uint6
     f->super = super;
 }
 
-/* Leaf PTE for a frame: V R W U, D = 0, A as asked (privileged spec 4.3.1, 4.4.1). */
+/* Leaf PTE for a frame: V R W U (no W when read-only), D = 0, A as asked (privileged spec 4.3.1, 4.4.1). */
 static uint64_t leaf_pte(uint64_t frame, uint32_t flags)
 {
     return ((frame >> PAGE_SHIFT) << UVS_IOMMU_PTE_PPN_SHIFT) | UVS_IOMMU_PTE_V_MASK | UVS_IOMMU_PTE_R_MASK |
-           UVS_IOMMU_PTE_W_MASK | UVS_IOMMU_PTE_U_MASK |
+           ((flags & UVS_PCACHE_MAP_READONLY) ? 0 : UVS_IOMMU_PTE_W_MASK) | UVS_IOMMU_PTE_U_MASK |
            ((flags & UVS_PCACHE_MAP_ACCESSED) ? UVS_IOMMU_PTE_A_MASK : 0);
 }
 

@@ -73,6 +73,7 @@
 #define UVS_PCACHE_BIG_PAGES 16u            /**< 4 KiB pages in a 64 KiB big unit */
 #define UVS_PCACHE_F_SUPER_OK 0x1u          /**< alloc flag: a 512-page unit may be a superpage */
 #define UVS_PCACHE_MAP_ACCESSED 0x1u        /**< map flag: install the PTEs with A set (one CLOCK revolution of grace) */
+#define UVS_PCACHE_MAP_READONLY 0x2u        /**< map flag: PTEs without W (read-mostly duplicate; a device write raises a write-permission page request, tc.UVS_PRQW) */
 
 /** Action-array entries enough for any one call on a unit of npages. */
 #define UVS_PCACHE_ACTIONS_FOR(npages) (3u * (npages) + 2u)
@@ -218,7 +219,8 @@ int uvs_pcache_alloc(struct uvs_pcache *pc, uint32_t did, uint64_t va, uint32_t 
 
 /**
  * uvs_pcache_map - install the leaf PTEs (V R W U, D = 0, A = 0 or with
- * UVS_PCACHE_MAP_ACCESSED 1; privileged spec 4.3.1) of a unit reserved by
+ * UVS_PCACHE_MAP_ACCESSED 1, W = 0 with UVS_PCACHE_MAP_READONLY;
+ * privileged spec 4.3.1) of a unit reserved by
  * uvs_pcache_alloc and make it RESIDENT. Setting A keeps a page just brought
  * in for a waiting request from being the next victim before that request
  * is replayed. A previously non-valid PTE is never cached by the IOMMU, so no

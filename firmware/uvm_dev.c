@@ -509,7 +509,7 @@ static int ctx_attach(uint32_t did, uint32_t pscid)
 	dc[UVS_IOMMU_DC_IOHGATP_OFF / 8] = 0;
 	fence();
 	dc[UVS_IOMMU_DC_TC_OFF / 8] = UVS_IOMMU_DC_TC_V_MASK | UVS_IOMMU_DC_TC_SADE_MASK |
-				      UVS_IOMMU_DC_TC_UVS_PRQ_MASK;
+				      UVS_IOMMU_DC_TC_UVS_PRQ_MASK | UVS_IOMMU_DC_TC_UVS_PRQW_MASK;
 	fence();
 	uv.root[did] = root;
 	uv.pscid[did] = pscid;
@@ -789,7 +789,9 @@ static void complete_inflight(void)
 	}
 	for (uint32_t i = 0; i < bx.ninfl; i++) {
 		struct uvs_uvm_bunit *u = &bu[infl[i].unit];
-		int e = err ? err : uvs_pcache_map(&pc, infl[i].did, infl[i].va, infl[i].pages, UVS_PCACHE_MAP_ACCESSED);
+		uint32_t mf = UVS_PCACHE_MAP_ACCESSED |
+			      ((u->flags & UVS_UVM_BU_F_READONLY) ? UVS_PCACHE_MAP_READONLY : 0);
+		int e = err ? err : uvs_pcache_map(&pc, infl[i].did, infl[i].va, infl[i].pages, mf);
 
 		if (e) {
 			uvs_pcache_cancel(&pc, infl[i].did, infl[i].va, infl[i].pages);
@@ -858,6 +860,46 @@ static int start_unit(uint16_t unit, uint32_t did, uint64_t va, uint32_t pages, 
 	return err;
 }
 
+/*
+ * UVM_BA_GRANT_WRITE: W into the leaf PTE of every page of [va, va + pages)
+ * that is in HBM (a read-mostly duplicate the device now writes; the host
+ * makes its own copy inaccessible before it next runs host code, at the end
+ * of the launch). The IOMMU may hold the read-only
+ * translation: one IOTINVAL.VMA per page (of the address space above
+ * INVAL_PAGES_MAX pages). The batch's replays are posted after them to the
+ * same command queue, which the IOMMU executes in order (IOMMU spec 3.1),
+ * so a replayed write walks the new PTE. -ENOENT when some page is not in
+ * HBM (the others still get W; the host's view was behind).
+ */
+static int grant_write(uint32_t did, uint64_t va, uint32_t pages)
+{
+	int err = 0, missing = 0;
+
+	for (uint32_t k = 0; k < pages && !err; k++) {
+		uint64_t a = va + (uint64_t)k * PG;
+		int st = 0;
+		uint64_t *s;
+
+		if (uvs_pcache_lookup(&pc, did, a, NULL, &st) != 0 || st != UVS_PCACHE_RESIDENT) {
+			missing = 1;
+			continue;
+		}
+		s = pte_slot(NULL, did, a, 0, false);
+		if (!s)
+			s = pte_slot(NULL, did, a, 1, false);	/* a superpage leaf */
+		if (!s || !(__atomic_load_n(s, __ATOMIC_ACQUIRE) & UVS_IOMMU_PTE_V_MASK)) {
+			missing = 1;
+			continue;
+		}
+		__atomic_fetch_or(s, UVS_IOMMU_PTE_W_MASK, __ATOMIC_ACQ_REL);
+		if (pages <= INVAL_PAGES_MAX)
+			err = iotinval(INVAL_PAGE, did, a);
+	}
+	if (!err && pages > INVAL_PAGES_MAX)
+		err = iotinval(INVAL_SPACE, did, 0);
+	return err ? err : missing ? -ENOENT : 0;
+}
+
 /* One unit of the array: status 0 once started (completion may still fail it). */
 static void batch_unit(uint16_t i)
 {
@@ -878,9 +920,21 @@ static void batch_unit(uint16_t i)
 			u->status = -linux_errno(err);
 		return;
 	}
+	if (u->action == UVS_UVM_BA_GRANT_WRITE) {
+		if (pages == 0 || pages > UVS_PCACHE_SUPER_PAGES || u->did >= MAX_DID || uv.root[u->did] == 0 ||
+		    u->flags || u->rsvd || (u->va & (PG - 1)))
+			err = -EINVAL;
+		else
+			err = grant_write(u->did, u->va, pages);
+		if (err)
+			u->status = -linux_errno(err);
+		return;
+	}
 	if (u->action != UVS_UVM_BA_MIGRATE || (pages != 1 && pages != 16 && pages != UVS_PCACHE_SUPER_PAGES) ||
-	    u->did >= MAX_DID || uv.root[u->did] == 0 || (u->flags & ~(uint32_t)UVS_UVM_BU_F_SUPER_OK) || u->rsvd ||
-	    (u->bus & (PG - 1))) {
+	    u->did >= MAX_DID || uv.root[u->did] == 0 ||
+	    (u->flags & ~(uint32_t)(UVS_UVM_BU_F_SUPER_OK | UVS_UVM_BU_F_READONLY)) || u->rsvd ||
+	    (u->bus & (PG - 1)) ||
+	    ((u->flags & UVS_UVM_BU_F_READONLY) && (u->flags & UVS_UVM_BU_F_SUPER_OK))) {
 		u->status = -(int32_t)UVS_HOSTQ_ERR_EINVAL;
 		return;
 	}

@@ -44,7 +44,7 @@ $(HOST_LIB_SAN): $(patsubst host/lib/%.c,$(HOST_BUILD)/san/obj/%.o,$(HOST_LIB_SR
 
 # The fault-service parts that the fuzz harness fault_ring drives, built for
 # libFuzzer (tests/fuzz/fuzz.mk links this instead of compiling host/ sources).
-HOST_PARTS_FUZZ      := host/lib/uvm_fault.c host/lib/uvm_thrash.c host/lib/uvm_policy.c
+HOST_PARTS_FUZZ      := host/lib/uvm_fault.c host/lib/uvm_thrash.c host/lib/uvm_policy.c host/lib/uvm_readmostly.c
 HOST_PARTS_LIB_FUZZ  := $(HOST_BUILD)/fuzz/libhostparts.a
 HOST_PARTS_CFLAGS_FUZZ = $(FUZZ_CFLAGS) -Ihost/lib
 $(eval $(call PARTS_ARCHIVE,$(HOST_PARTS_LIB_FUZZ),$(HOST_PARTS_FUZZ),$(HOST_BUILD)/fuzz/obj,FUZZ_CC,HOST_PARTS_CFLAGS_FUZZ))

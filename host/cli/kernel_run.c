@@ -1386,6 +1386,11 @@ static void print_managed_stats(struct krun *k)
     printf("  host faults            %12llu  (migrated back %llu pages, device copies invalidated %llu)\n",
            (unsigned long long)st.coher.host_faults, (unsigned long long)st.coher.migrate_back,
            (unsigned long long)st.coher.invalidated);
+    if (st.host.dup_pages || st.coher.dup_collapsed) /* read-mostly duplicates (uvm_readmostly.h) */
+        printf("  read-mostly            %12llu  pages duplicated read-only, %llu collapsed by device writes, %llu by "
+               "host writes\n",
+               (unsigned long long)st.host.dup_pages, (unsigned long long)st.host.write_grants,
+               (unsigned long long)st.coher.dup_collapsed);
     printf("  bytes over the link    %12llu\n", (unsigned long long)link);
     if (st.ring_full) /* records held on the device while the host fault ring was full (--fault-ring) */
         printf("  fault ring full        %12llu  times (records held on the device until the host drained the ring)\n",

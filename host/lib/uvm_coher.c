@@ -11,6 +11,8 @@ uint8_t uvm_coher_want(uint8_t dev_state)
     case UVM_PAGE_HOST:
     case UVM_PAGE_REMOTE:
         return UVM_HPROT_RW;
+    case UVM_PAGE_DUP:
+        return UVM_HPROT_RO;
     default:
         return UVM_HPROT_NONE;
     }
@@ -18,12 +20,12 @@ uint8_t uvm_coher_want(uint8_t dev_state)
 
 int uvm_coher_host_fault(uint8_t dev_state, uint8_t hprot, struct uvm_coher_step *step)
 {
-    if (!step || hprot > UVM_HPROT_NONE)
+    if (!step || hprot > UVM_HPROT_RO)
         return -EINVAL;
     if (hprot == UVM_HPROT_RW)
         return -EFAULT;
     /* Only the host migrates pages into HBM, so HOST in its view means the device holds no copy. */
-    step->evict = dev_state == UVM_PAGE_DEVICE;
+    step->evict = dev_state == UVM_PAGE_DEVICE || dev_state == UVM_PAGE_DUP;
     step->prot = UVM_HPROT_RW;
     return 0;
 }

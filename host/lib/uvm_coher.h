@@ -13,6 +13,8 @@
  *   HOST, REMOTE -> host mapping read-write (the host copy is the only one,
  *                   or the device reads and writes it in place over the link)
  *   DEVICE       -> host mapping PROT_NONE (the current copy may be in HBM)
+ *   DUP          -> host mapping PROT_READ (a read-only duplicate in HBM,
+ *                   uvm_readmostly.h: a host write traps and drops it)
  * A host access to a PROT_NONE page faults; the fault is served by evicting
  * the page from HBM when the fault service says DEVICE (UVM_OP_EVICT: a
  * dirty copy is written back by DMA, the device PTE is cleared and the frame
@@ -30,6 +32,7 @@
 enum uvm_hprot {
     UVM_HPROT_RW = 0,   /**< PROT_READ | PROT_WRITE: host accesses proceed */
     UVM_HPROT_NONE = 1, /**< PROT_NONE: the device may hold the current copy */
+    UVM_HPROT_RO = 2,   /**< PROT_READ: a read-mostly duplicate (UVM_PAGE_DUP): host reads proceed, a write traps */
 };
 
 /** What serving one host fault on a managed page must do. */
@@ -46,6 +49,8 @@ struct uvm_coher_counters {
     uint64_t unheld;       /**< host faults on pages the device no longer held: protection lifted only */
     uint64_t protect_runs; /**< mprotect calls (runs of pages whose protection changed) */
     uint64_t protected_pages; /**< pages made PROT_NONE (after launches) */
+    uint64_t readonly_pages;  /**< pages made PROT_READ (read-mostly duplicates, after launches) */
+    uint64_t dup_collapsed;   /**< host writes that collapsed a read-mostly duplicate (its HBM copy dropped) */
 };
 
 /**
@@ -60,7 +65,9 @@ uint8_t uvm_coher_want(uint8_t dev_state);
  * a page with fault-service state @dev_state and current host protection
  * @hprot. Returns 0 and fills *step; -EFAULT when the page is not protected
  * (hprot RW: the fault is not a coherence fault, chain it); -EINVAL NULL step
- * or unknown hprot.
+ * or unknown hprot. A trap on a PROT_READ page (a write to a duplicate) is
+ * served like one on a PROT_NONE page: the HBM copy goes, the page becomes
+ * read-write.
  */
 int uvm_coher_host_fault(uint8_t dev_state, uint8_t hprot, struct uvm_coher_step *step);
 

@@ -9,6 +9,7 @@
 #include <uvmsoc/iommu_rec.h>
 
 #include "uvm_fault.h"
+#include "uvm_readmostly.h"
 #include "uvm_thrash.h"
 
 #define PAGE 4096ull
@@ -221,13 +222,15 @@ static int add_unit(struct uvm_fault_svc *s, uint8_t kind, uint32_t did, const s
         return -ENOMEM;
     uint32_t faulted = 0;
     for (uint32_t k = 0; k < npages; k++) {
-        s->pfault[s->nframes + k] = bm_get(fault, first + k);
+        s->pfault[s->nframes + k] = fault ? bm_get(fault, first + k) : 1;
         s->frames[s->nframes + k] = 0;
         faulted += s->pfault[s->nframes + k];
     }
     struct uvm_unit *u = &s->units[s->nunits++];
+    bool ro = kind == UVM_UNIT_MIGRATE && uvm_rm_readonly_unit(r, s->ops->execute != NULL);
     *u = (struct uvm_unit){
-        .kind = kind, .super_ok = super_ok, .did = did, .va = va, .npages = npages, .faulted = faulted,
+        .kind = kind, .super_ok = super_ok && !ro, .readonly = ro, .did = did, .va = va, .npages = npages,
+        .faulted = faulted,
         .bus = r->bus + (va - r->va),
         .frames = (uint64_t *)(uintptr_t)s->nframes, /* index now, pointer after planning */
     };
@@ -529,7 +532,6 @@ static int plan_at(struct uvm_fault_svc *s, const struct uvs_uvm_frec *recs, siz
             access |= s->recs[j].access;
             released |= s->recs[j].rsvd == REC_RELEASED;
         }
-        (void)access; /* all mappings are read-write: the access kind does not change the decision */
         if (!released) { /* a throttled fault was counted when it first came */
             s->c.duplicates += dups + (j - i - 1);
             s->c.unique_faults++;
@@ -545,6 +547,12 @@ static int plan_at(struct uvm_fault_svc *s, const struct uvs_uvm_frec *recs, siz
             memset(s->invalid + i, F_INVALID, j - i);
         } else if (r.state[(page - r.va) / PAGE] != UVM_PAGE_HOST) {
             s->c.already_resident++;
+            /* A device write to a read-mostly duplicate: its page gets W before the replay. */
+            if (s->ops->execute && uvm_rm_wants_grant(r.state[(page - r.va) / PAGE], access, r.advice) &&
+                add_unit(s, UVM_UNIT_GRANT, did, &r, page, 1, NULL, 0, false)) {
+                rc = -ENOMEM;
+                break;
+            }
         } else {
             int verdict = UVM_THRASH_NONE;
             uint64_t until = now;
@@ -824,6 +832,18 @@ static int service_one_op(struct uvm_fault_svc *s)
         struct uvm_unit *u = &s->units[i];
         if (rc)
             u->status = rc;
+        if (u->kind == UVM_UNIT_GRANT) {
+            /*
+             * The duplicate collapsed towards the device: writable, may become
+             * dirty. Not done (-ENOENT: the page left HBM meanwhile, its notice
+             * makes it HOST): the replayed write faults again and migrates it.
+             */
+            if (u->status == 0) {
+                set_state(s, u->did, u->va, u->npages, UVM_PAGE_DEVICE);
+                s->c.write_grants += u->npages;
+            }
+            continue;
+        }
         if (u->status) {
             s->c.failures++;
             continue;
@@ -835,7 +855,8 @@ static int service_one_op(struct uvm_fault_svc *s)
             continue;
         }
         /* Pages found in HBM already are there too: the whole unit is resident. */
-        set_state(s, u->did, u->va, u->npages, UVM_PAGE_DEVICE);
+        set_state(s, u->did, u->va, u->npages, uvm_rm_state_after_migrate(u->readonly, u->partial));
+        s->c.dup_pages += u->readonly ? u->copied : 0;
         s->c.units++;
         s->c.superpages += u->super;
         s->c.conflicts += u->partial;

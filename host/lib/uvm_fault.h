@@ -34,7 +34,9 @@
  * device and wholly inside the range, is one 512-page unit that may become a
  * superpage; a fully chosen aligned 16-page block is a 16-page unit; any
  * other chosen page is a 1-page unit. READ_MOSTLY ranges bring their whole
- * 2 MiB block on a fault (clean copies are evicted without write-back).
+ * 2 MiB block on a fault as read-only duplicates (never a superpage, so that
+ * one page can be made writable alone); a device write to a duplicate is a
+ * GRANT unit of its page (uvm_readmostly.h).
  * With hbm_bytes set, growth and prefetch regions are capped at a sixteenth
  * of HBM (a power of two of pages), so that one fault cannot flush the cache
  * and several streams (one per hart) prefetch side by side without evicting
@@ -159,12 +161,14 @@ static inline uint64_t uvm_host_cost_cycles(uint64_t ns, uint32_t clock_khz)
 enum uvm_unit_kind {
     UVM_UNIT_MIGRATE = 1, /**< copy into HBM frames and map */
     UVM_UNIT_REMOTE = 2,  /**< map the host pages over the link */
+    UVM_UNIT_GRANT = 3,   /**< give W to read-mostly duplicates a device write faulted on (uvm_readmostly.h) */
 };
 
 /** One migration or remote-mapping unit of the plan. */
 struct uvm_unit {
     uint8_t kind;     /**< enum uvm_unit_kind */
     bool super_ok;    /**< 512 pages that may become one superpage */
+    bool readonly;    /**< migrate as read-only duplicates (UVM_BU_F_READONLY, uvm_readmostly.h) */
     bool super;       /**< set by alloc_frames: one superpage (frames contiguous) */
     uint32_t did;     /**< device context */
     uint64_t va;      /**< first page, aligned to npages * 4 KiB */
@@ -246,6 +250,8 @@ struct uvm_fault_counters {
     uint64_t thrashing;        /**< migration events found thrashing (uvm_thrash.h) */
     uint64_t throttled;        /**< faults deferred by a throttling nap */
     uint64_t pinned;           /**< thrashing pages mapped remotely instead of migrated */
+    uint64_t dup_pages;        /**< of pages_in, pages copied as read-only duplicates (read-mostly) */
+    uint64_t write_grants;     /**< duplicates a device write made writable (collapsed towards the device; also counted already_resident) */
 };
 
 struct uvm_fault_svc;

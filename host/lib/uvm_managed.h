@@ -37,7 +37,7 @@
 /** Advice flags (uvm_managed_advise), after CUDA's cudaMemAdvise. */
 #define UVM_ADV_PREFERRED_HOST 0x1u   /**< preferred location: host memory */
 #define UVM_ADV_PREFERRED_DEVICE 0x2u /**< preferred location: HBM (the default behaviour) */
-#define UVM_ADV_READ_MOSTLY 0x4u      /**< mostly read: prefetch whole 2 MiB blocks (clean copies are dropped cheaply) */
+#define UVM_ADV_READ_MOSTLY 0x4u      /**< mostly read: whole 2 MiB blocks duplicated read-only in HBM, the host copy stays readable; a write from either side collapses the page (uvm_readmostly.h) */
 #define UVM_ADV_ACCESSED_BY 0x8u      /**< the device keeps a mapping: with PREFERRED_HOST, faults map remotely over the link */
 #define UVM_ADV_ALL 0xfu              /**< every defined advice bit */
 
@@ -46,6 +46,7 @@ enum uvm_page_state {
     UVM_PAGE_HOST = 0,   /**< only in host memory (device PTE not valid) */
     UVM_PAGE_DEVICE = 1, /**< copied into an HBM frame and mapped */
     UVM_PAGE_REMOTE = 2, /**< mapped by the device over the host link */
+    UVM_PAGE_DUP = 3,    /**< read-mostly duplicate: a read-only copy in HBM (PTE without W), the host copy readable */
 };
 
 /** A managed range, as the fault service needs it. */

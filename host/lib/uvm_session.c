@@ -153,12 +153,15 @@ static int coher_protect_all(struct uvm_session *s)
         uint8_t prot;
         while (uvm_coher_next_run(r.state, r.hprot, n, &pos, &len, &prot) == 1) {
             void *p = (void *)(uintptr_t)(r.va + pos * UVM_PAGE_SIZE);
-            if (mprotect(p, len * UVM_PAGE_SIZE, prot == UVM_HPROT_RW ? PROT_READ | PROT_WRITE : PROT_NONE) != 0)
+            int pr = prot == UVM_HPROT_RW ? PROT_READ | PROT_WRITE : prot == UVM_HPROT_RO ? PROT_READ : PROT_NONE;
+            if (mprotect(p, len * UVM_PAGE_SIZE, pr) != 0)
                 return fail(s, -errno, "host coherence: mprotect of %zu pages at %p: %s", len, p, strerror(errno));
             memset(r.hprot + pos, prot, len);
             s->coher.protect_runs++;
             if (prot == UVM_HPROT_NONE)
                 s->coher.protected_pages += len;
+            if (prot == UVM_HPROT_RO)
+                s->coher.readonly_pages += len;
             pos += len;
         }
     }
@@ -187,6 +190,8 @@ static int coher_fault(void *ctx, void *addr)
         return -EDEADLK; /* the library itself, or another thread during a command */
     uint64_t pva = r.va + pg * UVM_PAGE_SIZE, evicted = 0;
     int dirty = 0;
+    if (r.state[pg] == UVM_PAGE_DUP) /* a host write to a read-mostly duplicate (its only trap): collapse it */
+        s->coher.dup_collapsed++;
     if (st.evict) {
         uint64_t a[3] = {s->did, pva, 1};
         struct uvs_hostq_evt ev;
@@ -288,8 +293,12 @@ static int op_execute(void *ctx, struct uvm_unit *u, size_t n, const struct uvm_
             const struct uvm_unit *x = &u[iu + k];
             bu[k] = (struct uvs_uvm_bunit){
                 .did = x->did, .pages = (uint16_t)x->npages,
-                .action = x->kind == UVM_UNIT_REMOTE ? UVS_UVM_BA_MAP_REMOTE : UVS_UVM_BA_MIGRATE,
-                .flags = x->super_ok ? UVS_UVM_BU_F_SUPER_OK : 0, .va = x->va, .bus = x->bus,
+                .action = x->kind == UVM_UNIT_REMOTE  ? UVS_UVM_BA_MAP_REMOTE
+                          : x->kind == UVM_UNIT_GRANT ? UVS_UVM_BA_GRANT_WRITE
+                                                      : UVS_UVM_BA_MIGRATE,
+                .flags = (uint8_t)((x->super_ok ? UVS_UVM_BU_F_SUPER_OK : 0) |
+                                   (x->readonly ? UVS_UVM_BU_F_READONLY : 0)),
+                .va = x->va, .bus = x->bus,
                 .status = -EINPROGRESS,
             };
         }

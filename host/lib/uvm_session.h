@@ -158,7 +158,8 @@ int uvm_session_sync(struct uvm_session *s, const void *ptr, uint64_t *pages);
  * uvm_session_advise - set the advice (uvm_managed.h UVM_ADV_*) of the
  * allocation holding @ptr; it steers later faults: PREFERRED_HOST +
  * ACCESSED_BY maps the pages over the link instead of migrating them,
- * READ_MOSTLY prefetches whole 2 MiB blocks. Errors: -EINVAL not managed
+ * READ_MOSTLY migrates whole 2 MiB blocks as read-only duplicates
+ * (uvm_readmostly.h). Errors: -EINVAL not managed
  * memory, unknown bits, or both preferred locations.
  */
 int uvm_session_advise(struct uvm_session *s, const void *ptr, uint32_t advice);

@@ -37,6 +37,7 @@ package uvs_iommu_pkg;
     logic        prq;       // tc.UVS_PRQ: non-valid PTE -> page request
     logic        ens;       // tc.UVS_ENS: supervisor requests allowed
     logic        sum;       // tc.UVS_SUM: supervisor access to U pages
+    logic        prqw;      // tc.UVS_PRQW: write to a read-only leaf -> page request
   } dc_t;
 
   // What the IOTLB keeps of a leaf PTE.

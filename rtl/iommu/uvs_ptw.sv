@@ -13,7 +13,9 @@
 //     through the page-walk cache (uvs_iommu_pwc) for non-leaf entries,
 //     reserved bits 63:54, W without R, non-leaf D/A/U, permissions,
 //     misaligned superpage: page faults 12/13/15; a failing PTE load: access
-//     fault 1/5/7; V = 0 with tc.UVS_PRQ: a page request.
+//     fault 1/5/7; V = 0 with tc.UVS_PRQ: a page request; with tc.UVS_PRQ
+//     and tc.UVS_PRQW also a write to an aligned leaf with R and not W that
+//     passes the privilege check (a write-permission page request).
 //  4. A/D update when tc.SADE (else page fault), with the model's
 //     compare-and-swap semantics made of LR/SC on the bus: LR the PTE; if it
 //     differs from the PTE the checks were done on, the walk restarts from
@@ -128,7 +130,8 @@ module uvs_ptw
 
   localparam logic [63:0] TC_ALLOWED = UVS_IOMMU_DC_TC_V_MASK | UVS_IOMMU_DC_TC_DTF_MASK |
                                        UVS_IOMMU_DC_TC_SADE_MASK | UVS_IOMMU_DC_TC_UVS_PRQ_MASK |
-                                       UVS_IOMMU_DC_TC_UVS_ENS_MASK | UVS_IOMMU_DC_TC_UVS_SUM_MASK;
+                                       UVS_IOMMU_DC_TC_UVS_ENS_MASK | UVS_IOMMU_DC_TC_UVS_SUM_MASK |
+                                       UVS_IOMMU_DC_TC_UVS_PRQW_MASK;
   localparam logic [63:0] PTE_A = UVS_IOMMU_PTE_A_MASK;
   localparam logic [63:0] PTE_D = UVS_IOMMU_PTE_D_MASK;
 
@@ -326,6 +329,7 @@ module uvs_ptw
     dc_new.prq      = tc_q[UVS_IOMMU_DC_TC_UVS_PRQ_SHIFT[5:0]];
     dc_new.ens      = tc_q[UVS_IOMMU_DC_TC_UVS_ENS_SHIFT[5:0]];
     dc_new.sum      = tc_q[UVS_IOMMU_DC_TC_UVS_SUM_SHIFT[5:0]];
+    dc_new.prqw     = tc_q[UVS_IOMMU_DC_TC_UVS_PRQW_SHIFT[5:0]];
   end
   assign dcc_fill_o    = state_q == DC_WAIT && m_rvalid_i && !m_err_i && dci_q == 2'd3 &&
                          tc_q[0] && !dc_bad && !dinv_q && !dcc_inv_i;
@@ -537,6 +541,12 @@ module uvs_ptw
             pte_addr_d = pte_at(rd_ppn, iova_q[47:12], lvl_q - 2'd1);
             state_d    = PTE_RD;
           end
+        end else if (dc_q.prq && dc_q.prqw && acc_q == ACC_WRITE && r && !w &&
+                     leaf_perm_ok(dc_q.sum, acc_q, priv_q, r, 1'b1, x, u) &&
+                     (rd_ppn & low_mask) == 44'd0) begin
+          // tc.UVS_PRQW: a write to a read-only leaf is a replayable page request with W.
+          cause_d  = page_fault_cause(acc_q);
+          status_d = ST_PARK;
         end else if (!leaf_perm_ok(dc_q.sum, acc_q, priv_q, r, w, x, u) ||
                      (rd_ppn & low_mask) != 44'd0) begin
           cause_d = page_fault_cause(acc_q);

@@ -29,6 +29,7 @@ struct tb_cfg {
     unsigned hbm_latency; /**< memory port: cycles from gnt to rvalid (>= 1) */
     unsigned dn_latency;  /**< downstream ports: cycles from gnt to rvalid (>= 1) */
     bool jitter;          /**< add 0..latency random cycles to each access */
+    bool prqw;            /**< random test: contexts with UVS_PRQ also get UVS_PRQW (write-permission page requests) */
     uint64_t seed;        /**< random seed (stimulus and jitter) */
     uint64_t mem_base;    /**< physical address of the IOMMU's memory (HBM) */
     uint64_t mem_size;    /**< bytes */

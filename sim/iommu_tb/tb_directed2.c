@@ -79,6 +79,36 @@ static int t_page_request(struct tb *tb)
     return fx_no_fault(tb, &f);
 }
 
+/*
+ * tc.UVS_PRQW (read-mostly duplicates): a store to a read-only leaf, cached
+ * in the IOTLB by a load, parks as a page request with W; after the PTE gets
+ * W the replayed store completes and sets D. Without UVS_PRQW the same store
+ * is a non-replayable page fault (cause 15).
+ */
+static int t_write_permission(struct tb *tb)
+{
+    struct fx f;
+    TRY(fx_setup(tb, &f, 0, TC_PRQ | TC_SADE | TC_PRQW));
+    tb_map(tb, f.root, 3, 0x7000, 0x2000070000ULL, 0, PTE_R | PTE_U | PTE_A); /* read-only */
+    EXPECT(tb, fx_req(tb, 0, 1, 0x7008, TB_LOAD, false) == 0, "load from the read-only page failed");
+    TRY(park_req(tb, 1, 1, 0x7010, TB_STORE));
+    unsigned g;
+    TRY(pq_expect(tb, &f, 1, 0x7000, true, &g));
+    TRY(fx_no_fault(tb, &f));
+    uint64_t pte_addr = tb_pte_addr(tb, f.root, 3, 0x7000, 0);
+    EXPECT(tb, !(tb_mem_rd64(tb, pte_addr) & (PTE_W | PTE_D)), "the parked store changed the PTE");
+    tb_mem_wr64(tb, pte_addr, tb_mem_rd64(tb, pte_addr) | PTE_W);
+    TRY(tb_fw_replay(tb, &f.fw, 1, g, UVS_IOMMU_PRG_RESP_SUCCESS));
+    TRY(tb_wait_resp(tb, 1, 2000));
+    EXPECT(tb, tb->port[1].done && !tb->port[1].resp_err, "replayed store failed");
+    EXPECT(tb, tb_mem_rd64(tb, pte_addr) & PTE_D, "replayed store set no D");
+    /* Another context without UVS_PRQW: the store to a read-only page is a page fault. */
+    TRY(tb_fw_dc_simple(tb, &f.fw, 2, TC_PRQ | TC_SADE, 9, UVS_IOMMU_IOSATP_SV39, f.root));
+    tb_map(tb, f.root, 3, 0x9000, 0x2000090000ULL, 0, PTE_R | PTE_U | PTE_A);
+    EXPECT(tb, fx_req(tb, 2, 2, 0x9000, TB_STORE, false) == 1, "store to a read-only page without PRQW succeeded");
+    return fx_fault(tb, &f, 15, 2, 0x9000);
+}
+
 static int t_replay_fail(struct tb *tb)
 {
     struct fx f;
@@ -583,6 +613,7 @@ static int t_ids_park(struct tb *tb)
 
 const struct tb_directed tb_directed_tests2[] = {
     {"page-request", "park, group join, records, pip/irq, PAGE_REPLAY", t_page_request},
+    {"write-permission", "tc.UVS_PRQW: store to a read-only leaf parks with W, replay after W sets D", t_write_permission},
     {"replay-fail", "PAGE_REPLAY failure codes, re-request, PQ off", t_replay_fail},
     {"pq-full-retry", "full page-request queue: pqof, request held, retried", t_pq_full},
     {"fq-overflow", "full fault queue: fqof, requesters held until room, nothing lost", t_fq_overflow},

@@ -31,6 +31,7 @@
 #define TC_PRQ (1ULL << 24)
 #define TC_ENS (1ULL << 25)
 #define TC_SUM (1ULL << 26)
+#define TC_PRQW (1ULL << 27)
 
 /* Register offsets (IOMMU spec 5.1). */
 enum {

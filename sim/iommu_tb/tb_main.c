@@ -10,6 +10,9 @@
  *   --hbm-latency L     memory-port latency in cycles (default 20)
  *   --dn-latency L      downstream-port latency in cycles (default 2)
  *   --jitter            random extra latency per access (0..L cycles)
+ *   --prqw              random test: every context with tc.UVS_PRQ also has
+ *                       tc.UVS_PRQW (stores to read-only leaves park; the
+ *                       firmware's service gives the leaf W)
  *   --mem-mib M         IOMMU memory size in MiB (default 4)
  *   --max-cycles N      watchdog (default 400000000)
  *   --verbose           print every translation decision
@@ -29,7 +32,7 @@
 static void usage(FILE *f)
 {
     fprintf(f, "usage: uvs-iommu-tb [--test NAME|all] [--random [--requests N]] [--bench] [--seed S]\n"
-               "                    [--hbm-latency L] [--dn-latency L] [--jitter] [--mem-mib M]\n"
+               "                    [--hbm-latency L] [--dn-latency L] [--jitter] [--prqw] [--mem-mib M]\n"
                "                    [--max-cycles N] [--verbose] [--list] [--help]\n");
 }
 
@@ -109,6 +112,8 @@ int tb_main(int argc, char **argv)
             bench = true;
         } else if (!strcmp(a, "--jitter")) {
             cfg.jitter = true;
+        } else if (!strcmp(a, "--prqw")) {
+            cfg.prqw = true;
         } else if (!strcmp(a, "--verbose")) {
             cfg.verbose = true;
         } else if ((!strcmp(a, "--requests") || !strcmp(a, "--seed") || !strcmp(a, "--hbm-latency") ||

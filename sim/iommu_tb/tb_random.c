@@ -183,6 +183,8 @@ static int setup(struct tb *tb)
         x->root = tb_alloc_page(tb);
         x->tc = (tb_chance(tb, 80) ? TC_SADE : 0) | (tb_chance(tb, 85) ? TC_PRQ : 0) |
                 (tb_chance(tb, 10) ? TC_DTF : 0) | (tb_chance(tb, 50) ? TC_ENS : 0) | (tb_chance(tb, 50) ? TC_SUM : 0);
+        if (tb->cfg.prqw && (x->tc & TC_PRQ)) /* no random draw: the other seeds' stimulus is unchanged */
+            x->tc |= TC_PRQW;
         TRY(tb_fw_dc_simple(tb, &R.fw, x->did, x->tc, 100 + c,
                             x->levels == 4 ? UVS_IOMMU_IOSATP_SV48 : UVS_IOMMU_IOSATP_SV39, x->root));
         for (int i = 0; i < 40; i++)
@@ -304,8 +306,12 @@ static struct uvs_iommu_cmd random_iotinval(struct tb *tb)
     return c;
 }
 
-/* Make the page of iova valid: the first non-valid PTE on its path gets a leaf or a new table. */
-static bool fix_page(struct tb *tb, const struct rctx *x, uint64_t iova)
+/*
+ * Make the page of iova valid: the first non-valid PTE on its path gets a
+ * leaf or a new table. A write request (w, only with tc.UVS_PRQW) that finds
+ * a leaf with R and not W gives it W.
+ */
+static bool fix_page(struct tb *tb, const struct rctx *x, uint64_t iova, bool w)
 {
     uint64_t t = x->root;
     for (int l = x->levels - 1; l >= 0; l--) {
@@ -324,6 +330,10 @@ static bool fix_page(struct tb *tb, const struct rctx *x, uint64_t iova)
             tb_mem_wr64(tb, a, ((page >> 12) << 10) | PTE_V);
             t = page;
             continue;
+        }
+        if (w && (x->tc & TC_PRQW) && (pte & PTE_R) && !(pte & PTE_W) && !(pte >> 54)) {
+            tb_mem_wr64(tb, a, pte | PTE_W); /* write permission, as the firmware's UVM_BA_GRANT_WRITE */
+            return true;
         }
         if ((pte & (PTE_R | PTE_X | PTE_W)) || (pte & (PTE_A | PTE_D | PTE_U)) || (pte >> 54))
             return true; /* already mapped (or broken: the replay faults) */
@@ -350,7 +360,7 @@ static int service(struct tb *tb)
             resp = tb_chance(tb, 50) ? UVS_IOMMU_PRG_RESP_FAILURE : UVS_IOMMU_PRG_RESP_INVALID;
         } else if (tb_chance(tb, 90)) {
             TRY(tb_quiet_walker(tb));
-            if (!fix_page(tb, x, pr.addr))
+            if (!fix_page(tb, x, pr.addr, pr.w))
                 resp = UVS_IOMMU_PRG_RESP_FAILURE;
         }
         TRY(tb_fw_replay(tb, &R.fw, pr.did, pr.prgi, resp));

@@ -13,7 +13,7 @@
 /* tc bits uvmsoc accepts; every other bit is reserved or unsupported. */
 #define TC_ALLOWED (UVS_IOMMU_DC_TC_V_MASK | UVS_IOMMU_DC_TC_DTF_MASK | UVS_IOMMU_DC_TC_SADE_MASK | \
                     UVS_IOMMU_DC_TC_UVS_PRQ_MASK | UVS_IOMMU_DC_TC_UVS_ENS_MASK |                 \
-                    UVS_IOMMU_DC_TC_UVS_SUM_MASK)
+                    UVS_IOMMU_DC_TC_UVS_SUM_MASK | UVS_IOMMU_DC_TC_UVS_PRQW_MASK)
 
 int uvs_iommu_dc_decode(const struct uvs_iommu_dc_raw *raw, const struct uvs_iommu_cfg *cfg,
                         struct uvs_iommu_dc *dc, uint32_t *cause)
@@ -63,6 +63,7 @@ int uvs_iommu_dc_decode(const struct uvs_iommu_dc_raw *raw, const struct uvs_iom
     dc->prq = (raw->tc & UVS_IOMMU_DC_TC_UVS_PRQ_MASK) != 0;
     dc->ens = (raw->tc & UVS_IOMMU_DC_TC_UVS_ENS_MASK) != 0;
     dc->sum = (raw->tc & UVS_IOMMU_DC_TC_UVS_SUM_MASK) != 0;
+    dc->prqw = (raw->tc & UVS_IOMMU_DC_TC_UVS_PRQW_MASK) != 0;
     return 0;
 }
 
@@ -77,7 +78,8 @@ int uvs_iommu_dc_encode(const struct uvs_iommu_dc *dc, struct uvs_iommu_dc_raw *
         return -EINVAL;
     raw->tc = UVS_IOMMU_DC_TC_V_MASK | (dc->dtf ? UVS_IOMMU_DC_TC_DTF_MASK : 0) |
               (dc->sade ? UVS_IOMMU_DC_TC_SADE_MASK : 0) | (dc->prq ? UVS_IOMMU_DC_TC_UVS_PRQ_MASK : 0) |
-              (dc->ens ? UVS_IOMMU_DC_TC_UVS_ENS_MASK : 0) | (dc->sum ? UVS_IOMMU_DC_TC_UVS_SUM_MASK : 0);
+              (dc->ens ? UVS_IOMMU_DC_TC_UVS_ENS_MASK : 0) | (dc->sum ? UVS_IOMMU_DC_TC_UVS_SUM_MASK : 0) |
+              (dc->prqw ? UVS_IOMMU_DC_TC_UVS_PRQW_MASK : 0);
     raw->iohgatp = 0;
     raw->ta = (uint64_t)dc->pscid << UVS_IOMMU_DC_TA_PSCID_SHIFT;
     raw->fsc = ((uint64_t)dc->mode << UVS_IOMMU_DC_FSC_MODE_SHIFT) | dc->root_ppn;

@@ -190,13 +190,22 @@ int uvs_iommu_ref_translate(const struct uvs_iommu_dc *dc, const struct uvs_iomm
                 a = ((pte & PTE(PPN)) >> UVS_IOMMU_PTE_PPN_SHIFT) << PAGE_SHIFT;
                 continue;
             }
-            /* Step 5: permissions. */
-            if (!leaf_perm_ok(dc, req, pte))
-                return fault(dc, res, page_fault_cause(req->access));
-            /* Step 6: a superpage's low PPN bits must be zero. */
+            /* Step 6 (checked first here): a superpage's low PPN bits must be zero. */
             uint64_t ppn = (pte & PTE(PPN)) >> UVS_IOMMU_PTE_PPN_SHIFT;
             unsigned low_bits = 9 * (unsigned)i;
-            if (ppn & ((1ULL << low_bits) - 1))
+            bool misaligned = (ppn & ((1ULL << low_bits) - 1)) != 0;
+            /*
+             * tc.UVS_PRQW: a write to an aligned leaf with R and not W that
+             * would pass with W is a replayable write-permission request.
+             */
+            if (dc->prq && dc->prqw && req->access == UVS_IOMMU_ACC_WRITE && (pte & PTE(R)) &&
+                !(pte & PTE(W)) && !misaligned && leaf_perm_ok(dc, req, pte | PTE(W))) {
+                res->status = UVS_IOMMU_PAGE_REQUEST;
+                res->cause = page_fault_cause(req->access);
+                return 0;
+            }
+            /* Step 5: permissions. */
+            if (!leaf_perm_ok(dc, req, pte) || misaligned)
                 return fault(dc, res, page_fault_cause(req->access));
             /* Step 7: A, and D for a store: update atomically or fault (SADE = 0). */
             bool need_d = req->access == UVS_IOMMU_ACC_WRITE && !(pte & PTE(D));

@@ -79,6 +79,7 @@ struct uvs_iommu_dc {
     bool prq;          /**< tc.UVS_PRQ: non-valid PTE -> page request */
     bool ens;          /**< tc.UVS_ENS: supervisor requests allowed */
     bool sum;          /**< tc.UVS_SUM: supervisor access to U pages */
+    bool prqw;         /**< tc.UVS_PRQW: with prq, a write to a read-only leaf -> page request */
 };
 
 /** IOMMU-wide settings a translation depends on (register values). */

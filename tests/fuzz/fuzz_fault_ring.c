@@ -7,7 +7,9 @@
  * or fails per the input) must accept or refuse every batch without memory
  * errors, and the plan must stay inside the managed ranges: every unit
  * aligned to its size and inside the range of its did, every replay naming
- * a (did, prgi) of the batch. The first input byte picks the policy.
+ * a (did, prgi) of the batch; read-only units never superpages, write
+ * grants only for one page the device holds (DUP or DEVICE). The first
+ * input byte picks the policy (bit 3: both ranges read-mostly).
  */
 #include <errno.h>
 #include <stddef.h>
@@ -27,18 +29,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static uint8_t state1[PAGES1], state2[PAGES2];
 static uint8_t fail_mode;
+static uint32_t rm_advice; /* UVM_ADV_READ_MOSTLY on both ranges when the policy byte has bit 3 */
 
 static int lookup(void *ctx, uint32_t did, uint64_t va, struct uvm_range *r)
 {
     (void)ctx;
     if (did == 1 && va - RANGE_VA < (uint64_t)PAGES1 * 4096) {
         *r = (struct uvm_range){.va = RANGE_VA, .size = (uint64_t)PAGES1 * 4096, .bus = 0x100000000ULL,
-                                .state = state1};
+                                .advice = rm_advice, .state = state1};
         return 0;
     }
     if (did == 2 && va - RANGE2_VA < (uint64_t)PAGES2 * 4096) {
         *r = (struct uvm_range){.va = RANGE2_VA, .size = (uint64_t)PAGES2 * 4096, .bus = 0x200000000ULL,
-                                .advice = fail_mode & 3u, .state = state2};
+                                .advice = (fail_mode & 3u) | rm_advice, .state = state2};
         return 0;
     }
     return -ENOENT;
@@ -72,6 +75,13 @@ static void check_plan(const struct uvm_fault_svc *svc, const struct uvs_uvm_fre
         uint64_t len = (uint64_t)(u[i].did == 1 ? PAGES1 : PAGES2) * 4096;
         CHECK(u[i].va >= base && u[i].va + bytes <= base + len);
         CHECK(u[i].faulted <= u[i].npages);
+        /* Read-mostly: read-only units are never superpages; a grant is one page the device holds. */
+        CHECK(!u[i].readonly || !u[i].super_ok);
+        if (u[i].kind == UVM_UNIT_GRANT) {
+            const uint8_t *st = u[i].did == 1 ? state1 : state2;
+            uint8_t s = st[(u[i].va - base) / 4096];
+            CHECK(u[i].npages == 1 && (s == UVM_PAGE_DUP || s == UVM_PAGE_DEVICE));
+        }
     }
     CHECK(nr <= n);
     for (size_t i = 0; i < nr; i++) {
@@ -103,10 +113,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     struct uvm_fault_ops ops = {.lookup = lookup, .execute = execute};
     struct uvm_fault_svc *svc = NULL;
     CHECK(uvm_fault_create(&pols[sel & 3], &ops, NULL, &svc) == 0);
+    rm_advice = (sel & 8) ? UVM_ADV_READ_MOSTLY : 0;
     memset(state1, 0, sizeof state1);
     memset(state2, 0, sizeof state2);
     for (size_t i = 0; i < sizeof state1 && i < size; i++)
-        state1[i] = data[i] % 3; /* some pages already in HBM or remote */
+        state1[i] = data[i] % ((sel & 8) ? 4 : 3); /* some pages already in HBM, remote or (read-mostly) duplicated */
     size_t n = size / sizeof(struct uvs_uvm_frec);
     struct uvs_uvm_frec *recs = calloc(n ? n : 1, sizeof *recs);
     CHECK(recs != NULL);

@@ -22,6 +22,23 @@
  *       page 2 invalidates the device's copy (invalidated 1, migrate-back 0);
  *       the next y += x sees the new value.
  *
+ *   readmostly
+ *       read-mostly duplication (uvm_readmostly.h): advice on memory outside
+ *       every allocation and unknown advice bits are refused (-EINVAL with a
+ *       message); x (read-mostly, written by the host) is read by three
+ *       y += x kernels with host reads of every byte of x between them: x is
+ *       copied into HBM once (read-only duplicates: 32 pages) and the host
+ *       reads trap never; a host store into x collapses its page (the HBM
+ *       copy dropped) and the next kernel reads the new word; a kernel
+ *       writing a duplicated read-mostly buffer (axpy with it as y) makes its
+ *       pages writable through write-permission page requests and the host
+ *       reads the kernel's values; pattern writing a read-mostly buffer
+ *       never duplicated (a write fault migrates read-only, then the write
+ *       collapses it) is read right by the host. Every byte checked.
+ *       Malformed read-mostly batch units (a grant with flags or of 0
+ *       pages, a read-only superpage: -EINVAL; a grant of a page not in
+ *       HBM: -ENOENT) each get their error and change nothing.
+ *
  * policy=4k first: the fault service migrates one page per fault (UVM_POLICY_4K)
  * instead of 64 KiB units (UVM_POLICY_BASELINE), for HBM of a few frames.
  *
@@ -40,6 +57,7 @@
 #include <uvmsoc/kernel.h>
 #include <uvmsoc/kernel_abi.h>
 #include <uvmsoc/memmap.h>
+#include <uvmsoc/uvm_abi.h>
 #include <uvmsoc/uvmsoc.h>
 
 #include "uvm_session.h"
@@ -269,7 +287,192 @@ static int invalidate(void)
     return uvm_session_free(sess, x) == 0 && uvm_session_free(sess, y) == 0;
 }
 
-/* One scenario word: interleave=BYTES, readback or invalidate. 1 ok, 0 failed, -1 unknown. */
+static struct uvm_fault_counters fault_counters(void)
+{
+    struct uvm_session_stats st;
+    memset(&st, 0, sizeof st);
+    if (uvm_session_get_stats(sess, &st))
+        printf("coherence: stats: %s\n", uvm_session_last_error(sess));
+    return st.host;
+}
+
+/* y[i] == want[i] + a * x[i] for every word, read by the host. */
+static int check_axpy(const char *what, const uint64_t *y, const uint64_t *base, uint64_t a, const uint64_t *x,
+                      size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (y[i] != base[i] + a * x[i]) {
+            printf("coherence: %s: MISMATCH at word %zu: 0x%016" PRIx64 ", expected 0x%016" PRIx64 "\n", what, i,
+                   y[i], base[i] + a * x[i]);
+            return 0;
+        }
+    return 1;
+}
+
+/*
+ * Malformed read-mostly units sent to the firmware in one UVM_OP_BATCH (as a
+ * buggy host would): each gets its own error status and nothing else
+ * happens. fresh: a managed page never on the device.
+ */
+static int bad_units(uint64_t fresh)
+{
+    enum { N = 4 };
+    uint32_t did = uvm_session_did(sess);
+    struct uvs_uvm_bunit u[N] = {
+        {.did = did, .pages = 1, .action = UVS_UVM_BA_GRANT_WRITE, .flags = UVS_UVM_BU_F_READONLY, .va = fresh},
+        {.did = did, .pages = 512, .action = UVS_UVM_BA_MIGRATE,
+         .flags = UVS_UVM_BU_F_READONLY | UVS_UVM_BU_F_SUPER_OK, .va = fresh & ~0x1fffffull, .bus = 0x80000000ull},
+        {.did = did, .pages = 0, .action = UVS_UVM_BA_GRANT_WRITE, .va = fresh},
+        {.did = did, .pages = 1, .action = UVS_UVM_BA_GRANT_WRITE, .va = fresh}, /* not in HBM */
+    };
+    static const int32_t want[N] = {-EINVAL, -EINVAL, -EINVAL, -ENOENT};
+    static const char *what[N] = {"grant with flags", "read-only superpage", "grant of 0 pages",
+                                  "grant of a page not in HBM"};
+    struct uvs_dma_buf b;
+    int err = uvs_dma_alloc(dev, sizeof u, &b);
+    if (err)
+        return 0;
+    memcpy(b.host, u, sizeof u);
+    struct uvs_hostq_cmd c = {.opcode = UVS_UVM_OP_BATCH, .flags = UVS_HOSTQ_CMD_F_EVENT, .cookie = 0xbad0000ull};
+    c.arg[0] = b.bus;
+    c.arg[1] = N;
+    struct uvs_hostq_evt e;
+    err = uvs_cmd_submit(dev, &c);
+    while (!err && !(err = uvs_evt_wait(dev, &e, WAIT)) && !(e.type == UVS_HOSTQ_EVT_CMD_DONE && e.cookie == c.cookie))
+        ;
+    int ok = !err;
+    memcpy(u, b.host, sizeof u);
+    uvs_dma_free(dev, &b);
+    if (!ok) {
+        printf("coherence: bad units: %s\n", uvs_last_error());
+        return 0;
+    }
+    printf("bad read-mostly units: batch status %d, units done %u\n", e.status, (unsigned)(e.value & 0xffffffffu));
+    for (int i = 0; i < N; i++) {
+        printf("  %-28s status %d%s\n", what[i], u[i].status, u[i].status == want[i] ? "" : " (WRONG)");
+        ok &= u[i].status == want[i] && u[i].copied == 0;
+    }
+    return ok && e.status == 0 && (e.value & 0xffffffffu) == 0;
+}
+
+static int readmostly(void)
+{
+    enum { PAGES = 32 };
+    size_t bytes = PAGES * PAGE, n = bytes / 8;
+    uint64_t *x, *y, *z, *w, local = 0;
+    uint64_t *zx = malloc(bytes), *xs = malloc(bytes);
+    int ok = 0;
+    if (!zx || !xs)
+        goto out;
+    /* Bad input: memory outside every allocation, unknown advice bits. */
+    int e1 = uvm_session_advise(sess, &local, UVM_ADV_READ_MOSTLY);
+    printf("advise outside every allocation: %d (%s)\n", e1, uvm_session_last_error(sess));
+    if (e1 != -EINVAL || !strstr(uvm_session_last_error(sess), "is not managed memory"))
+        goto out;
+    if (uvm_session_alloc(sess, bytes, (void **)&x) || uvm_session_alloc(sess, bytes, (void **)&y) ||
+        uvm_session_alloc(sess, bytes, (void **)&z) || uvm_session_alloc(sess, bytes, (void **)&w)) {
+        printf("coherence: alloc: %s\n", uvm_session_last_error(sess));
+        goto out;
+    }
+    if (!bad_units((uint64_t)(uintptr_t)x + 3 * PAGE))
+        goto out;
+    int e2 = uvm_session_advise(sess, x, 0x100);
+    printf("advise 0x100: %d (%s)\n", e2, uvm_session_last_error(sess));
+    if (e2 != -EINVAL || !strstr(uvm_session_last_error(sess), "unknown advice bits"))
+        goto out;
+    if (uvm_session_advise(sess, x, UVM_ADV_READ_MOSTLY) || uvm_session_advise(sess, z, UVM_ADV_READ_MOSTLY) ||
+        uvm_session_advise(sess, w, UVM_ADV_READ_MOSTLY)) {
+        printf("coherence: advise: %s\n", uvm_session_last_error(sess));
+        goto out;
+    }
+    for (size_t i = 0; i < n; i++) {
+        x[i] = xs[i] = host_word(5, i);
+        y[i] = 0;
+    }
+    /* Three kernels read x with host reads of all of x between them: x is copied once, no host fault on it. */
+    struct uvm_fault_counters f0 = fault_counters();
+    struct uvm_coher_counters c0 = counters();
+    uint64_t aa[4] = {n, 1, (uint64_t)(uintptr_t)x, (uint64_t)(uintptr_t)y};
+    for (int round = 0; round < 3; round++) {
+        if (run_kernel("axpy", aa, 4))
+            goto out;
+        if (!check_words("host read of a duplicated x", x, xs, n))
+            goto out;
+    }
+    struct uvm_fault_counters f1 = fault_counters();
+    struct uvm_coher_counters c1 = counters();
+    printf("read-mostly x: %" PRIu64 " pages duplicated, %" PRIu64 " pages migrated in all, host faults %" PRIu64
+           ", pages made read-only %" PRIu64 "\n",
+           f1.dup_pages - f0.dup_pages, f1.pages_in - f0.pages_in, c1.host_faults - c0.host_faults,
+           c1.readonly_pages - c0.readonly_pages);
+    /* x's 32 pages once as duplicates, y's 32 once: nothing migrates again in rounds 2 and 3. */
+    if (f1.dup_pages - f0.dup_pages != PAGES || f1.pages_in - f0.pages_in != 2 * PAGES ||
+        c1.host_faults != c0.host_faults || c1.readonly_pages - c0.readonly_pages != PAGES) {
+        printf("coherence: readmostly: expected x duplicated once (%d pages), %d pages migrated, no host fault\n",
+               PAGES, 2 * PAGES);
+        goto out;
+    }
+    for (size_t i = 0; i < n; i++)
+        zx[i] = 0;
+    if (!check_axpy("y after three y += x", y, zx, 3, x, n))
+        goto out;
+    /* A host store into a duplicate collapses it; the next kernel reads the new word. */
+    size_t hw = 7 * PAGE / 8 + 5;
+    c1 = counters(); /* after the host's read of y (it migrated y back) */
+    x[hw] = xs[hw] = 0x5eed;
+    struct uvm_coher_counters c2 = counters();
+    printf("after one host store into x: dup collapsed %" PRIu64 ", invalidated %" PRIu64 ", migrate-back %" PRIu64
+           "\n", c2.dup_collapsed - c1.dup_collapsed, c2.invalidated - c1.invalidated,
+           c2.migrate_back - c1.migrate_back);
+    if (c2.dup_collapsed - c1.dup_collapsed != 1 || c2.host_faults - c1.host_faults != 1 ||
+        c2.migrate_back != c1.migrate_back) {
+        printf("coherence: readmostly: expected one collapse by the host store, nothing written back\n");
+        goto out;
+    }
+    for (size_t i = 0; i < n; i++)
+        zx[i] = y[i]; /* y migrates back here (dirty in HBM) */
+    if (run_kernel("axpy", aa, 4) || !check_axpy("y += x after the host store", y, zx, 1, xs, n))
+        goto out;
+    /* A kernel writes a duplicated buffer: z += 2x with z read first by z' += z (z duplicated, y rewritten). */
+    for (size_t i = 0; i < n; i++)
+        z[i] = zx[i] = host_word(6, i);
+    uint64_t az[4] = {n, 1, (uint64_t)(uintptr_t)z, (uint64_t)(uintptr_t)y};
+    for (size_t i = 0; i < n; i++)
+        xs[i] = y[i];
+    if (run_kernel("axpy", az, 4) || !check_axpy("y += z", y, xs, 1, zx, n))
+        goto out;
+    struct uvm_fault_counters f2 = fault_counters();
+    uint64_t aw[4] = {n, 2, (uint64_t)(uintptr_t)x, (uint64_t)(uintptr_t)z};
+    if (run_kernel("axpy", aw, 4))
+        goto out;
+    struct uvm_fault_counters f3 = fault_counters();
+    printf("kernel writing the duplicated z: %" PRIu64 " pages made writable, %" PRIu64 " pages migrated\n",
+           f3.write_grants - f2.write_grants, f3.pages_in - f2.pages_in);
+    if (f3.write_grants - f2.write_grants != PAGES || f3.pages_in != f2.pages_in) {
+        printf("coherence: readmostly: expected every page of z made writable in place (%d), none migrated\n",
+               PAGES);
+        goto out;
+    }
+    if (!check_axpy("host read of z after z += 2x", z, zx, 2, x, n))
+        goto out;
+    /* pattern writes w, read-mostly and never on the device: read-only migration, then the write collapses it. */
+    uint64_t ap[3] = {(uint64_t)(uintptr_t)w, bytes, SEED};
+    if (run_kernel("pattern", ap, 3))
+        goto out;
+    for (size_t off = 0; off < bytes; off++)
+        if (((uint8_t *)w)[off] != pattern_byte(SEED, off)) {
+            printf("coherence: readmostly: pattern into read-mostly w: MISMATCH at byte %zu\n", off);
+            goto out;
+        }
+    ok = uvm_session_free(sess, x) == 0 && uvm_session_free(sess, y) == 0 && uvm_session_free(sess, z) == 0 &&
+         uvm_session_free(sess, w) == 0;
+out:
+    free(zx);
+    free(xs);
+    return ok;
+}
+
+/* One scenario word: interleave=BYTES, readback, invalidate or readmostly. 1 ok, 0 failed, -1 unknown. */
 static int scenario(const char *w, int run)
 {
     if (strncmp(w, "interleave=", 11) == 0) {
@@ -283,6 +486,8 @@ static int scenario(const char *w, int run)
         return run ? readback() : 1;
     if (strcmp(w, "invalidate") == 0)
         return run ? invalidate() : 1;
+    if (strcmp(w, "readmostly") == 0)
+        return run ? readmostly() : 1;
     return -1;
 }
 
@@ -292,7 +497,7 @@ int main(int argc, char **argv)
     struct uvm_policy pol = UVM_POLICY_BASELINE;
     int ok = 0;
     if (argc < 3) {
-        fprintf(stderr, "usage: coherence KDIR [policy=4k] SCENARIO... (interleave=BYTES, readback, invalidate)\n");
+        fprintf(stderr, "usage: coherence KDIR [policy=4k] SCENARIO... (interleave=BYTES, readback, invalidate, readmostly)\n");
         return 2;
     }
     kdir = argv[1];
@@ -305,7 +510,7 @@ int main(int argc, char **argv)
     for (int i = first; i < argc; i++)
         if (scenario(argv[i], 0) < 0) {
             printf("coherence: unknown scenario %s (interleave=BYTES with BYTES a non-zero multiple of 4096, "
-                   "readback, invalidate)\n", argv[i]);
+                   "readback, invalidate, readmostly)\n", argv[i]);
             return 2;
         }
     memset(&o, 0, sizeof o);

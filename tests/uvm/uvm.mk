@@ -16,7 +16,7 @@ UVM_OUT       := $(BUILD)/tests/uvm
 UVM_TESTS     := $(notdir $(basename $(wildcard tests/uvm/test_*.c)))
 UVM_TEST_LIB  := tests/uvm/tpt.c
 UVM_HDRS      := firmware/pcache.h firmware/faultfwd.h host/lib/uvm_managed.h host/lib/uvm_fault.h host/lib/uvm_coher.h \
-                 host/lib/uvm_thrash.h host/lib/uvm_policy.h host/lib/uvm_latency.h \
+                 host/lib/uvm_thrash.h host/lib/uvm_policy.h host/lib/uvm_latency.h host/lib/uvm_readmostly.h \
                  include/uvmsoc/uvm_abi.h include/uvmsoc/iommu_structs.h include/lib/uvs_iommu_rec.h \
                  $(wildcard tests/uvm/*.h)
 UVM_GENH      := $(GEN_INC)/uvmsoc/uvm.h $(GEN_INC)/uvmsoc/iommu_rec.h $(GEN_INC)/uvmsoc/iommu_pt.h \
@@ -40,6 +40,7 @@ $(UVM_OUT)/san/test_%: tests/uvm/test_%.c $(UVM_DEPS) $(FW_PARTS_LIB_SAN) $(HOST
 # these generated headers, which host.mk's HOST_ABI_H does not list.
 $(BUILD)/host/obj/uvm_fault.o $(BUILD)/host/obj/uvm_managed.o $(BUILD)/host/obj/uvm_policy.o \
 $(BUILD)/host/obj/uvm_latency.o $(BUILD)/host/san/obj/uvm_latency.o \
+$(BUILD)/host/obj/uvm_readmostly.o $(BUILD)/host/san/obj/uvm_readmostly.o \
 $(BUILD)/host/san/obj/uvm_fault.o $(BUILD)/host/san/obj/uvm_managed.o $(BUILD)/host/san/obj/uvm_policy.o: \
   $(GEN_INC)/uvmsoc/uvm.h $(GEN_INC)/uvmsoc/iommu_rec.h include/uvmsoc/uvm_abi.h
 
