@@ -1,6 +1,7 @@
 #!/bin/sh
 # Mutation check of the IOMMU RTL's invalidation logic (issue 18 item 5) and
-# of the set-associative IOTLB's indexing (issue 15 item 2).
+# of the set-associative IOTLB's indexing (issue 15 item 2) and the
+# write-permission page request (tc.UVS_PRQW, issue 18 item 1).
 #
 # Each mutant is a known-bad edit of one file of rtl/iommu/ (an exact text
 # replacement that must match exactly once: an edit that no longer applies
@@ -16,13 +17,14 @@
 #   MUT_LIB    the testbench + model C libraries and what they link (absolute paths, linker flags)
 #   MUT_PARAMS Verilator -G parameters; MUT_DEFS the testbench's -D flags
 #   MUT_DIR    where to make the temporary directory
-#   MUT_RUNS   "seed:requests" pairs of the differential runs (default below)
+#   MUT_RUNS   "seed:requests" or "seed:requests:prqw" differential runs (default below; prqw:
+#              every page-request context also has tc.UVS_PRQW, the testbench's --prqw)
 #   MUT_ONLY   optional: names of the mutants to run (default: all)
 #   MUT_JOBS   mutants built and run at once (default 2)
 # Exit status 0 when every mutant is killed, 1 otherwise.
 set -u
 : "${MUT_SRCS:?}" "${MUT_VLT:?}" "${MUT_LIB:?}" "${MUT_PARAMS:?}" "${MUT_DEFS:?}" "${MUT_DIR:?}"
-MUT_RUNS=${MUT_RUNS:-"1:2000 2:2000"}
+MUT_RUNS=${MUT_RUNS:-"1:2000 2:2000 301:2000:prqw"}
 top=$(pwd)
 mkdir -p "$MUT_DIR"
 work=$(mktemp -d "$MUT_DIR/mutants.XXXXXX") || exit 1
@@ -41,6 +43,8 @@ superpage-in-set-array~~rtl/iommu/uvs_iotlb.sv~~fill_i && !inv_i && fill_leaf_i.
 iodir-dv-no-did-match~~rtl/iommu/uvs_iommu_dcc.sv~~(inv_i && (!inv_dv_i || did_q[e] == inv_did_i))~~(inv_i && !inv_dv_i)
 superpage-mask-off-by-one~~rtl/iommu/uvs_iommu_pkg.sv~~2'd1:    vpn_mask = {{43{1'b1}}, 9'd0};~~2'd1:    vpn_mask = {{44{1'b1}}, 8'd0};
 pwc-never-flushed~~rtl/iommu/uvs_ptw.sv~~.flush_i(tlb_inv_i)~~.flush_i(1'b0)
+prqw-never-requests~~rtl/iommu/uvs_ptw.sv~~end else if (dc_q.prq && dc_q.prqw && acc_q == ACC_WRITE && r && !w &&~~end else if (1'b0 && dc_q.prqw && acc_q == ACC_WRITE && r && !w &&
+prqw-without-tc-bit~~rtl/iommu/uvs_ptw.sv~~end else if (dc_q.prq && dc_q.prqw && acc_q == ACC_WRITE && r && !w &&~~end else if (dc_q.prq && acc_q == ACC_WRITE && r && !w &&
 EOF
 }
 
@@ -89,9 +93,13 @@ build() {
 # Run the differential runs on $1's testbench: 0 all pass, 1 one failed (its first failure in $1/why).
 run() {
     for r in $MUT_RUNS; do
-        if ! "$1/uvs-iommu-tb" --random --requests "${r#*:}" --seed "${r%%:*}" --hbm-latency 6 --jitter \
+        seed=${r%%:*} rest=${r#*:}
+        reqs=${rest%%:*} opt=
+        [ "$rest" != "$reqs" ] && opt=--${rest#*:}
+        # shellcheck disable=SC2086
+        if ! "$1/uvs-iommu-tb" --random --requests "$reqs" --seed "$seed" --hbm-latency 6 --jitter $opt \
             >"$1/run.log" 2>&1; then
-            { echo "seed ${r%%:*}: "; grep -m1 'FAIL' "$1/run.log"; } | tr -d '\n' >"$1/why"
+            { echo "seed $seed${opt:+ $opt}: "; grep -m1 'FAIL' "$1/run.log"; } | tr -d '\n' >"$1/why"
             return 1
         fi
     done
