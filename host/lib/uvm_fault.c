@@ -63,6 +63,7 @@ struct uvm_fault_svc {
     struct deferred *def;   /* throttled records */
     size_t ndef, def_cap;
     struct carry carry;
+    const uint64_t *wr; /* while planning a block: its faulted pages with a write request (pol.grow_write), NULL = none */
     uint64_t *seen;   /* big pages ever planned for migration (pol.grow_cold, grow_run): keys, 0 = empty */
     size_t nseen, seen_cap; /* used slots, slots (a power of two) */
 };
@@ -353,6 +354,12 @@ static bool cold_big(const struct uvm_fault_svc *s, uint32_t did, uint64_t base,
     return !seen_has(s, seen_key(did, base + (uint64_t)(i & ~(GROUP_PAGES - 1)) * PAGE));
 }
 
+/* Page i of the block being planned faulted with a write request, and the policy grows those (grow_write). */
+static bool written(const struct uvm_fault_svc *s, uint32_t i)
+{
+    return s->pol.grow_write && s->wr && bm_get(s->wr, i);
+}
+
 /* Pages on the device right before page i of the block at base in range r, counted up to max. */
 static uint32_t run_behind(const struct uvm_range *r, uint64_t base, uint32_t i, uint32_t max)
 {
@@ -412,14 +419,15 @@ static int plan_block(struct uvm_fault_svc *s, uint32_t did, const struct uvm_ra
     for (uint32_t i = bm_next(fault, 0); i < BLOCK_PAGES; i = bm_next(fault, i + 1)) {
         if (s->pol.grow_on_locality && !on_stream(s, did, base + i * PAGE)) {
             /* not on a confirmed stream: no prefetch or read-ahead; its page, or its untouched big page (grow_cold) */
-            if (s->pol.grow_cold && grow > 1 && cold_big(s, did, base, i))
+            if (s->pol.grow_cold && grow > 1 && (cold_big(s, did, base, i) || written(s, i)))
                 bm_add(sel, in, res, i & ~(grow - 1), grow);
             else
                 bm_set(sel, i);
             bm_set(rnd, i);
             continue;
         }
-        if (s->pol.grow_run && grow > 1 && !cold_big(s, did, base, i) && run_behind(r, base, i, grow) < grow) {
+        if (s->pol.grow_run && grow > 1 && !cold_big(s, did, base, i) && !written(s, i) &&
+            run_behind(r, base, i, grow) < grow) {
             bm_set(sel, i); /* a stream in a warm region without a resident run behind it: its page only */
             bm_set(rnd, i);
             continue;
@@ -541,7 +549,7 @@ struct blk {
     uint32_t did;
     uint64_t base;
     struct uvm_range r;
-    bmap fault, pin;
+    bmap fault, pin, wr;
     bool any_pin;
 };
 
@@ -557,7 +565,10 @@ static int finish_blk(struct uvm_fault_svc *s, struct blk *b)
     } else if (flush_carry(s)) {
         return -ENOMEM;
     }
-    return plan_block(s, b->did, &b->r, b->base, b->fault, b->any_pin ? b->pin : NULL, pre);
+    s->wr = b->wr;
+    int rc = plan_block(s, b->did, &b->r, b->base, b->fault, b->any_pin ? b->pin : NULL, pre);
+    s->wr = NULL;
+    return rc;
 }
 
 /* Steps 1-3 at device cycle now. */
@@ -619,7 +630,6 @@ static int plan_at(struct uvm_fault_svc *s, const struct uvs_uvm_frec *recs, siz
             access |= s->recs[j].access;
             released |= s->recs[j].rsvd == REC_RELEASED;
         }
-        (void)access; /* all mappings are read-write: the access kind does not change the decision */
         if (!released) { /* a throttled fault was counted when it first came */
             s->c.duplicates += dups + (j - i - 1);
             s->c.unique_faults++;
@@ -668,6 +678,8 @@ static int plan_at(struct uvm_fault_svc *s, const struct uvs_uvm_frec *recs, siz
                 s->c.pinned++;
             } else {
                 bm_set(b->fault, (uint32_t)((page - base) / PAGE));
+                if (access & UVS_UVM_ACC_W)
+                    bm_set(b->wr, (uint32_t)((page - base) / PAGE));
             }
         }
         i = j;

@@ -56,6 +56,8 @@
  * 64 KiB big page when no page of it was ever planned for migration before
  * (first touch). With pol->grow_run a stream's fault grows only in such an
  * untouched big page or right behind grow_pages pages on the device.
+ * pol->grow_write: a write fault grows to its big page in touched big
+ * pages too.
  * pol->big_floor: the hbm_bytes cap limits prefetch and read-ahead regions
  * but never cuts growth below the 64 KiB big page.
  * Streaming across blocks (pol->stream_cross): a stream's read-ahead that
@@ -95,6 +97,7 @@ struct uvm_policy {
     bool grow_on_locality; /**< only faults continuing a stream (near the end of a recent migration) prefetch and read ahead; others bring their page, or their big page with grow_cold */
     bool grow_cold;        /**< with grow_on_locality: a fault off a confirmed stream brings its whole big page (grow_pages) when no page of that big page was ever planned for migration (first touch), else its page */
     bool grow_run;         /**< with grow_on_locality: a confirmed stream's fault grows to its big page only when that big page is untouched (as grow_cold) or the grow_pages pages right before the fault are on the device, else it brings its page */
+    bool grow_write;       /**< with grow_cold/grow_run: a write fault grows to its big page in touched big pages too */
     bool big_floor;        /**< the hbm_bytes cap never cuts growth below the 64 KiB big page (16 pages): it caps prefetch and read-ahead only */
     uint64_t hbm_bytes;   /**< HBM size: growth and prefetch bring at most a sixteenth of it per region; 0 = no limit */
     uint64_t host_cost_batch; /**< lockstep: device cycles charged per fault batch served (uvm_session.c) */

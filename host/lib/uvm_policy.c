@@ -14,6 +14,7 @@ static struct uvm_policy adaptive(void)
     p.grow_on_locality = true;
     p.grow_cold = true;
     p.grow_run = true;
+    p.grow_write = true;
     p.big_floor = true;
     p.evict_mode = UVS_UVM_EVICT_CLOCK;
     p.reserve_64ths = 8;

@@ -250,8 +250,9 @@ static void stream_to(struct fx *f, uint64_t n)
  * adaptive's first touch: a fault off a confirmed stream in a big page no
  * fault ever planned brings the whole aligned 64 KiB (one 16-page unit),
  * clipped to the allocation; once the big page was planned (touched), a
- * fault there off a stream brings its page only (a Zipf lookup among hot
- * pages). ondemand keeps 4 KiB.
+ * read fault there off a stream brings its page only (a Zipf lookup among
+ * hot pages), a write fault still the big page (grow_write). ondemand keeps
+ * 4 KiB.
  */
 static void test_adaptive_first_touch(void **state)
 {
@@ -265,11 +266,16 @@ static void test_adaptive_first_touch(void **state)
     assert_int_equal(u[0].va, VA + 32 * PG);
     assert_int_equal(u[0].npages, 16);
     assert_int_equal(u[0].faulted, 1);
-    /* The big page was touched: evicted again, a fault there brings its page only. */
+    /* The big page was touched: evicted again, a read fault there brings its page only ... */
     r = rec(40, 2, 3000000);
     assert_int_equal(uvm_fault_plan(f->s, &r, 1), 0);
     assert_int_equal(planned(f, 0, 1024, UVM_UNIT_MIGRATE), 1);
     assert_int_equal(planned(f, 40, 1, UVM_UNIT_MIGRATE), 1);
+    /* ... a write fault (a tile copy-out writing back what was read and evicted) its whole big page. */
+    r = rec(40, 3, 5000000);
+    r.access = UVS_UVM_ACC_W;
+    assert_int_equal(uvm_fault_plan(f->s, &r, 1), 0);
+    assert_int_equal(planned(f, 32, 16, UVM_UNIT_MIGRATE), 16);
     fx_free(f);
 
     f = fx_new("adaptive", 40); /* the allocation ends inside the big page 32..47 */
