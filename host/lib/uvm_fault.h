@@ -38,7 +38,8 @@
  * With hbm_bytes set, growth and prefetch regions are capped at a sixteenth
  * of HBM (a power of two of pages), so that one fault cannot flush the cache
  * and several streams (one per hart) prefetch side by side without evicting
- * each other's pages before they are read.
+ * each other's pages before they are read; with pol->big_floor the cap
+ * never cuts growth below the 64 KiB big page.
  * In phases, units the firmware cannot give frames to as a whole (-ENOMEM)
  * are retried as single pages for their faulted pages; with ops->execute
  * the firmware itself does a unit with pages already in HBM page by page,
