@@ -64,6 +64,9 @@ struct uvm_fault_svc {
     struct deferred *def;   /* throttled records */
     size_t ndef, def_cap;
     struct carry carry;
+    const uint64_t *wr; /* while planning a block: its faulted pages with a write request (pol.grow_write), NULL = none */
+    uint64_t *seen;   /* big pages ever planned for migration (pol.grow_cold, grow_run): keys, 0 = empty */
+    size_t nseen, seen_cap; /* used slots, slots (a power of two) */
 };
 
 int uvm_fault_create(const struct uvm_policy *pol, const struct uvm_fault_ops *ops, void *ctx,
@@ -108,6 +111,7 @@ void uvm_fault_destroy(struct uvm_fault_svc *svc)
     free(svc->frames);
     free(svc->pfault);
     free(svc->def);
+    free(svc->seen);
     uvm_thrash_destroy(svc->thr);
     free(svc);
 }
@@ -294,6 +298,84 @@ static void note_front(struct uvm_fault_svc *s, uint32_t did, uint64_t va, uint6
     s->front_used[v] = s->front_seq;
 }
 
+/* Key of the big page holding va in context did (never 0: bit 63 set). */
+static uint64_t seen_key(uint32_t did, uint64_t va)
+{
+    return (1ull << 63) | ((uint64_t)did << 36) | (va / (PAGE * GROUP_PAGES));
+}
+
+static size_t seen_slot(uint64_t key, size_t cap)
+{
+    return (size_t)((key * 0x9e3779b97f4a7c15ull) >> 32) & (cap - 1);
+}
+
+/* Was the big page of key ever planned for migration? */
+static bool seen_has(const struct uvm_fault_svc *s, uint64_t key)
+{
+    if (!s->seen_cap)
+        return false;
+    for (size_t i = seen_slot(key, s->seen_cap);; i = (i + 1) & (s->seen_cap - 1)) {
+        if (s->seen[i] == key)
+            return true;
+        if (!s->seen[i])
+            return false;
+    }
+}
+
+/* Record the big page of key (open addressing, at most half full). -ENOMEM when the table cannot grow. */
+static int seen_add(struct uvm_fault_svc *s, uint64_t key)
+{
+    if (seen_has(s, key))
+        return 0;
+    if (2 * (s->nseen + 1) > s->seen_cap) {
+        size_t cap = s->seen_cap ? 2 * s->seen_cap : 256;
+        uint64_t *t = calloc(cap, sizeof *t);
+        if (!t)
+            return -ENOMEM;
+        for (size_t k = 0; k < s->seen_cap; k++)
+            if (s->seen[k]) {
+                size_t i = seen_slot(s->seen[k], cap);
+                while (t[i])
+                    i = (i + 1) & (cap - 1);
+                t[i] = s->seen[k];
+            }
+        free(s->seen);
+        s->seen = t;
+        s->seen_cap = cap;
+    }
+    size_t i = seen_slot(key, s->seen_cap);
+    while (s->seen[i])
+        i = (i + 1) & (s->seen_cap - 1);
+    s->seen[i] = key;
+    s->nseen++;
+    return 0;
+}
+
+/* No page of the 64 KiB big page holding page i of the block at base was ever planned for migration. */
+static bool cold_big(const struct uvm_fault_svc *s, uint32_t did, uint64_t base, uint32_t i)
+{
+    return !seen_has(s, seen_key(did, base + (uint64_t)(i & ~(GROUP_PAGES - 1)) * PAGE));
+}
+
+/* Page i of the block being planned faulted with a write request, and the policy grows those (grow_write). */
+static bool written(const struct uvm_fault_svc *s, uint32_t i)
+{
+    return s->pol.grow_write && s->wr && bm_get(s->wr, i);
+}
+
+/* Pages on the device right before page i of the block at base in range r, counted up to max. */
+static uint32_t run_behind(const struct uvm_range *r, uint64_t base, uint32_t i, uint32_t max)
+{
+    uint64_t va = base + (uint64_t)i * PAGE;
+    if (va < r->va)
+        return 0;
+    uint64_t idx = (va - r->va) / PAGE;
+    uint32_t run = 0;
+    while (run < max && run < idx && r->state[idx - 1 - run] != UVM_PAGE_HOST)
+        run++;
+    return run;
+}
+
 /*
  * Choose and emit the units of one 2 MiB block of range r; fault marks
  * faulted pages, pin (may be NULL) pages to map remotely (thrashing), the
@@ -333,11 +415,23 @@ static int plan_block(struct uvm_fault_svc *s, uint32_t did, const struct uvm_ra
     uint32_t grow = s->pol.grow_pages;
     if ((r->advice & UVM_ADV_READ_MOSTLY) && !remote)
         grow = BLOCK_PAGES;
-    if (grow > limit)
-        grow = limit;
+    if (grow > limit) {
+        uint32_t floor = s->pol.big_floor && grow >= GROUP_PAGES ? GROUP_PAGES : 1;
+        grow = limit > floor ? limit : floor;
+    }
     for (uint32_t i = bm_next(fault, 0); i < BLOCK_PAGES; i = bm_next(fault, i + 1)) {
         if (s->pol.grow_on_locality && !on_stream(s, did, base + i * PAGE)) {
-            bm_set(sel, i); /* not on a stream (a random access): its page only, no prefetch */
+            /* not on a confirmed stream: no prefetch or read-ahead; its page, or its untouched big page (grow_cold) */
+            if (s->pol.grow_cold && grow > 1 && (cold_big(s, did, base, i) || written(s, i)))
+                bm_add(sel, in, res, i & ~(grow - 1), grow);
+            else
+                bm_set(sel, i);
+            bm_set(rnd, i);
+            continue;
+        }
+        if (s->pol.grow_run && grow > 1 && !cold_big(s, did, base, i) && !written(s, i) &&
+            run_behind(r, base, i, grow) < grow) {
+            bm_set(sel, i); /* a stream in a warm region without a resident run behind it: its page only */
             bm_set(rnd, i);
             continue;
         }
@@ -401,6 +495,10 @@ static int plan_block(struct uvm_fault_svc *s, uint32_t did, const struct uvm_ra
         }
     }
     uint8_t kind = remote ? UVM_UNIT_REMOTE : UVM_UNIT_MIGRATE;
+    if (s->pol.grow_on_locality && (s->pol.grow_cold || s->pol.grow_run) && !remote)
+        for (uint32_t g = bm_next(sel, 0); g < BLOCK_PAGES; g = bm_next(sel, (g | (GROUP_PAGES - 1)) + 1))
+            if (seen_add(s, seen_key(did, base + (uint64_t)g * PAGE)))
+                return -ENOMEM;
     for (uint32_t i = pin ? bm_next(pin, 0) : BLOCK_PAGES; i < BLOCK_PAGES; i = bm_next(pin, i + 1)) {
         sel[i / 64] &= ~(1ull << (i % 64)); /* thrashing: mapped remotely below */
         if (bm_get(in, i) && !bm_get(res, i) && add_unit(s, UVM_UNIT_REMOTE, did, r, base + i * PAGE, 1, pin, i, false))
@@ -454,7 +552,7 @@ struct blk {
     uint32_t did;
     uint64_t base;
     struct uvm_range r;
-    bmap fault, pin;
+    bmap fault, pin, wr;
     bool any_pin;
 };
 
@@ -470,7 +568,10 @@ static int finish_blk(struct uvm_fault_svc *s, struct blk *b)
     } else if (flush_carry(s)) {
         return -ENOMEM;
     }
-    return plan_block(s, b->did, &b->r, b->base, b->fault, b->any_pin ? b->pin : NULL, pre);
+    s->wr = b->wr;
+    int rc = plan_block(s, b->did, &b->r, b->base, b->fault, b->any_pin ? b->pin : NULL, pre);
+    s->wr = NULL;
+    return rc;
 }
 
 /* Steps 1-3 at device cycle now. */
@@ -586,6 +687,8 @@ static int plan_at(struct uvm_fault_svc *s, const struct uvs_uvm_frec *recs, siz
                 s->c.pinned++;
             } else {
                 bm_set(b->fault, (uint32_t)((page - base) / PAGE));
+                if (access & UVS_UVM_ACC_W)
+                    bm_set(b->wr, (uint32_t)((page - base) / PAGE));
             }
         }
         i = j;

@@ -40,7 +40,8 @@
  * With hbm_bytes set, growth and prefetch regions are capped at a sixteenth
  * of HBM (a power of two of pages), so that one fault cannot flush the cache
  * and several streams (one per hart) prefetch side by side without evicting
- * each other's pages before they are read.
+ * each other's pages before they are read; with pol->big_floor the cap
+ * never cuts growth below the 64 KiB big page.
  * In phases, units the firmware cannot give frames to as a whole (-ENOMEM)
  * are retried as single pages for their faulted pages; with ops->execute
  * the firmware itself does a unit with pages already in HBM page by page,
@@ -51,9 +52,17 @@
  * keeps the page's records out of the batch (no unit, no replay) until the
  * nap ends (then they are served without a new event); PIN maps the page
  * remotely (a 1-page remote unit) instead of migrating it.
- * Stream detection (pol->grow_on_locality): only a fault within [-2, +4]
- * pages of the end of one of the 16 most recent migrations (a stream's
- * frontier) grows, prefetches and reads ahead; others bring their page.
+ * Stream detection (pol->grow_on_locality): only a fault within [-1, +2]
+ * pages of the end of one of the 8 most recent migrations (a stream's
+ * frontier), from its second consecutive continuation on, prefetches and
+ * reads ahead; others bring their page, or (pol->grow_cold) their whole
+ * 64 KiB big page when no page of it was ever planned for migration before
+ * (first touch). With pol->grow_run a stream's fault grows only in such an
+ * untouched big page or right behind grow_pages pages on the device.
+ * pol->grow_write: a write fault grows to its big page in touched big
+ * pages too.
+ * pol->big_floor: the hbm_bytes cap limits prefetch and read-ahead regions
+ * but never cuts growth below the 64 KiB big page.
  * Streaming across blocks (pol->stream_cross): a stream's read-ahead that
  * runs past the end of its 2 MiB block continues in the next block (planned
  * with it when it also faulted, else on its own).
@@ -88,7 +97,11 @@ struct uvm_policy {
     bool superpages;      /**< let 512-page units become 2 MiB superpages */
     bool stream_off;      /**< no streaming read-ahead (UVM has none; its prefetch is density only) */
     bool stream_cross;    /**< streaming read-ahead continues into the next 2 MiB block */
-    bool grow_on_locality; /**< only faults continuing a stream (near the end of a recent migration) grow, prefetch and read ahead; others bring 1 page */
+    bool grow_on_locality; /**< only faults continuing a stream (near the end of a recent migration) prefetch and read ahead; others bring their page, or their big page with grow_cold */
+    bool grow_cold;        /**< with grow_on_locality: a fault off a confirmed stream brings its whole big page (grow_pages) when no page of that big page was ever planned for migration (first touch), else its page */
+    bool grow_run;         /**< with grow_on_locality: a confirmed stream's fault grows to its big page only when that big page is untouched (as grow_cold) or the grow_pages pages right before the fault are on the device, else it brings its page */
+    bool grow_write;       /**< with grow_cold/grow_run: a write fault grows to its big page in touched big pages too */
+    bool big_floor;        /**< the hbm_bytes cap never cuts growth below the 64 KiB big page (16 pages): it caps prefetch and read-ahead only */
     uint64_t hbm_bytes;   /**< HBM size: growth and prefetch bring at most a sixteenth of it per region; 0 = no limit */
     uint64_t host_cost_batch; /**< lockstep: device cycles charged per fault batch served (uvm_session.c) */
     uint64_t host_cost_page;  /**< lockstep: device cycles charged per page planned for migration */

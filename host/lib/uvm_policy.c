@@ -12,6 +12,10 @@ static struct uvm_policy adaptive(void)
     p.name = "adaptive";
     p.stream_cross = true;
     p.grow_on_locality = true;
+    p.grow_cold = true;
+    p.grow_run = true;
+    p.grow_write = true;
+    p.big_floor = true;
     p.evict_mode = UVS_UVM_EVICT_CLOCK;
     p.reserve_64ths = 8;
     p.thrash = UVM_THRASH_REMOTE;
@@ -24,6 +28,7 @@ static struct uvm_policy uvm_baseline(void)
     struct uvm_policy p = UVM_POLICY_BASELINE;
     p.name = "uvm-baseline";
     p.stream_off = true;
+    p.big_floor = true; /* UVM's growth is to the 64 KiB big page whatever the GPU memory */
     p.batch_max = UVM_BASELINE_BATCH_MAX;
     p.evict_mode = UVS_UVM_EVICT_LRA_CHUNK;
     p.reserve_64ths = 0;

@@ -2,9 +2,11 @@
  * Named migration policies (issue 14, docs/policies.md is the rule-by-rule
  * description; `uvmsoc run --policy NAME`):
  *
- * - "adaptive" (the default): stream detection (a fault near the end of a
- *   recent migration continues a stream; other faults bring their page
- *   only), on streams 64 KiB growth, density prefetch at 51 % and streaming
+ * - "adaptive" (the default): the first touch of a 64 KiB big page brings
+ *   all of it; stream detection (a fault near the end of a recent migration
+ *   continues a stream; other faults in touched big pages bring their page
+ *   only), on streams 64 KiB growth (in touched big pages only behind 16
+ *   pages on the device), density prefetch at 51 % and streaming
  *   read-ahead that continues across 2 MiB blocks, firmware pre-eviction
  *   keeping 1/8 of the frames free, CLOCK, thrashing pages mapped remotely
  *   at once;

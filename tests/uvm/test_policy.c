@@ -215,23 +215,130 @@ static void test_baseline_no_stream(void **state)
     fx_free(f);
 }
 
-/* ---- adaptive: streams across 2 MiB blocks ---- */
+/* ---- adaptive: first touch, streams across 2 MiB blocks ---- */
+
+/* Plan one fault at page p (cycle t) and put every planned page on the device; the pages planned. */
+static uint64_t fault_in(struct fx *f, uint64_t p, uint16_t prgi, uint64_t t)
+{
+    struct uvs_uvm_frec r = rec(p, prgi, t);
+    assert_int_equal(uvm_fault_plan(f->s, &r, 1), 0);
+    size_t nu;
+    const struct uvm_unit *u = uvm_fault_plan_units(f->s, &nu);
+    uint64_t n = 0;
+    for (size_t i = 0; i < nu; i++) {
+        resident(f, (u[i].va - VA) / PG, u[i].npages);
+        n += u[i].npages;
+    }
+    return n;
+}
 
 /*
- * A scan that has reached page n: pages 0..n-1 on the device, the last two
- * brought by faults (n-2 a random fault creating the frontier, n-1 its first
- * continuation), so the next fault at n is the stream's second consecutive
- * continuation: it grows and reads ahead.
+ * A scan that has reached page n (a multiple of 16): pages 0..n-1 on the
+ * device, the last two big pages brought by faults at their first pages
+ * (each the first touch of its big page: the whole 64 KiB, no read-ahead
+ * while the stream is not confirmed), so the next fault at n is the
+ * stream's second consecutive continuation: it grows and reads ahead.
  */
 static void stream_to(struct fx *f, uint64_t n)
 {
-    resident(f, 0, n - 2);
-    for (uint64_t p = n - 2; p < n; p++) {
-        struct uvs_uvm_frec r = rec(p, 0, 1);
+    resident(f, 0, n - 32);
+    assert_int_equal(fault_in(f, n - 32, 0, 1), 16); /* a new frontier at n - 16 */
+    assert_int_equal(fault_in(f, n - 16, 0, 2), 16); /* its first continuation: frontier n */
+}
+
+/*
+ * adaptive's first touch: a fault off a confirmed stream in a big page no
+ * fault ever planned brings the whole aligned 64 KiB (one 16-page unit),
+ * clipped to the allocation; once the big page was planned (touched), a
+ * read fault there off a stream brings its page only (a Zipf lookup among
+ * hot pages), a write fault still the big page (grow_write). ondemand keeps
+ * 4 KiB.
+ */
+static void test_adaptive_first_touch(void **state)
+{
+    (void)state;
+    struct fx *f = fx_new("adaptive", 1024);
+    struct uvs_uvm_frec r = rec(37, 1, 1000000);
+    assert_int_equal(uvm_fault_plan(f->s, &r, 1), 0);
+    size_t nu;
+    const struct uvm_unit *u = uvm_fault_plan_units(f->s, &nu);
+    assert_int_equal(nu, 1);
+    assert_int_equal(u[0].va, VA + 32 * PG);
+    assert_int_equal(u[0].npages, 16);
+    assert_int_equal(u[0].faulted, 1);
+    /* The big page was touched: evicted again, a read fault there brings its page only ... */
+    r = rec(40, 2, 3000000);
+    assert_int_equal(uvm_fault_plan(f->s, &r, 1), 0);
+    assert_int_equal(planned(f, 0, 1024, UVM_UNIT_MIGRATE), 1);
+    assert_int_equal(planned(f, 40, 1, UVM_UNIT_MIGRATE), 1);
+    /* ... a write fault (a tile copy-out writing back what was read and evicted) its whole big page. */
+    r = rec(40, 3, 5000000);
+    r.access = UVS_UVM_ACC_W;
+    assert_int_equal(uvm_fault_plan(f->s, &r, 1), 0);
+    assert_int_equal(planned(f, 32, 16, UVM_UNIT_MIGRATE), 16);
+    fx_free(f);
+
+    f = fx_new("adaptive", 40); /* the allocation ends inside the big page 32..47 */
+    r = rec(37, 1, 1000000);
+    assert_int_equal(uvm_fault_plan(f->s, &r, 1), 0);
+    assert_int_equal(planned(f, 0, 40, UVM_UNIT_MIGRATE), 8); /* 32..39 only, as single pages */
+    u = uvm_fault_plan_units(f->s, &nu);
+    assert_int_equal(nu, 8);
+    fx_free(f);
+
+    f = fx_new("adaptive", 1024); /* pages of the big page already on the device stay */
+    resident(f, 34, 2);
+    r = rec(37, 1, 1000000);
+    assert_int_equal(uvm_fault_plan(f->s, &r, 1), 0);
+    assert_int_equal(planned(f, 32, 16, UVM_UNIT_MIGRATE), 14);
+    fx_free(f);
+
+    f = fx_new("ondemand", 1024);
+    r = rec(37, 1, 1000000);
+    assert_int_equal(uvm_fault_plan(f->s, &r, 1), 0);
+    assert_int_equal(planned(f, 0, 1024, UVM_UNIT_MIGRATE), 1);
+    fx_free(f);
+}
+
+/*
+ * The sixteenth-of-HBM cap limits prefetch and read-ahead regions but not
+ * the 64 KiB growth (adaptive and uvm-baseline: UVM grows to the big page
+ * whatever the memory size). With 256 KiB of HBM (64 frames) the cap is 4
+ * pages: a fault still brings its whole 64 KiB.
+ */
+static void test_big_page_floor(void **state)
+{
+    (void)state;
+    const char *names[] = {"adaptive", "uvm-baseline"};
+    for (unsigned k = 0; k < 2; k++) {
+        struct fx *f = calloc(1, sizeof *f);
+        assert_non_null(f);
+        struct uvm_policy p;
+        assert_int_equal(uvm_policy_by_name(names[k], &p), 0);
+        assert_true(p.big_floor);
+        p.hbm_bytes = 256 * 1024;
+        f->m.r = (struct uvm_range){.va = VA, .size = 1024 * PG, .bus = BUS, .state = calloc(1024, 1)};
+        assert_non_null(f->m.r.state);
+        assert_int_equal(uvm_fault_create(&p, &mops, &f->m, &f->s), 0);
+        struct uvs_uvm_frec r = rec(37, 1, 10);
         assert_int_equal(uvm_fault_plan(f->s, &r, 1), 0);
-        /* no confirmed stream yet: its page only (the first continuation neither grows) */
-        assert_int_equal(planned(f, 0, f->m.r.size / PG, UVM_UNIT_MIGRATE), 1);
-        resident(f, p, 1);
+        size_t nu;
+        const struct uvm_unit *u = uvm_fault_plan_units(f->s, &nu);
+        assert_int_equal(nu, 1);
+        assert_int_equal(u[0].npages, 16);
+        fx_free(f);
+        /* Without the floor (the cap as before) the same fault brings the 4-page region. */
+        f = calloc(1, sizeof *f);
+        assert_non_null(f);
+        p.big_floor = false;
+        p.grow_cold = false;
+        p.grow_on_locality = false;
+        f->m.r = (struct uvm_range){.va = VA, .size = 1024 * PG, .bus = BUS, .state = calloc(1024, 1)};
+        assert_non_null(f->m.r.state);
+        assert_int_equal(uvm_fault_create(&p, &mops, &f->m, &f->s), 0);
+        assert_int_equal(uvm_fault_plan(f->s, &r, 1), 0);
+        assert_int_equal(planned(f, 0, 1024, UVM_UNIT_MIGRATE), 4);
+        fx_free(f);
     }
 }
 
@@ -258,7 +365,8 @@ static void test_adaptive_stream_across_blocks(void **state)
     struct uvs_uvm_frec two[2] = {rec(480, 1, 10), rec(1000, 2, 10)};
     assert_int_equal(uvm_fault_plan(f->s, two, 2), 0);
     assert_int_equal(planned(f, 512, 224, UVM_UNIT_MIGRATE), 224);
-    assert_int_equal(planned(f, 992, 16, UVM_UNIT_MIGRATE), 1); /* isolated: its page only */
+    assert_int_equal(planned(f, 992, 16, UVM_UNIT_MIGRATE), 16); /* off the stream, first touch: its big page */
+    assert_int_equal(planned(f, 736, 256, UVM_UNIT_MIGRATE), 0);
     size_t nu;
     const struct uvm_unit *u = uvm_fault_plan_units(f->s, &nu);
     for (size_t i = 1; i < nu; i++) /* units in VA order: the carried pages planned with their block */
@@ -286,69 +394,67 @@ static void test_adaptive_stream_across_blocks(void **state)
 /*
  * adaptive's stream detection: a fault within [-1, +2] pages of the end of
  * a recent migration (a stream's frontier) continues it; from the second
- * consecutive continuation on it grows to its 64 KiB block. Any other fault
- * (a random access, e.g. a Zipf lookup next to hot resident pages, or one
- * that happens to land next to a single earlier random fault) brings its
- * page only.
+ * consecutive continuation on it reads ahead. In big pages touched before,
+ * a fault off a stream brings its page only (a random access, e.g. a Zipf
+ * lookup next to hot resident pages, or one that happens to land next to a
+ * single earlier random fault), and a stream's fault grows to its big page
+ * only behind 16 pages on the device (grow_run): chains of random faults
+ * that look like a stream stay at 4 KiB.
  */
 static void test_adaptive_stream_detection(void **state)
 {
     (void)state;
     struct fx *f = fx_new("adaptive", 1024);
     /* Plans 1 ms apart (past the thrashing lapse): planning the same fault again is no thrashing. */
-    struct uvs_uvm_frec r = rec(37, 1, 1000000);
-    assert_int_equal(uvm_fault_plan(f->s, &r, 1), 0); /* no stream yet: its page */
-    assert_int_equal(planned(f, 0, 1024, UVM_UNIT_MIGRATE), 1);
-    resident(f, 37, 1);
-    r = rec(38, 2, 2000000); /* right after it: a first continuation, still its page only */
+    uint64_t t = 0;
+    assert_int_equal(fault_in(f, 37, 1, t += 1000000), 16); /* first touch: 32..47, frontier 48 */
+    assert_int_equal(fault_in(f, 48, 2, t += 1000000), 16); /* a first continuation: its untouched big page, no read-ahead */
+    /* The second: a stream, behind a run of 32 pages: read-ahead of 32 pages, 64..95. */
+    assert_int_equal(fault_in(f, 64, 3, t += 1000000), 32);
+    assert_int_equal(planned(f, 64, 32, UVM_UNIT_MIGRATE), 32);
+
+    /* Touched big pages 288..303, 304..319 and 320..335, evicted again. */
+    assert_int_equal(fault_in(f, 290, 4, t += 1000000), 16);
+    assert_int_equal(fault_in(f, 310, 4, t += 1000000), 16);
+    assert_int_equal(fault_in(f, 330, 5, t += 1000000), 16);
+    memset(f->m.r.state + 288, UVM_PAGE_HOST, 48);
+    assert_int_equal(fault_in(f, 300, 6, t += 1000000), 1); /* off any stream, touched: its page */
+    assert_int_equal(fault_in(f, 301, 7, t += 1000000), 1); /* next to that random fault: one continuation only */
+    /* A confirmed stream in touched big pages, fewer than 16 pages on the device behind it: its page only. */
+    for (uint64_t p = 302; p < 316; p++)
+        assert_int_equal(fault_in(f, p, 8, t += 1000000), 1);
+    /*
+     * 16 pages on the device behind it (300..315): it grows to its big page
+     * (316..319 left of 304..319), and the 32-page region 288..319, now
+     * 20/32 on the device, is dense: 288..299 too.
+     */
+    assert_int_equal(fault_in(f, 316, 9, t += 1000000), 16);
+    assert_int_equal(planned(f, 288, 12, UVM_UNIT_MIGRATE), 12);
+    /* The next touched big page behind 32 pages on the device: grown, and read ahead 32 pages (320..351). */
+    assert_int_equal(fault_in(f, 320, 10, t += 1000000), 32);
+    struct uvs_uvm_frec r = rec(52 + 700, 11, t += 1000000); /* far from every frontier, untouched: its big page */
     assert_int_equal(uvm_fault_plan(f->s, &r, 1), 0);
-    assert_int_equal(planned(f, 0, 1024, UVM_UNIT_MIGRATE), 1);
-    resident(f, 38, 1);
-    r = rec(39, 3, 3000000); /* the second: a stream, grown to 32..47 */
-    assert_int_equal(uvm_fault_plan(f->s, &r, 1), 0);
-    assert_int_equal(planned(f, 32, 16, UVM_UNIT_MIGRATE), 14);
-    resident(f, 32, 16);
-    resident(f, 100, 200); /* hot resident pages: a fault next to them is no stream */
-    r = rec(300, 4, 4000000);
-    assert_int_equal(uvm_fault_plan(f->s, &r, 1), 0);
-    assert_int_equal(planned(f, 0, 1024, UVM_UNIT_MIGRATE), 1);
-    resident(f, 300, 1);
-    r = rec(301, 5, 5000000); /* next to that random fault: one continuation only, its page */
-    assert_int_equal(uvm_fault_plan(f->s, &r, 1), 0);
-    assert_int_equal(planned(f, 0, 1024, UVM_UNIT_MIGRATE), 1);
-    r = rec(49, 6, 6000000); /* the stream's frontier at 48 (+1): density and read-ahead allowed */
-    assert_int_equal(uvm_fault_plan(f->s, &r, 1), 0);
-    assert_true(planned(f, 48, 16, UVM_UNIT_MIGRATE) >= 16);
-    r = rec(52, 7, 7000000); /* 4 pages past that frontier: not on it */
-    assert_int_equal(uvm_fault_plan(f->s, &r, 1), 0);
-    assert_int_equal(planned(f, 0, 1024, UVM_UNIT_MIGRATE), 1);
+    assert_int_equal(planned(f, 752, 16, UVM_UNIT_MIGRATE), 16);
     fx_free(f);
 }
 
 /*
- * Random faults do not push a confirmed stream out of the frontier table:
- * the stream of the test above survives 20 random faults elsewhere.
+ * Faults off the stream do not push a confirmed stream out of the frontier
+ * table: the stream of the test above survives 20 first touches elsewhere.
  */
 static void test_adaptive_stream_kept(void **state)
 {
     (void)state;
     struct fx *f = fx_new("adaptive", 1024);
     uint64_t t = 1000000;
-    for (uint64_t p = 37; p < 40; p++) { /* a confirmed stream, frontier at 40 */
-        struct uvs_uvm_frec r = rec(p, 1, t += 1000000);
-        assert_int_equal(uvm_fault_plan(f->s, &r, 1), 0);
-        resident(f, p, 1);
-    }
-    resident(f, 40, 8); /* its growth 40..47 (planned above, on the device now) */
-    for (uint64_t k = 0; k < 20; k++) { /* random faults 16 pages apart */
-        struct uvs_uvm_frec r = rec(600 + 16 * k, 2, t += 1000000);
-        assert_int_equal(uvm_fault_plan(f->s, &r, 1), 0);
-        assert_int_equal(planned(f, 0, 1024, UVM_UNIT_MIGRATE), 1);
-        resident(f, 600 + 16 * k, 1);
-    }
-    struct uvs_uvm_frec r = rec(48, 3, t += 1000000); /* the stream goes on: grown, not a single page */
+    assert_int_equal(fault_in(f, 37, 1, t += 1000000), 16);
+    assert_int_equal(fault_in(f, 48, 1, t += 1000000), 16);
+    assert_int_equal(fault_in(f, 64, 1, t += 1000000), 32); /* confirmed, frontier at 96 */
+    for (uint64_t k = 0; k < 20; k++) /* faults in other big pages, 16 pages apart: each its big page */
+        assert_int_equal(fault_in(f, 600 + 16 * k, 2, t += 1000000), 16);
+    struct uvs_uvm_frec r = rec(96, 3, t += 1000000); /* the stream goes on: it reads ahead */
     assert_int_equal(uvm_fault_plan(f->s, &r, 1), 0);
-    assert_true(planned(f, 48, 16, UVM_UNIT_MIGRATE) >= 16);
+    assert_true(planned(f, 96, 64, UVM_UNIT_MIGRATE) >= 32);
     fx_free(f);
 }
 
@@ -469,6 +575,8 @@ int main(void)
         cmocka_unit_test(test_baseline_growth),
         cmocka_unit_test(test_baseline_tree_51),
         cmocka_unit_test(test_baseline_no_stream),
+        cmocka_unit_test(test_adaptive_first_touch),
+        cmocka_unit_test(test_big_page_floor),
         cmocka_unit_test(test_adaptive_stream_across_blocks),
         cmocka_unit_test(test_adaptive_stream_detection),
         cmocka_unit_test(test_adaptive_stream_kept),
