@@ -1412,18 +1412,20 @@ static void print_managed_stats(struct krun *k)
     (void)accesses;
     /* What the counters guarantee (uvm_fault.h): every record read is a unique
      * fault or a duplicate folded on the host; every unique fault was migrated
-     * (a faulted page of a unit), found already resident, or lay outside every
-     * allocation. The device side: every record it forwarded was read. */
+     * (a faulted page of a unit), mapped remotely, found already resident, lay
+     * outside every allocation, or belonged to a failed unit (and repeats). The device side: every record it forwarded was read. */
     uint64_t host_dups = st.host.faults - st.host.unique_faults;
     uint64_t migrated = st.host.pages_in - st.host.prefetched;
     if (st.host.remote_pages)
         printf("  remote mappings        %12llu  pages mapped over the link (no copy)\n",
                (unsigned long long)st.host.remote_pages);
-    printf("  fault accounting       unique %llu = migrated %llu + remote %llu + already resident %llu + outside %llu; "
-           "records %llu = unique + %llu folded on the host; forwarded by the device %llu; failures %llu\n",
+    printf("  fault accounting       unique %llu = migrated %llu + remote %llu + already resident %llu + outside %llu"
+           " + failed %llu; records %llu = unique + %llu folded on the host; forwarded by the device %llu;"
+           " failures %llu\n",
            (unsigned long long)st.host.unique_faults, (unsigned long long)migrated,
            (unsigned long long)st.host.remote_faults,
            (unsigned long long)st.host.already_resident, (unsigned long long)st.host.invalid,
+           (unsigned long long)st.host.failed_faults,
            (unsigned long long)st.host.faults, (unsigned long long)host_dups, (unsigned long long)st.fw.forwarded,
            (unsigned long long)st.host.failures);
     if (st.fault_records)

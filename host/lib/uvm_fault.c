@@ -773,6 +773,14 @@ static void set_state(struct uvm_fault_svc *s, uint32_t did, uint64_t va, uint64
 }
 
 /* Copy a unit's pages into its frames, one DMA per run of contiguous frames. */
+/* A unit that is not done: counted, with its faulted pages (each of those
+ * faults repeats and is a new unique fault of a later batch). */
+static void count_failure(struct uvm_fault_svc *s, const struct uvm_unit *u)
+{
+    s->c.failures++;
+    s->c.failed_faults += u->faulted;
+}
+
 static int copy_unit(struct uvm_fault_svc *s, const struct uvm_unit *u)
 {
     for (uint32_t k = 0; k < u->npages;) {
@@ -885,13 +893,13 @@ static int retry_split(struct uvm_fault_svc *s, int *first_err)
             continue;
         }
         if (u->status) {
-            s->c.failures++;
+            count_failure(s, u);
             continue;
         }
         int c = copy_unit(s, u);
         if (c) {
             s->ops->cancel(s->ctx, u, 1);
-            s->c.failures++;
+            count_failure(s, u);
             if (!*first_err)
                 *first_err = c;
             continue;
@@ -904,7 +912,7 @@ static int retry_split(struct uvm_fault_svc *s, int *first_err)
     for (size_t k = 0; k < ok; k++) {
         if (mrc || u1[k].status) {
             s->ops->cancel(s->ctx, &u1[k], 1);
-            s->c.failures++;
+            count_failure(s, &u1[k]);
             continue;
         }
         set_state(s, u1[k].did, u1[k].va, 1, UVM_PAGE_DEVICE);
@@ -948,7 +956,7 @@ static int service_one_op(struct uvm_fault_svc *s)
             continue;
         }
         if (u->status) {
-            s->c.failures++;
+            count_failure(s, u);
             continue;
         }
         if (u->kind == UVM_UNIT_REMOTE) {
@@ -1021,7 +1029,7 @@ int uvm_fault_service_at(struct uvm_fault_svc *s, const struct uvs_uvm_frec *rec
             s->c.bytes_in += u->npages * PAGE;
             s->c.prefetched += u->npages - u->faulted;
         } else if (u->status != -EEXIST && !split_retry(u)) {
-            s->c.failures++;
+            count_failure(s, u);
             if (u->reserved) /* give the frames back */
                 s->ops->cancel(s->ctx, u, 1);
         }
@@ -1042,7 +1050,7 @@ int uvm_fault_service_at(struct uvm_fault_svc *s, const struct uvs_uvm_frec *rec
             s->c.remote_pages += u->npages;
             s->c.remote_faults += u->faulted;
         } else {
-            s->c.failures++;
+            count_failure(s, u);
         }
     }
     /* Phase E: answer every group. */
@@ -1104,7 +1112,7 @@ void uvm_fault_print_stats(FILE *f, const struct uvm_fault_counters *c)
         {"remote faults", c->remote_faults},
         {"pages out", c->pages_out},     {"bytes out", c->bytes_out},
         {"replays", c->replays},         {"evictions", c->evictions},
-        {"write-backs", c->writebacks},  {"failed units", c->failures},
+        {"write-backs", c->writebacks},  {"failed units", c->failures}, {"failed faults", c->failed_faults},
         {"conflicts", c->conflicts},     {"thrashing events", c->thrashing},
         {"throttled faults", c->throttled}, {"pinned remote", c->pinned},
     };

@@ -258,6 +258,7 @@ struct uvm_fault_counters {
     uint64_t evictions;        /**< pages evicted from HBM (notices) */
     uint64_t writebacks;       /**< eviction notices with write-back */
     uint64_t failures;         /**< units not done (alloc, copy or map failed; the fault repeats) */
+    uint64_t failed_faults;    /**< faulted pages of those units (each fault repeats: a new unique fault later) */
     uint64_t conflicts;        /**< units the firmware found already resident */
     uint64_t stale_notices;    /**< notices for memory no longer managed */
     uint64_t thrashing;        /**< migration events found thrashing (uvm_thrash.h) */
