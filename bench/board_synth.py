@@ -194,7 +194,10 @@ def run_hier(bundle, outdir, fam, family, top, names, report_only, jobs, cut):
     if not report_only:
         yosys(bundle, outdir, 'read_verilog -sv %s; hierarchy -check -top %s; write_rtlil elab.il; '
               'tee -q -o hier.txt stat' % (' '.join(names), top), names)
-    design = synth_hier.Design(os.path.join(outdir, 'elab.il'), top)
+    elab = os.path.join(outdir, 'elab.il')
+    if not os.path.exists(elab):
+        raise RuntimeError('no elaborated design %s (expected a run without --report-only first)' % elab)
+    design = synth_hier.Design(elab, top)
     blocks, reps, counts, below = design.partition(cut, synth_hier.SAME_COST_DEFAULT)
     mnames = synth_hier.safe_names(design)
 
