@@ -4,13 +4,15 @@ make bench, not of make test): Yosys synthesis of the board's top module
 with its vendor shell as a black box, for the board's FPGA family, and the
 used resources against the part's capacity.
 
-Usage: bench/board_synth.py [--flat | --report-only] [--jobs N] [--cut M,M...]
+Usage: bench/board_synth.py [--flat | --report-only | --partial] [--jobs N] [--cut M,M...]
                             YOSYS_BUNDLE WORKDIR FAMILY TOP PART CAPACITY INCDIR SOURCE.sv...
   --flat        one Yosys process flattening the whole top (the c4 SoC does not
                 fit the 4 GiB WebAssembly heap that way); default: hierarchical,
                 one process per block (bench/synth_hier.py)
   --report-only the report again from WORKDIR's results (no synthesis; with
                 --flat from stat.txt and net.json, else from blocks/*/net.json)
+  --partial     as --report-only, leaving out the blocks not synthesized yet
+                (named in the summary; the figures are then lower bounds)
   --jobs N      block processes at a time (default 2)
   --cut M,...   module names synthesized as blocks of their own (default
                 synth_hier.CUT_DEFAULT: SoC core, hart, IOMMU and its large
@@ -186,10 +188,12 @@ def run_flat(bundle, outdir, fam, top, names, report_only):
     return cells, levels, text, shells, []
 
 
-def run_hier(bundle, outdir, fam, family, top, names, report_only, jobs, cut):
+def run_hier(bundle, outdir, fam, family, top, names, report_only, jobs, cut, partial=False):
     """One process per block (bench/synth_hier.py): (cells summed by
     instance count, composed longest path, path text, black boxes, block
-    table rows)."""
+    table rows, blocks missing). partial (with report_only): blocks without
+    a netlist yet are left out (listed; a parent treats them as a register
+    boundary), so the totals are lower bounds."""
     t0 = time.time()
     if not report_only:
         yosys(bundle, outdir, 'read_verilog -sv %s; hierarchy -check -top %s; write_rtlil elab.il; '
@@ -211,9 +215,13 @@ def run_hier(bundle, outdir, fam, family, top, names, report_only, jobs, cut):
     seq, lut = re.compile(fam['seq']), re.compile(fam['lut'])
     depths, total, table, boxes = {}, {}, [], set()
     by_name = {mnames[m]: m for m in blocks}
+    missing = []
     for m in reversed(blocks):  # children before parents
         net = os.path.join(dirs[m], 'net.json')
-        if not os.path.exists(net):
+        if not os.path.exists(net) or not os.path.exists(os.path.join(dirs[m], 'key')):
+            if partial:
+                missing.append('%s (%d instance%s)' % (synth_hier.base_name(m), counts[m], 's' if counts[m] > 1 else ''))
+                continue
             raise RuntimeError('block %s has no netlist (%s)' % (mnames[m], net))
         netlist = json.load(open(net))
         mod = netlist['modules'][mnames[m]]
@@ -223,11 +231,11 @@ def run_hier(bundle, outdir, fam, family, top, names, report_only, jobs, cut):
             r = by_name.get(t)
             if r is None and t in mnames.values():  # a cut module's variant: its representative's depths
                 r = next(reps[x] for x in reps if mnames[x] == t)
-            if r is not None:
+            if r is not None and r in depths:
                 subs[t] = depths[r]
         # black boxes that are not blocks: the vendor shell and the DPI modules (register boundaries);
         # the family's cell library is in the netlist as black boxes too, classified by its regexes
-        vendor = {mnames[x] for x in design.blackbox}
+        vendor = {mnames[x] for x in design.blackbox} | (set(mnames.values()) - set(subs) - {mnames[m]})
         boxes |= {synth_hier.base_name(x) for x in design.blackbox
                   if any(c.get('type', '').lstrip('\\') == mnames[x] for c in mod['cells'].values())}
         d = synth_hier.Depths(mod, lambda t: bool(seq.fullmatch(t)) or t in vendor,
@@ -243,11 +251,11 @@ def run_hier(bundle, outdir, fam, family, top, names, report_only, jobs, cut):
         table.append((synth_hier.base_name(m), counts[m], synth_report.resource_rows(family, own), inside,
                       ro, ri, th, secs, same))
     # the longest path of the design: the deepest of every block's (each composed with the blocks below it)
-    deepest = max(blocks, key=lambda m: depths[m].longest)
+    deepest = max(depths, key=lambda m: depths[m].longest)
     levels = depths[deepest].longest
     text = 'in block %s (its cells; a block cell\'s line is the depth at its output):\n%s\n' % (
         synth_hier.base_name(deepest), '\n'.join(depths[deepest].path))
-    return total, levels, text, sorted(boxes), table
+    return total, levels, text, sorted(boxes), table, missing
 
 
 def design_name(design, mnames, safe):
@@ -259,19 +267,21 @@ def design_name(design, mnames, safe):
 
 def main(argv):
     args = argv[1:]
-    report_only, flat, jobs, cut = False, False, 2, synth_hier.CUT_DEFAULT
+    report_only, flat, partial, jobs, cut = False, False, False, 2, synth_hier.CUT_DEFAULT
     while args and args[0].startswith('--'):
         a = args.pop(0)
         if a == '--report-only':
             report_only = True
         elif a == '--flat':
             flat = True
+        elif a == '--partial':
+            report_only = partial = True
         elif a == '--jobs' and args and args[0].isdigit() and int(args[0]) > 0:
             jobs = int(args.pop(0))
         elif a == '--cut' and args:
             cut = tuple(x for x in args.pop(0).split(',') if x)
         else:
-            print('board-synth: option %r: expected --flat, --report-only, --jobs N (N > 0) or --cut M,M...' % a,
+            print('board-synth: option %r: expected --flat, --report-only, --partial, --jobs N (N > 0) or --cut M,M...' % a,
                   file=sys.stderr)
             return 2
     if len(args) < 8:
@@ -302,9 +312,10 @@ def main(argv):
         names, stubbed = prepare_sources(sources, outdir, incdir)
         if flat:
             cells, levels, text, shells, table = run_flat(bundle, outdir, fam, top, names, report_only)
+            missing = []
         else:
-            cells, levels, text, shells, table = run_hier(bundle, outdir, fam, family, top, names, report_only,
-                                                          jobs, cut)
+            cells, levels, text, shells, table, missing = run_hier(bundle, outdir, fam, family, top, names,
+                                                                   report_only, jobs, cut, partial)
     except (OSError, RuntimeError, KeyError, ValueError) as e:
         print('board-synth: %s' % e, file=sys.stderr)
         return 1
@@ -316,7 +327,11 @@ def main(argv):
     md = ['# %s: %s on %s' % (os.path.basename(os.path.normpath(outdir)), top, part), '',
           'Yosys 0.55 (%s); black boxes, not counted: %s.' % (how, ', '.join(shells) or '-'),
           '', 'Modules still calling the simulator by DPI (their data paths are C), '
-          'black boxes here: %s.' % (', '.join(stubbed) or 'none'), ''] + synth_report.markdown_rows(rows)
+          'black boxes here: %s.' % (', '.join(stubbed) or 'none'), '']
+    if missing:
+        md += ['**Partial** (--partial): blocks not synthesized yet, not counted (the figures below are lower '
+               'bounds; their parents take their ports as register boundaries): %s.' % ', '.join(missing), '']
+    md += synth_report.markdown_rows(rows)
     md += ['', 'Longest path: %d LUT levels (path.txt lists it%s).' % (
         levels, '' if flat else ', composed across the blocks'), '']
     if table:
@@ -337,6 +352,8 @@ def main(argv):
         f.write('\n'.join(md) + '\n')
     synth_report.print_rows(top, rows)
     print('%s: longest path %d LUT levels' % (top, levels))
+    if missing:
+        print('%s: PARTIAL, blocks not synthesized yet: %s' % (top, ', '.join(missing)))
     return 0
 
 
