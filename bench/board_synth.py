@@ -339,8 +339,8 @@ def main(argv):
         md += ['Blocks (each one Yosys process, its own cells without the blocks inside it; '
                'levels: longest register-to-register path inside the block with the blocks below it, '
                'deepest output from its registers, deepest input to its registers, deepest input-to-output '
-               'path):', '',
-               '| block | instances | %s each | flip-flops each | levels inside | out | in | through | s |' % lutname,
+               'path; CPU s: the block\'s Yosys process, user time):', '',
+               '| block | instances | %s each | flip-flops each | levels inside | out | in | through | CPU s |' % lutname,
                '|---|---:|---:|---:|---:|---:|---:|---:|---:|']
         for name, n, r, inside, ro, ri, th, secs, same in table:
             md.append('| %s%s | %d | {:,} | {:,} | %d | %d | %d | %s | %s |'.format(int(r[0][1]), int(r[1][1])) % (

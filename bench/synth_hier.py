@@ -35,9 +35,8 @@ levels), and black boxes that are not blocks (vendor IP, the DPI modules):
 their ports count as registered (the vendor interconnect's register slices).
 """
 import hashlib
-import json
 import os
-import re
+import shutil
 import subprocess
 import time
 
@@ -190,8 +189,8 @@ def write_renamed(design, names, path):
 
 def run_blocks(design, blocks, reps, names, workdir, synth_cmd, bundle, node_run, jobs, log):
     """One Yosys process per block (in parallel, `jobs` at a time). Returns
-    {block: (netlist json path, seconds)}; raises RuntimeError naming the
-    log of a block that failed."""
+    {block: its directory (net.json, seconds, key)}; when a block fails the
+    others go on, then RuntimeError names the logs of those that failed."""
     cut = set(reps)
     il = os.path.join(workdir, 'elab_named.il')
     write_renamed(design, names, il)
@@ -214,16 +213,14 @@ def run_blocks(design, blocks, reps, names, workdir, synth_cmd, bundle, node_run
             os.remove(done)
         todo.append((len(sub), m, d, script, k))
     todo.sort(reverse=True)  # biggest first
-    running, results = [], {}
+    running, failed = [], []
     while todo or running:
         while todo and len(running) < jobs:
             _, m, d, script, k = todo.pop(0)
-            if os.path.exists(os.path.join(d, 'elab_named.il')):
-                os.remove(os.path.join(d, 'elab_named.il'))
-            os.link(il, os.path.join(d, 'elab_named.il')) if _same_fs(il, d) else None
-            if not os.path.exists(os.path.join(d, 'elab_named.il')):
-                import shutil
-                shutil.copy(il, os.path.join(d, 'elab_named.il'))
+            copy = os.path.join(d, 'elab_named.il')  # the runner reads its files from the block's folder
+            if os.path.exists(copy):
+                os.remove(copy)
+            shutil.copy(il, copy)
             p = subprocess.Popen(['node', '--input-type=module', '-e', node_run, bundle, d,
                                   os.path.join(d, 'yosys.log'), script, 'elab_named.il'])
             running.append((p, m, d, k, time.time()))
@@ -231,27 +228,28 @@ def run_blocks(design, blocks, reps, names, workdir, synth_cmd, bundle, node_run
         time.sleep(1)
         for r in list(running):
             p, m, d, k, t0 = r
-            if p.poll() is None:
+            pid, status, usage = os.wait4(p.pid, os.WNOHANG)
+            if pid == 0:
                 continue
+            p.returncode = os.waitstatus_to_exitcode(status)
             running.remove(r)
             os.remove(os.path.join(d, 'elab_named.il'))
             net = os.path.join(d, 'net.json')
             if p.returncode != 0 or not os.path.exists(net):
-                for q in running:
-                    q[0].kill()
+                # the others go on (their results are kept for a rerun); the failure is raised at the end
                 text = open(os.path.join(d, 'yosys.log')).read() if os.path.exists(os.path.join(d, 'yosys.log')) else ''
                 err = [l for l in text.split('\n') if 'ERROR' in l or 'Error' in l]
-                raise RuntimeError('block %s failed: %s (log %s/yosys.log)' % (names[m], err[0] if err else 'no netlist', d))
-            with open(os.path.join(d, 'seconds'), 'w') as f:
-                f.write('%.0f\n' % (time.time() - t0))
+                failed.append('block %s failed: %s (log %s/yosys.log)' % (names[m], err[0] if err else 'no netlist', d))
+                log(failed[-1])
+                continue
+            with open(os.path.join(d, 'seconds'), 'w') as f:  # CPU seconds of the Yosys process (user)
+                f.write('%.0f\n' % usage.ru_utime)
             with open(os.path.join(d, 'key'), 'w') as f:
                 f.write(k)
-            log('block %s: done in %.0f s' % (names[m], time.time() - t0))
+            log('block %s: done in %.0f s (%.0f s of CPU)' % (names[m], time.time() - t0, usage.ru_utime))
+    if failed:
+        raise RuntimeError('; '.join(failed))
     return {m: os.path.join(workdir, 'blocks', names[m]) for m in blocks}
-
-
-def _same_fs(a, d):
-    return os.stat(a).st_dev == os.stat(d).st_dev
 
 
 def _cut_children(design, m, cut):
