@@ -213,16 +213,40 @@ def run_blocks(design, blocks, reps, names, workdir, synth_cmd, bundle, node_run
             os.remove(done)
         todo.append((len(sub), m, d, script, k))
     todo.sort(reverse=True)  # biggest first
-    running, failed = [], []
-    while todo or running:
+    running, failed, external = [], [], []
+    for t in list(todo):  # a block another run (same folder) is synthesizing: wait for it instead
+        pid = _running_pid(t[2])
+        if pid:
+            todo.remove(t)
+            external.append((pid, t[1], t[2], t[4]))
+            log('block %s: running in process %d already, waited for' % (names[t[1]], pid))
+    while todo or running or external:
+        for x in list(external):
+            pid, m, d, k = x
+            if _running_pid(d) == pid:
+                continue
+            external.remove(x)
+            if os.path.exists(os.path.join(d, 'elab_named.il')):
+                os.remove(os.path.join(d, 'elab_named.il'))
+            if os.path.exists(os.path.join(d, 'net.json')):
+                with open(os.path.join(d, 'key'), 'w') as f:
+                    f.write(k)
+                log('block %s: done (process %d)' % (names[m], pid))
+            else:
+                failed.append('block %s: process %d left no netlist' % (names[m], pid))
         while todo and len(running) < jobs:
             _, m, d, script, k = todo.pop(0)
+            for f in ('net.json', 'seconds'):  # results of an earlier run of this block
+                if os.path.exists(os.path.join(d, f)):
+                    os.remove(os.path.join(d, f))
             copy = os.path.join(d, 'elab_named.il')  # the runner reads its files from the block's folder
             if os.path.exists(copy):
                 os.remove(copy)
             shutil.copy(il, copy)
             p = subprocess.Popen(['node', '--input-type=module', '-e', node_run, bundle, d,
                                   os.path.join(d, 'yosys.log'), script, 'elab_named.il'])
+            with open(os.path.join(d, 'pid'), 'w') as f:
+                f.write('%d\n' % p.pid)
             running.append((p, m, d, k, time.time()))
             log('block %s: started (%s)' % (names[m], d))
         time.sleep(1)
@@ -250,6 +274,17 @@ def run_blocks(design, blocks, reps, names, workdir, synth_cmd, bundle, node_run
     if failed:
         raise RuntimeError('; '.join(failed))
     return {m: os.path.join(workdir, 'blocks', names[m]) for m in blocks}
+
+
+def _running_pid(d):
+    """The pid in d/pid if that process is alive and is a Yosys runner of folder d, else None."""
+    try:
+        pid = int(open(os.path.join(d, 'pid')).read())
+        args = open('/proc/%d/cmdline' % pid, 'rb').read().split(b'\0')
+    except (OSError, ValueError):
+        return None
+    return pid if os.path.abspath(d).encode() in [os.path.abspath(a).encode() for a in
+                                                   (x.decode(errors='replace') for x in args)] else None
 
 
 def _cut_children(design, m, cut):
