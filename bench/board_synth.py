@@ -4,7 +4,7 @@ make bench, not of make test): Yosys synthesis of the board's top module
 with its vendor shell as a black box, for the board's FPGA family, and the
 used resources against the part's capacity.
 
-Usage: bench/board_synth.py [--flat | --report-only | --partial] [--jobs N] [--cut M,M...]
+Usage: bench/board_synth.py [--flat | --report-only | --partial] [--jobs N] [--cut M,M...] [--only M,M...]
                             YOSYS_BUNDLE WORKDIR FAMILY TOP PART CAPACITY INCDIR SOURCE.sv...
   --flat        one Yosys process flattening the whole top (the c4 SoC does not
                 fit the 4 GiB WebAssembly heap that way); default: hierarchical,
@@ -13,6 +13,8 @@ Usage: bench/board_synth.py [--flat | --report-only | --partial] [--jobs N] [--c
                 --flat from stat.txt and net.json, else from blocks/*/net.json)
   --partial     as --report-only, leaving out the blocks not synthesized yet
                 (named in the summary; the figures are then lower bounds)
+  --only M,...  synthesize only the blocks of these module names (the others as
+                far as done before), then report as --partial
   --jobs N      block processes at a time (default 2)
   --cut M,...   module names synthesized as blocks of their own (default
                 synth_hier.CUT_DEFAULT: SoC core, hart, IOMMU and its large
@@ -188,7 +190,7 @@ def run_flat(bundle, outdir, fam, top, names, report_only):
     return cells, levels, text, shells, []
 
 
-def run_hier(bundle, outdir, fam, family, top, names, report_only, jobs, cut, partial=False):
+def run_hier(bundle, outdir, fam, family, top, names, report_only, jobs, cut, partial=False, only=None):
     """One process per block (bench/synth_hier.py): (cells summed by
     instance count, composed longest path, path text, black boxes, block
     table rows, blocks missing). partial (with report_only): blocks without
@@ -210,15 +212,18 @@ def run_hier(bundle, outdir, fam, family, top, names, report_only, jobs, cut, pa
     if report_only:
         dirs = {m: os.path.join(outdir, 'blocks', mnames[m]) for m in blocks}
     else:
-        dirs = synth_hier.run_blocks(design, blocks, reps, mnames, outdir, fam['block'], bundle, NODE_RUN,
-                                     jobs, log)
+        run = [m for m in blocks if not only or synth_hier.base_name(m) in only]
+        synth_hier.run_blocks(design, run, reps, mnames, outdir, fam['block'], bundle, NODE_RUN, jobs, log)
+        dirs = {m: os.path.join(outdir, 'blocks', mnames[m]) for m in blocks}
     seq, lut = re.compile(fam['seq']), re.compile(fam['lut'])
     depths, total, table, boxes = {}, {}, [], set()
     by_name = {mnames[m]: m for m in blocks}
     missing = []
     for m in reversed(blocks):  # children before parents
         net = os.path.join(dirs[m], 'net.json')
-        if not os.path.exists(net) or not os.path.exists(os.path.join(dirs[m], 'key')):
+        done = os.path.exists(net) and (os.path.exists(os.path.join(dirs[m], 'key')) or
+                                        partial and synth_hier._running_pid(dirs[m]) is None)
+        if not done:
             if partial:
                 missing.append('%s (%d instance%s)' % (synth_hier.base_name(m), counts[m], 's' if counts[m] > 1 else ''))
                 continue
@@ -267,7 +272,7 @@ def design_name(design, mnames, safe):
 
 def main(argv):
     args = argv[1:]
-    report_only, flat, partial, jobs, cut = False, False, False, 2, synth_hier.CUT_DEFAULT
+    report_only, flat, partial, jobs, cut, only = False, False, False, 2, synth_hier.CUT_DEFAULT, None
     while args and args[0].startswith('--'):
         a = args.pop(0)
         if a == '--report-only':
@@ -280,8 +285,10 @@ def main(argv):
             jobs = int(args.pop(0))
         elif a == '--cut' and args:
             cut = tuple(x for x in args.pop(0).split(',') if x)
+        elif a == '--only' and args:
+            only, partial = set(x for x in args.pop(0).split(',') if x), True
         else:
-            print('board-synth: option %r: expected --flat, --report-only, --partial, --jobs N (N > 0) or --cut M,M...' % a,
+            print('board-synth: option %r: expected --flat, --report-only, --partial, --jobs N (N > 0), --cut M,M... or --only M,M...' % a,
                   file=sys.stderr)
             return 2
     if len(args) < 8:
@@ -315,7 +322,7 @@ def main(argv):
             missing = []
         else:
             cells, levels, text, shells, table, missing = run_hier(bundle, outdir, fam, family, top, names,
-                                                                   report_only, jobs, cut, partial)
+                                                                   report_only, jobs, cut, partial, only)
     except (OSError, RuntimeError, KeyError, ValueError) as e:
         print('board-synth: %s' % e, file=sys.stderr)
         return 1

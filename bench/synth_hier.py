@@ -173,18 +173,25 @@ def safe_names(design):
 
 
 def write_renamed(design, names, path):
-    """elab.il with every module name (module and cell lines) replaced by its safe name."""
+    """elab.il with every module name (module and cell lines) replaced by its
+    safe name; instances of black boxes (the DPI modules, vendor shells)
+    lose their parameters, which the black box's RTLIL does not declare."""
     with open(path, 'w') as f:
         for m in sorted(design.text):
-            lines = design.text[m].split('\n')
+            lines, box = design.text[m].split('\n'), False
             for i, line in enumerate(lines):
                 if line.startswith('module '):
                     lines[i] = 'module \\' + names[m]
                 elif line.startswith('  cell '):
                     p = line.split()
+                    box = p[1] in design.blackbox
                     if p[1] in names:
                         lines[i] = '  cell \\%s %s' % (names[p[1]], p[2])
-            f.write('\n'.join(lines))
+                elif box and line.startswith('    parameter '):
+                    lines[i] = None  # a black box's parameters (its RTLIL declares none: Yosys rejects them)
+                elif line.startswith('  end'):
+                    box = False
+            f.write('\n'.join(x for x in lines if x is not None))
 
 
 def run_blocks(design, blocks, reps, names, workdir, synth_cmd, bundle, node_run, jobs, log):
