@@ -215,7 +215,7 @@ def run_hier(bundle, outdir, fam, family, top, names, report_only, jobs, cut, pa
         run = [m for m in blocks if not only or synth_hier.base_name(m) in only]
         synth_hier.run_blocks(design, run, reps, mnames, outdir, fam['block'], bundle, NODE_RUN, jobs, log)
         dirs = {m: os.path.join(outdir, 'blocks', mnames[m]) for m in blocks}
-    seq, lut = re.compile(fam['seq']), re.compile(fam['lut'])
+    seq, weight = re.compile(fam['seq']), synth_report.lut_weight(family)
     depths, total, table, boxes = {}, {}, [], set()
     by_name = {mnames[m]: m for m in blocks}
     missing = []
@@ -243,8 +243,7 @@ def run_hier(bundle, outdir, fam, family, top, names, report_only, jobs, cut, pa
         vendor = {mnames[x] for x in design.blackbox} | (set(mnames.values()) - set(subs) - {mnames[m]})
         boxes |= {synth_hier.base_name(x) for x in design.blackbox
                   if any(c.get('type', '').lstrip('\\') == mnames[x] for c in mod['cells'].values())}
-        d = synth_hier.Depths(mod, lambda t: bool(seq.fullmatch(t)) or t in vendor,
-                              lambda t: bool(lut.fullmatch(t)), subs)
+        d = synth_hier.Depths(mod, lambda t: bool(seq.fullmatch(t)) or t in vendor, weight, subs)
         depths[m] = d
         own = synth_report.netlist_cells(mod)
         for c, n in own.items():

@@ -320,7 +320,7 @@ class Depths:
 
     def __init__(self, module, is_seq, is_lut, blocks):
         """module: the block's module in the netlist JSON; is_seq(type),
-        is_lut(type): cell classes; blocks: {cell type: Depths} of the
+        is_lut(type): cell classes (is_lut: the LUT levels the cell adds, 0, 1 or 2); blocks: {cell type: Depths} of the
         blocks instantiated here (black boxes in this netlist)."""
         cells = module['cells']
         ports = module['ports']
@@ -373,7 +373,7 @@ class Depths:
                     fi = memo[bi][1] + th if bi is not None else NEG
                     memo[x] = (fr, fi, br if br is not None and memo[br][0] + th > r0 else None)
                 else:
-                    w = 1 if is_lut(t) else 0
+                    w = int(is_lut(t))
                     fr = memo[br][0] + w if br is not None else (0 if not ins else NEG)
                     fi = memo[bi][1] + w if bi is not None else NEG
                     memo[x] = (fr, fi, br)
@@ -458,7 +458,7 @@ class Depths:
                     if is_seq(t):
                         best = max(best, 0)
                         continue
-                    w = 1 if is_lut(t) else 0
+                    w = int(is_lut(t))
                     succ += [(b, w) for p, bits in c['connections'].items()
                              if c['port_directions'].get(p) == 'output' for b in bits if isinstance(b, int)]
                 todo = [b for b, _ in succ if b not in memo]

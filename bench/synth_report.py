@@ -9,7 +9,7 @@ Counted cells: xcup: LUT1..LUT6 + LUT-RAM cells in the LUTs they occupy
 (LUTRAM_LUTS below), FD* flip-flops, RAMB18E2/RAMB36E2
 (a RAMB18E2 is half a block RAM tile), URAM288, DSP48E2. polarfire:
 CFG1..CFG4 (4-input LUTs) + ARI1 (carry-chain LUTs: each is one logic
-element's LUT), SLE flip-flops, RAM1K20 (LSRAM), RAM64x12 (uSRAM), MACC_PA
+element's LUT) + 2 per MX4 (4:1 mux, MX4_LUTS), SLE flip-flops, RAM1K20 (LSRAM), RAM64x12 (uSRAM), MACC_PA
 (math blocks).
 """
 import re
@@ -37,8 +37,22 @@ FAMILIES = {
         'block': 'synth_microchip -family polarfire -noiopad -noclkbuf -top %s',
         'seq': r'SLE|RAM1K20|RAM64x12|MACC_PA.*',
         'lut': r'CFG[1-4]',  # ARI1 (carry) traversed without a level
+        'lut2': r'MX4',      # two levels (MX4_LUTS below)
     },
 }
+
+
+# A 4:1 mux (Yosys's MX4 cell for PolarFire) has 6 inputs, so it takes two 4-input LUTs of the
+# PolarFire logic element (LUT4 + flip-flop + carry, no wider mux): L1 = S1 ? S0 : (S0 ? D1 : D0),
+# Y = S1 ? (L1 ? D3 : D2) : L1. Counted as 2 LUTs and 2 levels.
+MX4_LUTS = 2
+
+
+def lut_weight(family):
+    """type -> LUT levels the cell adds on a path (0 for carry, mux and DSP cells)."""
+    one = re.compile(FAMILIES[family]['lut'])
+    two = re.compile(FAMILIES[family].get('lut2', '$^'))
+    return lambda t: 2 if two.fullmatch(t) else 1 if one.fullmatch(t) else 0
 
 
 def parse_stat(path):
@@ -77,7 +91,8 @@ def resource_rows(family, cells, cap=None):
                 ('DSP48E2', count(cells, r'DSP48E2'), cap.get('dsp')),
                 ('INV (not in the LUTs above: Vivado folds them into the LUTs they feed, else a LUT1 each)',
                  count(cells, r'INV'), None)]
-    return [('4-input LUTs (CFG1..4 + ARI1)', count(cells, r'CFG[1-4]') + count(cells, r'ARI1'), cap.get('lut')),
+    return [('4-input LUTs (CFG1..4 + ARI1 + 2 per MX4)', count(cells, r'CFG[1-4]') + count(cells, r'ARI1') +
+             MX4_LUTS * count(cells, r'MX4'), cap.get('lut')),
             ('flip-flops (SLE)', count(cells, r'SLE'), cap.get('ff')),
             ('LSRAM (RAM1K20)', count(cells, r'RAM1K20'), cap.get('bram')),
             ('uSRAM (RAM64x12)', count(cells, r'RAM64x12'), cap.get('usram')),
