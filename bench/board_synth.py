@@ -235,7 +235,7 @@ def run_hier(bundle, outdir, fam, family, top, names, report_only, jobs, cut, pa
             t = c['type'].lstrip('\\')
             r = by_name.get(t)
             if r is None and t in mnames.values():  # a cut module's variant: its representative's depths
-                r = next(reps[x] for x in reps if mnames[x] == t)
+                r = next((reps[x] for x in reps if mnames[x] == t), None)
             if r is not None and r in depths:
                 subs[t] = depths[r]
         # black boxes that are not blocks: the vendor shell and the DPI modules (register boundaries);

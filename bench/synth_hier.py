@@ -19,15 +19,17 @@ Flow (docs/benchmarks.md, "Board synthesis (issue 15)"):
    write_json`, in parallel (jobs); results are kept per block under
    WORKDIR/blocks/<name>/ with a key (sha1 of the module texts and the
    script), so a rerun with unchanged RTL reuses them.
-4. combine(): resources = each block's own cells times its instance count
-   (the count of instances reachable from the top through flattened
-   modules); the longest path is composed (compose_levels()) from each
-   block's per-port-bit depths: a block's output bit starts at its depth
-   from the block's registers, plus its depth from the block's inputs when
-   an input reaches it combinationally; a block's input bit ends at its
-   depth to the block's registers. So a path that crosses block boundaries
-   is counted whole, never cut at a boundary (a through path is bounded by
-   the deepest input of the instance, an overestimate at most).
+4. bench/board_synth.py combines: resources = each block's own cells times
+   its instance count (the count of instances reachable from the top
+   through flattened modules); the longest path is composed (Depths) from
+   each block's per-port-bit depths: a block's output bit starts at its
+   depth from the block's registers; a block's input bit ends at its depth
+   to the block's registers. So a path from a register in one block through
+   the parent's glue to a register in another is counted whole. Not
+   composed: a block's input-to-output combinational (through) paths
+   (charging them from every input of the instance chains blocks into
+   false loops); each block's deepest through path is reported beside it
+   instead. Clock pins are not end points.
 
 Cells that end a path (sequential): the family's flip-flops, block RAMs,
 DSPs' registered use is not modelled (DSP48E2/MACC_PA traversed at 0
@@ -36,6 +38,7 @@ their ports count as registered (the vendor interconnect's register slices).
 """
 import hashlib
 import os
+import re
 import shutil
 import subprocess
 import time
@@ -313,6 +316,10 @@ def _all_below(design, m, cut):
     return out
 
 
+# clock pins of sequential cells (FD*: C; SLE: CLK; block RAMs: CLK*, *CLK): not path end points
+CLOCK_PIN = re.compile(r'C|CLK\w*|\w*CLK')
+
+
 class Depths:
     """Per-port-bit LUT depths of one synthesized block (its flattened
     netlist), and the longest path inside it, composed with the depths of
@@ -342,6 +349,8 @@ class Depths:
             return [b for p, bits in c['connections'].items() if c['port_directions'].get(p) == 'input'
                     for b in bits if isinstance(b, int)]
 
+        expanded = set()
+
         def value(bit):
             stack = [bit]
             while stack:
@@ -358,12 +367,16 @@ class Depths:
                 t = c['type'].lstrip('\\')
                 ins = inputs_of(c)
                 sub = blocks.get(t)
-                if sub is not None and sub.through.get(port, {}).get(i, NEG) < 0:
-                    ins = []  # no combinational path into this output bit
-                todo = [b for b in ins if b not in memo]
-                if todo:
+                if sub is not None:
+                    ins = []  # a block's output starts at its depth from the block's registers (see above)
+                todo = [b for b in ins if b not in memo and b not in expanded]
+                if todo and x not in expanded:
+                    expanded.add(x)
                     stack.extend(todo)
                     continue
+                # inputs still open here close a loop (a block's through path is charged from all
+                # its inputs, which can loop through the parent): that edge is left out
+                ins = [b for b in ins if b in memo]
                 br = max(ins, key=lambda b: memo[b][0], default=None)
                 bi = max(ins, key=lambda b: memo[b][1], default=None)
                 if sub is not None:
@@ -390,7 +403,7 @@ class Depths:
             if not (is_seq(t) or sub is not None):
                 continue
             for port, bits in c['connections'].items():
-                if c['port_directions'].get(port) != 'input':
+                if c['port_directions'].get(port) != 'input' or CLOCK_PIN.fullmatch(port):
                     continue
                 for i, b in enumerate(bits):
                     if not isinstance(b, int):
@@ -433,7 +446,7 @@ class Depths:
                     for i, b in enumerate(bits):
                         if isinstance(b, int):
                             fanout.setdefault(b, []).append((name, port, i))
-        memo = {}
+        memo, expanded = {}, set()
 
         def depth(bit):
             stack = [bit]
@@ -449,27 +462,20 @@ class Depths:
                     sub = blocks.get(t)
                     if sub is not None:
                         best = max(best, sub.reg_in.get(port, {}).get(i, NEG))
-                        outs = [b for p, bits in c['connections'].items()
-                                if c['port_directions'].get(p) == 'output' for b in bits if isinstance(b, int)]
-                        th = max((v for d in sub.through.values() for v in d.values()), default=NEG)
-                        if th >= 0:
-                            succ += [(b, th) for b in outs]
-                        continue
+                        continue  # through paths not composed (see above)
                     if is_seq(t):
-                        best = max(best, 0)
+                        if not CLOCK_PIN.fullmatch(port):
+                            best = max(best, 0)
                         continue
                     w = int(is_lut(t))
                     succ += [(b, w) for p, bits in c['connections'].items()
                              if c['port_directions'].get(p) == 'output' for b in bits if isinstance(b, int)]
-                todo = [b for b, _ in succ if b not in memo]
-                if todo:
-                    memo_guard = [b for b in todo if b in stack]
-                    if memo_guard:  # combinational loop: stop there
-                        for b in memo_guard:
-                            memo[b] = NEG
-                    else:
-                        stack.extend(todo)
-                        continue
+                todo = [b for b, _ in succ if b not in memo and b not in expanded]
+                if todo and x not in expanded:
+                    expanded.add(x)
+                    stack.extend(todo)
+                    continue
+                succ = [(b, w) for b, w in succ if b in memo]  # open ones close a loop: left out
                 for b, w in succ:
                     if memo[b] >= 0:
                         best = max(best, memo[b] + w)

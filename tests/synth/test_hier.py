@@ -99,7 +99,7 @@ def main():
     dl = synth_hier.Depths(leaf, seq, lut, {})
     check('leaf: reg-to-reg, out, in, through', dl.summary(), (0, 2, 1, 1))
     # top: x -> leaf u0 .a; u0 .c -> LUT -> u1 .a (2 + 1 + 1 = 4);
-    # u0 .s (through: x at 0 + 1) -> LUT -> LUT -> FF: max(reg 1, 0 + 1) + 2 = 3; shell input ends at 0
+    # u0 .s (from u0's registers: 1) -> LUT -> LUT -> FF: 3; shell input ends at 0
     top = {'ports': {'x': {'direction': 'input', 'bits': [2]}},
            'cells': {'u0': cell('leaf', {'a': [2], 'c': [20], 's': [21]},
                                 {'a': 'input', 'c': 'output', 's': 'output'}),
@@ -113,8 +113,10 @@ def main():
     dt = synth_hier.Depths(top, lambda t: seq(t) or t == 'shell', lut, {'leaf': dl})
     check('top: longest path across the blocks (u0 .c 2 + LUT + u1 .a 1)', dt.longest, 4)
     check('top: the path ends in u1', dt.path[-1].startswith('end: u1.a'), True)
-    check('top: input x to registers (x -> u0 .a 1; x -> u0 .s -> 2 LUTs -> f: 3; '
-          'x -> u0 .s is not to u1)', dt.reg_in, {'x': {0: 3}})
+    check('top: input x to registers (x -> u0 .a: 1; the through path x -> u0 .s is not composed)',
+          dt.reg_in, {'x': {0: 1}})
+    check('top: u0 .s starts at its depth from u0\'s registers (1), + 2 LUTs to f = 3 < 4',
+          dt.longest, 4)
     print('synth_hier: partition and composed depths as expected')
     return 0
 
