@@ -1,5 +1,5 @@
 """Hierarchical (non-flattening) Yosys synthesis of a large design
-(bench/board_synth.py --hier, the default for a board top): one Yosys
+(bench/board_synth.py without --flat, the default for a board top): one Yosys
 process per block, so that each fits the 4 GiB heap of the WebAssembly
 Yosys (@yowasp/yosys) that cannot hold the flattened c4 SoC.
 
@@ -16,7 +16,8 @@ Flow (docs/benchmarks.md, "Board synthesis (issue 15)"):
    synthesized once and counted once per instance.
 3. run_blocks(): per distinct cut module, one process `read_rtlil; blackbox
    <cut modules below it>; hierarchy -top M; <family synth, flattening M>;
-   write_json`, in parallel (jobs); results are kept per block under
+   write_json`, in parallel (jobs); results (net.json, yosys.log, seconds:
+   CPU seconds of the process) are kept per block under
    WORKDIR/blocks/<name>/ with a key (sha1 of the module texts and the
    script), so a rerun with unchanged RTL reuses them.
 4. bench/board_synth.py combines: resources = each block's own cells times
