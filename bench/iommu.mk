@@ -24,7 +24,7 @@ $(IOMMU_YOWASP):
 	cd $(IOMMU_YOWASP_DIR) && npm install --prefix . --no-audit --no-fund --silent @yowasp/yosys@$(IOMMU_YOWASP_VER)
 	@test -f $@ || { echo "iommu-synth: npm did not install @yowasp/yosys" >&2; exit 1; }
 
-iommu-synth: $(IOMMU_YOWASP) $(IOMMU_RTL_SRCS) bench/iommu_synth.py
+iommu-synth: $(IOMMU_YOWASP) $(IOMMU_RTL_SRCS) bench/iommu_synth.py bench/synth_report.py
 	python3 bench/iommu_synth.py $(IOMMU_YOWASP) $(IOMMU_SYNTH_DIR) $(IOMMU_RTL_SRCS)
 
 bench: iommu-bench iommu-synth

@@ -28,6 +28,9 @@ import re
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from synth_report import LUTRAM_LUTS, parse_stat  # noqa: E402,F401 (LUTRAM_LUTS: also imported from here)
+
 TYPE = r'(?:logic|\w+_[te]|\w+::\w+_[te])'
 DECL = re.compile(r'^(\s*(?:(?:input|output)\s+)?' + TYPE + r')(\s*(?:\[[^\]]+\])?\s*)(.*?)([,;])(\s*(?://.*)?)$')
 NAME_DIM = re.compile(r'^\s*(\w+)\s*\[([^\]:]+)\]\s*$')
@@ -143,13 +146,6 @@ def prepare(sources, outdir):
     return names
 
 
-# LUTs a distributed-RAM cell occupies (Xilinx UG474 7-series CLB user guide, "Distributed RAM" table;
-# UG574 for UltraScale: the same primitives).
-LUTRAM_LUTS = {'RAM32M': 4, 'RAM64M': 4, 'RAM32X1D': 2, 'RAM64X1D': 2, 'RAM128X1D': 4, 'RAM256X1S': 4,
-               'RAM32X1S': 1, 'RAM64X1S': 1, 'RAM128X1S': 2, 'RAM32M16': 8, 'RAM64M8': 8, 'RAM256X1D': 8,
-               'RAM512X1S': 8}
-
-
 NODE_RUN = r"""
 import { readFileSync, writeFileSync } from 'node:fs';
 const [bundle, dir, log, script, ...names] = process.argv.slice(1);
@@ -192,10 +188,7 @@ def main(argv):
         err = [l for l in open(log).read().split('\n') if 'ERROR' in l] if os.path.exists(log) else []
         print('iommu-synth: yosys failed: %s (log %s)' % (err[0] if err else 'no statistics', log), file=sys.stderr)
         return 1
-    cells = {}
-    for m in re.finditer(r'^\s+(\d+)\s+(\S+)\s*$|^\s+(\S+)\s+(\d+)\s*$', open(stat).read(), flags=re.M):
-        n, c = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
-        cells[c] = cells.get(c, 0) + int(n)
+    cells = parse_stat(stat)
     luts = sum(n for c, n in cells.items() if re.fullmatch(r'\$?_?LUT[1-6]_?', c.lstrip('\\')))
     ffs = sum(n for c, n in cells.items() if re.fullmatch(r'FD[CPRS]E?(_1)?', c.lstrip('\\')))
     lutram = sum(n * LUTRAM_LUTS.get(c.lstrip('\\'), 0) for c, n in cells.items())

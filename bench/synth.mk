@@ -18,7 +18,7 @@ SYNTH_PIPE_SRCS := $(SYNTH_PKGS) $(SYNTH_UNITS) \
 ifeq ($(filter-out sim,$(BOARD)),)
 synth-report: core-synth-report
 endif
-core-synth-report: $(IOMMU_YOWASP) $(SYNTH_FSM_SRCS) $(SYNTH_PIPE_SRCS) bench/synth_core.py bench/iommu_synth.py
+core-synth-report: $(IOMMU_YOWASP) $(SYNTH_FSM_SRCS) $(SYNTH_PIPE_SRCS) bench/synth_core.py bench/iommu_synth.py bench/synth_report.py
 	python3 bench/synth_core.py $(IOMMU_YOWASP) $(SYNTH_DIR)/uvs_pipe_core uvs_pipe_core $(SYNTH_PIPE_SRCS)
 	python3 bench/synth_core.py $(IOMMU_YOWASP) $(SYNTH_DIR)/uvs_core uvs_core $(SYNTH_FSM_SRCS)
 

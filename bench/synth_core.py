@@ -36,10 +36,11 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import synth_report  # noqa: E402
 from iommu_synth import NODE_RUN, prepare  # noqa: E402
 
-SEQ = re.compile(r'FD[CPRS]E?(_1)?|RAMB(18|36)E2|FIFO.*|SRL.*|BUFG.*')
-LUT = re.compile(r'LUT[1-6]|RAM(32|64|128|256)[XM].*')
+SEQ = re.compile(synth_report.FAMILIES['xcup']['seq'])
+LUT = re.compile(synth_report.FAMILIES['xcup']['lut'])
 
 
 def no_return(m):
@@ -199,19 +200,8 @@ def main(argv):
         err = [l for l in open(log).read().split('\n') if 'ERROR' in l] if os.path.exists(log) else []
         print('synth-report: yosys failed: %s (log %s)' % (err[0] if err else 'no netlist', log), file=sys.stderr)
         return 1
-    cells = {}
-    for m in re.finditer(r'^\s+(\d+)\s+(\S+)\s*$|^\s+(\S+)\s+(\d+)\s*$', open(stat).read(), flags=re.M):
-        n, c = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
-        c = c.lstrip('\\')
-        cells[c] = cells.get(c, 0) + int(n)
-
-    def count(pat):
-        return sum(n for c, n in cells.items() if re.fullmatch(pat, c))
-    luts = count(r'LUT[1-6]')
-    lutram = count(r'RAM(32|64|128|256)[XM].*')
-    ffs = count(r'FD[CPRS]E?(_1)?')
-    dsps = count(r'DSP48E2')
-    brams = count(r'RAMB(18|36)E2')
+    cells = synth_report.parse_stat(stat)
+    luts, ffs, brams, _, dsps, _ = (used for _, used, _ in synth_report.resource_rows('xcup', cells))
     netlist = json.load(open(net))
     levels, path = lut_levels(netlist, top)
     names = net_names(netlist, top)
@@ -219,9 +209,9 @@ def main(argv):
         f.write(describe_path(netlist['modules'][top]['cells'], path, names))
     carry = sum(1 for _, t in path if t in ('CARRY4', 'CARRY8'))
     dsp = sum(1 for _, t in path if t == 'DSP48E2')
-    print('%s: %d LUTs (+ %d LUT-RAM cells), %d FFs, %d DSP48E2, %d block RAMs; '
+    print('%s: %d LUTs (logic + LUT-RAM), %d FFs, %d DSP48E2, %g block RAM tiles; '
           'longest path %d LUT levels (with %d carry cells, %d DSP48E2 on it)'
-          % (top, luts, lutram, ffs, dsps, brams, levels, carry, dsp))
+          % (top, luts, ffs, dsps, brams, levels, carry, dsp))
     return 0
 
 

@@ -3,7 +3,9 @@
 #
 #   make BOARD=<b> synth-report  Yosys resource report of the board top for its
 #                                FPGA family, vendor IP as black boxes:
-#                                build/boards/<b>/summary.md (part of make bench)
+#                                build/boards/<b>/summary.md (part of make bench);
+#                                one Yosys process per block (BOARD_SYNTH_FLAGS:
+#                                options of bench/board_synth.py, e.g. --jobs 1, --flat)
 #   make BOARD=<b> run           make run on the board top's co-simulation
 #                                (configuration <b>, sim/configs/<b>.mk)
 #   make BOARD=<b> bitstream     the vendor flow (boards/flow.sh bitstream)
@@ -32,6 +34,7 @@ BOARD_COSIM_COMMON := boards/common/uvs_msi_irq.sv boards/common/sim/uvs_board_c
                       boards/common/sim/uvs_cosim_sidechan.sv
 BOARD_INCS        := $(wildcard boards/common/*.svh)
 BOARD_BUILD       := $(BUILD)/boards/$(BOARD)
+BOARD_SYNTH_FLAGS ?=
 # The synthesizable core's sources (no rtl/sim/), then the board's.
 BOARD_CORE_SRCS   := $(RTL_PKGS) $(filter-out rtl/core/uvs_mt_%,$(RTL_CORE_SRCS)) \
                      $(RTL_IOMMU_SRCS) $(filter-out rtl/soc/uvs_mt_hart.sv,$(RTL_SOC_SRCS))
@@ -58,8 +61,9 @@ board-sim:
 	$(MAKE) CONFIG=$(BOARD) BUILD=$(BUILD) sim
 
 board-synth-report: $(IOMMU_YOWASP) $(BOARD_CORE_SRCS) $(BOARD_COMMON_SRCS) $(BOARD_INCS) \
-                    $(BOARD_SRCS.$(BOARD)) $(BOARD_STUBS.$(BOARD)) bench/board_synth.py bench/synth_core.py
-	python3 bench/board_synth.py $(IOMMU_YOWASP) $(BOARD_BUILD) $(BOARD_FAMILY.$(BOARD)) \
+                    $(BOARD_SRCS.$(BOARD)) $(BOARD_STUBS.$(BOARD)) bench/board_synth.py bench/synth_core.py \
+                    bench/synth_hier.py bench/synth_report.py
+	python3 bench/board_synth.py $(BOARD_SYNTH_FLAGS) $(IOMMU_YOWASP) $(BOARD_BUILD) $(BOARD_FAMILY.$(BOARD)) \
 	  $(BOARD_TOP.$(BOARD)) $(BOARD_PART.$(BOARD)) $(BOARD_CAPACITY.$(BOARD)) boards/common:rtl/soc \
 	  $(BOARD_CORE_SRCS) $(BOARD_COMMON_SRCS) $(BOARD_STUBS.$(BOARD)) $(BOARD_SRCS.$(BOARD))
 	@echo "board-synth: $(BOARD_BUILD)/summary.md"

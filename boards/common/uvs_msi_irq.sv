@@ -34,14 +34,15 @@ module uvs_msi_irq #(
     end
   end else begin : g_level
     localparam int CW = (HOLD > 1) ? $clog2(HOLD + 1) : 1;
-    logic [N-1:0][CW-1:0] left;
     for (genvar i = 0; i < N; i++) begin : g_line
+      logic [CW-1:0] left;  // cycles line i stays high (per line: Yosys 0.55 cannot index a packed
+                            // array declared in the enclosing generate block)
       always_ff @(posedge clk_i) begin
-        if (!rst_ni)       left[i] <= '0;
-        else if (raise[i]) left[i] <= CW'(HOLD);
-        else if (left[i] != '0) left[i] <= left[i] - CW'(1);
+        if (!rst_ni)       left <= '0;
+        else if (raise[i]) left <= CW'(HOLD);
+        else if (left != '0) left <= left - CW'(1);
       end
-      assign irq_req_o[i] = left[i] != '0;
+      assign irq_req_o[i] = left != '0;
     end
     /* verilator lint_off UNUSEDSIGNAL */
     logic unused_ack;
