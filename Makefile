@@ -38,9 +38,7 @@ FUZZ_CFLAGS := -std=c11 -D_GNU_SOURCE -g -O1 -Wall -Wextra -Werror -Iinclude -I$
 # (variable names: expanded when the recipe runs) and archive them. A folder
 # uses it to hand its testable C parts to tests/ and the fuzz harnesses
 # (plain, ASan/UBSan, libFuzzer builds), so that no other folder compiles them.
-# (parts-archives names every archive, so that none is an intermediate file.)
 define PARTS_ARCHIVE
-parts-archives: $(1)
 $(1): $(patsubst %.c,$(3)/%.o,$(2))
 	@rm -f $$@
 	ar rcs $$@ $$^
@@ -72,7 +70,7 @@ RV_CFLAGS  := -std=c11 $(RV_ARCH) -O2 -g -Wall -Wextra -Werror -ffunction-sectio
 
 SETUP_STAMP := $(BUILD)/.deps-ok
 
-.PHONY: all run test bench lint clean install help deps parts-archives
+.PHONY: all run test bench lint clean install help deps
 all: deps sim firmware
 
 help:
