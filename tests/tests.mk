@@ -30,7 +30,7 @@ SIM_FSM    := $(BUILD)/fsm/uvmsoc-sim
 SIM_C4FSM  := $(BUILD)/c4fsm/uvmsoc-sim
 TESTS  ?= $(sort $(wildcard tests/*.tests))
 
-.PHONY: isa-tests test sim-c4 sim-fsm sim-c4fsm
+.PHONY: isa-tests test sim-c4 sim-fsm sim-c4fsm sim-c1
 isa-tests: $(ISA_ELFS) $(ISA_OUT)/htif-sw32-fail.elf
 
 $(ISA_OUT)/%.elf: $(ISA_DIR)/%.S $(ISA_LIB) $(ABI_H)
@@ -52,6 +52,9 @@ sim-fsm:
 	$(MAKE) CONFIG=fsm BUILD=$(BUILD) sim
 sim-c4fsm:
 	$(MAKE) CONFIG=c4fsm BUILD=$(BUILD) sim
+# One compute hart: the multi-context fault storm of `make soak` (tests/soak/storm_contexts.sh).
+sim-c1:
+	$(MAKE) CONFIG=c1 BUILD=$(BUILD) sim
 
 # The IOMMU-in-the-SoC test program (tests/iommu_soc.tests).
 include tests/iommu_soc/iommu_soc.mk
@@ -75,10 +78,11 @@ test: $(TEST_PREREQS)
 # make soak: the long suites (tests/soak/*.tests), kept out of `make test`'s
 # 30 minutes: the reference core through the whole OpenSBI chain, ...
 # SOAK_TESTS="tests/soak/a.tests" runs only those manifests. Each soak test
-# may take up to SOAK_TIMEOUT seconds (default 12 hours: the 10^6-fault storm
-# of tests/soak/storm.tests simulates 6.8G device cycles).
+# may take up to SOAK_TIMEOUT seconds (default 12 hours: the 10^6-fault
+# multi-context storm of tests/soak/storm.tests simulates about 10G device
+# cycles on the one-compute-hart simulator c1).
 SOAK_TESTS ?= $(sort $(wildcard tests/soak/*.tests))
 SOAK_TIMEOUT ?= 43200
 .PHONY: soak
-soak: $(TEST_PREREQS)
+soak: $(TEST_PREREQS) sim-c1
 	@$(TEST_ENV) TEST_TIMEOUT=$(SOAK_TIMEOUT) tests/run.sh $(BUILD)/tests/soak-logs $(SOAK_TESTS)

@@ -29,6 +29,7 @@
 #include "../../firmware/kernels/pattern.h"
 
 struct cl {
+    const char *kernel; /* "pattern" or its tile variant "pattern_tile" */
     int sock;
     uint32_t seq, did;
     uint8_t *view;
@@ -87,7 +88,7 @@ static int launch(struct cl *c, uint64_t va, uint64_t seed, struct uvs_brk_msg *
     struct uvs_brk_msg m;
     memset(&m, 0, sizeof m);
     m.type = UVS_BRK_LAUNCH;
-    snprintf(m.name, sizeof m.name, "pattern");
+    snprintf(m.name, sizeof m.name, "%s", c->kernel);
     m.nargs = 3;
     m.arg[0] = va;
     m.arg[1] = c->bytes;
@@ -249,10 +250,11 @@ static int wait_file(const char *path, unsigned seconds)
 
 const char cli_client_help[] =
     "usage: uvmsoc client --daemon PATH [--size BYTES] [--iterations N] [--seed S] [--target-va VA]\n"
-    "                     [--hold-file F --release-file G] [--bad KIND]\n"
+    "                     [--hold-file F --release-file G] [--bad KIND] [--tile]\n"
     "Connects to a daemon (uvmsoc serve), gets a device context and --size bytes (default 16K) of its own\n"
     "memory, and runs the kernel pattern over it --iterations times (default 2; seed S + iteration + 2^32 x\n"
-    "device_id), checking every byte. --target-va VA: one launch over another context's VA, which must abort\n"
+    "device_id), checking every byte; --tile: its tile variant pattern_tile (the tile engines write the\n"
+    "memory from the scratchpads). --target-va VA: one launch over another context's VA, which must abort\n"
     "with an access fault in this client's launch. --hold-file F: after the first iteration, write our VA\n"
     "to F and wait (at most 600 s) until G exists, check our bytes again, then go on. --bad KIND: send one\n"
     "malformed message (short, long, magic, version, type, nargs, name, reply) and expect ERROR and EOF, or a\n"
@@ -265,11 +267,11 @@ int cli_client(const struct cli_global *g, int argc, char **argv)
         {"iterations", required_argument, NULL, 'i'}, {"seed", required_argument, NULL, 'e'},
         {"target-va", required_argument, NULL, 't'}, {"hold-file", required_argument, NULL, 'h'},
         {"release-file", required_argument, NULL, 'r'}, {"bad", required_argument, NULL, 'b'},
-        {NULL, 0, NULL, 0},
+        {"tile", no_argument, NULL, 'T'}, {NULL, 0, NULL, 0},
     };
     const char *path = NULL, *hold = NULL, *release = NULL, *bad = NULL;
     uint64_t size = 16384, iters = 2, seed = 1, target = 0;
-    int o, have_target = 0;
+    int o, have_target = 0, tile = 0;
     (void)g;
     optind = 0;
     while ((o = getopt_long(argc, argv, "", opts, NULL)) != -1) {
@@ -283,6 +285,7 @@ int cli_client(const struct cli_global *g, int argc, char **argv)
         case 'h': hold = optarg; break;
         case 'r': release = optarg; break;
         case 'b': bad = optarg; break;
+        case 'T': tile = 1; break;
         default: return CLI_USAGE;
         }
         if (e)
@@ -293,7 +296,7 @@ int cli_client(const struct cli_global *g, int argc, char **argv)
                 "--hold-file with --release-file\n", (unsigned long long)UVS_BRK_ALLOC_MAX);
         return CLI_USAGE;
     }
-    struct cl c = {.bytes = size};
+    struct cl c = {.bytes = size, .kernel = tile ? "pattern_tile" : "pattern"};
     int rc = CLI_FAIL, fd = -1;
     c.sock = connect_to(path);
     if (c.sock < 0) {

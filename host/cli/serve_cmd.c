@@ -50,6 +50,7 @@
 #include <uvmsoc/kernel_abi.h>
 
 #include "cli.h"
+#include "fault_tally.h"
 #include "uvm_policy.h"
 #include "uvm_session.h"
 #include "uvs_broker.h"
@@ -73,6 +74,7 @@ struct client {
     struct alloc a[MAX_ALLOCS];
     unsigned nalloc;
     uint64_t launches;
+    struct fault_tally tally; /* its launches' fault accounting */
 };
 
 struct server {
@@ -86,6 +88,8 @@ struct server {
     struct uvs_fw_image img;
     char loaded[UVS_BRK_NAME_MAX]; /* kernel now in the kernel region */
     uint64_t seq;
+    struct fault_tally total; /* every finished context's tally */
+    unsigned contexts;        /* contexts that ended */
 };
 
 static volatile sig_atomic_t stop_flag;
@@ -144,6 +148,14 @@ static void drop_client(struct server *sv, struct client *c, const char *why)
         munmap(c->a[i].view, c->a[i].bytes);
     }
     have = have && uvm_session_get_stats(c->s, &st1) == 0;
+    if (c->s) {
+        char pre[64];
+        snprintf(pre, sizeof pre, "serve: client %u (device_id %u): ", c->id, c->did);
+        fault_tally_print(stdout, pre, &c->tally);
+        fflush(stdout);
+        fault_tally_add(&sv->total, &c->tally);
+        sv->contexts++;
+    }
     if (sv->active == c->s)
         sv->active = NULL;
     uvm_session_close(c->s);
@@ -235,6 +247,23 @@ static int hung_up(const struct client *c)
            ((p.revents & POLLIN) && recv(c->sock, &b, 1, MSG_PEEK | MSG_DONTWAIT) == 0);
 }
 
+/* Log a finished launch of c (status, and its fault accounting since @st0: the launch and the write-back
+ * after it) and add it to the client's tally; @st0 NULL: no snapshot, only the status. */
+static void tally_launch(struct client *c, const struct uvm_session_stats *st0, const char *name, int status)
+{
+    struct uvm_session_stats st1;
+    struct fault_tally t = {0};
+    if (!st0 || uvm_session_get_stats(c->s, &st1) != 0) {
+        logf_("client %u (device_id %u): %s: status %d", c->id, c->did, name, status);
+        return;
+    }
+    fault_tally_delta(&t, st0, &st1);
+    fault_tally_add(&c->tally, &t);
+    logf_("client %u (device_id %u): %s: status %d; faults %llu, pages in %llu, evictions %llu, write-backs %llu",
+          c->id, c->did, name, status, (unsigned long long)t.records, (unsigned long long)t.pages_in,
+          (unsigned long long)t.evictions, (unsigned long long)t.writebacks);
+}
+
 static int do_launch(struct server *sv, struct client *c, const struct uvs_brk_msg *m)
 {
     struct uvs_hostq_cmd cmd;
@@ -272,6 +301,8 @@ static int do_launch(struct server *sv, struct client *c, const struct uvs_brk_m
     }
     for (unsigned i = 0; i < c->nalloc; i++)
         (void)uvm_session_pin(c->s, c->a[i].ptr);
+    struct uvm_session_stats st0;
+    int have = uvm_session_get_stats(c->s, &st0) == 0;
     err = uvm_session_launch(c->s, &cmd, &ev,
                              (m->timeout_cycles ? m->timeout_cycles : UVS_KERNEL_TIMEOUT_DEFAULT) + LAUNCH_MARGIN);
     for (unsigned i = 0; i < c->nalloc; i++)
@@ -279,17 +310,21 @@ static int do_launch(struct server *sv, struct client *c, const struct uvs_brk_m
     c->launches++;
     if (err) {
         logf_("client %u: launch: %s", c->id, uvm_session_last_error(c->s));
+        tally_launch(c, have ? &st0 : NULL, m->name, err);
         return reply(c, m, err, 0, 0);
     }
-    if (hung_up(c))
+    if (hung_up(c)) {
+        tally_launch(c, have ? &st0 : NULL, m->name, ev.status);
         return -ECONNABORTED; /* died meanwhile: nothing is written back or copied out */
-    /* Every page back to host memory (dirty ones written back), then out to the client. */
-    for (unsigned i = 0; i < c->nalloc; i++) {
-        if ((err = uvm_session_sync(c->s, c->a[i].ptr, NULL)))
-            return reply(c, m, err, 0, 0);
-        memcpy(c->a[i].view, c->a[i].ptr, c->a[i].bytes);
     }
-    logf_("client %u (device_id %u): %s: status %d", c->id, c->did, m->name, ev.status);
+    /* Every page back to host memory (dirty ones written back), then out to the client. */
+    for (unsigned i = 0; i < c->nalloc && !err; i++) {
+        if (!(err = uvm_session_sync(c->s, c->a[i].ptr, NULL)))
+            memcpy(c->a[i].view, c->a[i].ptr, c->a[i].bytes);
+    }
+    tally_launch(c, have ? &st0 : NULL, m->name, err ? err : ev.status);
+    if (err)
+        return reply(c, m, err, 0, 0);
     return reply(c, m, ev.status, ev.value, ev.addr);
 }
 
@@ -379,31 +414,41 @@ static void accept_one(struct server *sv, int ls)
 }
 
 const char cli_serve_help[] =
-    "usage: uvmsoc [GLOBAL OPTIONS] serve --listen PATH [--max-clients N] [--firmware ELF]\n"
+    "usage: uvmsoc [GLOBAL OPTIONS] serve --listen PATH [--max-clients N] [--policy P] [--firmware ELF]\n"
     "Owns the device (starts the simulator unless the global --socket or $UVMSOC_SOCKET names one),\n"
     "boots the firmware in M mode and serves client processes (uvmsoc client) on the Unix SOCK_SEQPACKET\n"
     "socket PATH: each gets its own device context (device_id), page tables, fault ring and memory; a client's\n"
     "end (also kill -9) tears its context down without writing anything back. Runs until SIGTERM or SIGINT.\n"
-    "--max-clients: 1..8 at once (default 8).\n";
+    "--max-clients: 1..8 at once (default 8). --policy: the migration policy of every context (as `run\n"
+    "--policy`, docs/policies.md; default " UVM_POLICY_DEFAULT_NAME ").\n"
+    "Logs each launch (status, faults, pages in, evictions, write-backs), each context's fault accounting when\n"
+    "it ends, and the sum over all contexts when the daemon stops (\"serve: totals: ...\").\n";
 
 int cli_serve(const struct cli_global *gl, int argc, char **argv)
 {
     static const struct option opts[] = {
         {"listen", required_argument, NULL, 's'}, {"max-clients", required_argument, NULL, 'm'},
-        {"firmware", required_argument, NULL, 'f'}, {NULL, 0, NULL, 0},
+        {"firmware", required_argument, NULL, 'f'}, {"policy", required_argument, NULL, 'p'},
+        {NULL, 0, NULL, 0},
     };
-    const char *path = NULL, *fw = NULL;
+    const char *path = NULL, *fw = NULL, *policy = UVM_POLICY_DEFAULT_NAME;
     uint64_t maxc = MAX_CLIENTS;
     int o;
     optind = 0;
     while ((o = getopt_long(argc, argv, "", opts, NULL)) != -1) {
         if (o == 's') path = optarg;
         else if (o == 'f') fw = optarg;
+        else if (o == 'p') policy = optarg;
         else if (o == 'm') { if (cli_parse_u64("--max-clients", optarg, &maxc)) return CLI_USAGE; }
         else return CLI_USAGE;
     }
     if (optind != argc || !path || maxc < 1 || maxc > MAX_CLIENTS) {
         fprintf(stderr, "uvmsoc serve: need --listen PATH and --max-clients 1..%u\n", MAX_CLIENTS);
+        return CLI_USAGE;
+    }
+    struct uvm_policy pol;
+    if (uvm_policy_by_name(policy, &pol) != 0) {
+        fprintf(stderr, "uvmsoc serve: unknown --policy '%s' (docs/policies.md)\n", policy);
         return CLI_USAGE;
     }
     struct cli_global local = *gl;
@@ -425,16 +470,22 @@ int cli_serve(const struct cli_global *gl, int argc, char **argv)
     }
     if (cli_boot_plain(sv.dev, fw, timeout) != CLI_OK)
         goto out;
-    (void)uvm_policy_by_name(UVM_POLICY_DEFAULT_NAME, &sv.pol);
+    sv.pol = pol;
     sv.pol.hbm_bytes = sv.info.hbm_size;
+    /* As `uvmsoc run` does by default: thrashing times and host costs (uvm_fault.h) at the device clock. */
+    if (sv.info.clock_khz)
+        (void)uvm_policy_set_clock(&sv.pol, sv.info.clock_khz);
+    sv.pol.host_cost_batch = uvm_host_cost_cycles(UVM_HOST_COST_BATCH_NS, sv.info.clock_khz);
+    sv.pol.host_cost_page = uvm_host_cost_cycles(UVM_HOST_COST_PAGE_NS, sv.info.clock_khz);
     if ((ls = listen_on(path)) < 0)
         goto out;
     struct sigaction sa = {.sa_handler = on_signal};
     sigemptyset(&sa.sa_mask);
     sigaction(SIGTERM, &sa, NULL);
     sigaction(SIGINT, &sa, NULL);
-    logf_("listening on %s (%u compute harts, %llu KiB HBM, at most %u clients)", path,
-          sv.info.harts ? sv.info.harts - 1 : 0, (unsigned long long)(sv.info.hbm_size >> 10), sv.max_clients);
+    logf_("listening on %s (%u compute harts, %llu KiB HBM, at most %u clients, policy %s)", path,
+          sv.info.harts ? sv.info.harts - 1 : 0, (unsigned long long)(sv.info.hbm_size >> 10), sv.max_clients,
+          policy);
     while (!stop_flag) {
         struct pollfd p[MAX_CLIENTS + 1];
         unsigned who[MAX_CLIENTS + 1], n = 0;
@@ -460,6 +511,10 @@ int cli_serve(const struct cli_global *gl, int argc, char **argv)
     for (unsigned i = 0; i < MAX_CLIENTS; i++)
         if (sv.c[i].sock >= 0)
             drop_client(&sv, &sv.c[i], "daemon stopping");
+    char pre[64];
+    snprintf(pre, sizeof pre, "serve: totals: %u contexts, ", sv.contexts);
+    fault_tally_print(stdout, pre, &sv.total);
+    fflush(stdout);
     rc = CLI_OK;
 out:
     if (ls >= 0) {
