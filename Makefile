@@ -122,7 +122,9 @@ include bench/iommu.mk
 include bench/synth.mk
 include bench/link.mk
 include sim/model/model.mk
+include tests/iommu/iommu_tests.mk
 include host/host.mk
+include tests/host/host_tests.mk
 include tests/uvm/uvm.mk
 include tests/fuzz/fuzz.mk
 include host/cross.mk

@@ -1,9 +1,8 @@
 # uvmsoc management-hart firmware (included by the top-level Makefile).
 #
 # Targets: firmware        $(FIRMWARE_ELF)
-#          firmware-tests  what tests/firmware.tests needs: test DTBs
-#                          ($(FW_TEST_DTBS)) and the host unit test of
-#                          platform discovery ($(FW_PLATFORM_UNIT)).
+#          (firmware-tests, what tests/firmware.tests needs, is built by
+#          tests/firmware/firmware_tests.mk from $(FW_PARTS_LIB_SAN).)
 # libfdt comes from upstream sources fetched at build time by
 # scripts/fetch-libfdt.sh into $(BUILD)/third_party/libfdt (never committed)
 # and is built into $(FW_OUT)/libfdt.a with firmware/libfdt/libfdt_env.h.
@@ -77,10 +76,10 @@ $(FIRMWARE_ELF): $(FW_OBJS) $(LIBFDT_A) $(COMMON_FW_LIB) $(FW_OUT)/link.ld
 -include $(FW_OBJS:.o=.d)
 
 # The firmware's host-testable parts (page cache, fault forwarder, host
-# command parser) as host archives (plain, ASan/UBSan, libFuzzer) for the unit
+# command parser, platform discovery, PLIC probe) as host archives (plain, ASan/UBSan, libFuzzer) for the unit
 # tests and fuzz harnesses of tests/: they link these instead of compiling
 # firmware/ sources.
-FW_PARTS          := firmware/pcache.c firmware/faultfwd.c firmware/cmd.c
+FW_PARTS          := firmware/pcache.c firmware/faultfwd.c firmware/cmd.c firmware/platform.c firmware/plic.c
 FW_PARTS_DIR      := $(BUILD)/firmware-parts
 FW_PARTS_LIB      := $(FW_PARTS_DIR)/libfwparts.a
 FW_PARTS_LIB_SAN  := $(FW_PARTS_DIR)/san/libfwparts.a
@@ -93,38 +92,5 @@ $(eval $(call PARTS_ARCHIVE,$(FW_PARTS_LIB_SAN),$(FW_PARTS),$(FW_PARTS_DIR)/san/
 $(eval $(call PARTS_ARCHIVE,$(FW_PARTS_LIB_FUZZ),$(FW_PARTS),$(FW_PARTS_DIR)/fuzz/obj,FUZZ_CC,FW_PARTS_CFLAGS_FUZZ))
 
 # ---- firmware tests ----
-# Test DTBs: tests/firmware/*.dts, built like the board DTS (sim/sim.mk).
-FW_TEST_DTS  := $(wildcard tests/firmware/*.dts)
-FW_TEST_DTBS := $(patsubst tests/firmware/%.dts,$(FW_OUT)/tests/%.dtb,$(FW_TEST_DTS))
-
-$(FW_OUT)/tests/%.dtb: tests/firmware/%.dts $(wildcard boards/sim/*.dts boards/sim/*.dtsi)
-	@mkdir -p $(@D)
-	cpp -nostdinc -undef -x assembler-with-cpp -P -I boards/sim -I tests/firmware $< \
-		| dtc -I dts -O dtb -o $@ -
-
-# Host unit test of platform discovery (cmocka, host libfdt, ASan/UBSan).
-FW_PLATFORM_UNIT := $(FW_OUT)/tests/platform-unit
-$(FW_PLATFORM_UNIT): tests/firmware/platform_unit.c firmware/platform.c firmware/platform.h $(ABI_H)
-	@mkdir -p $(@D)
-	$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) -Ifirmware -o $@ \
-		tests/firmware/platform_unit.c firmware/platform.c -lfdt -lcmocka
-
-firmware-tests: $(FIRMWARE_ELF) $(FW_TEST_DTBS) $(FW_PLATFORM_UNIT)
-
-# Host unit test of the PLIC probe (firmware/plic.c) against small trees.
-FW_PLIC_UNIT := $(FW_OUT)/tests/plic-unit
-$(FW_PLIC_UNIT): tests/firmware/plic_unit.c firmware/plic.c firmware/plic.h $(ABI_H)
-	@mkdir -p $(@D)
-	$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) -Ifirmware -o $@ \
-		tests/firmware/plic_unit.c firmware/plic.c -lfdt -lcmocka
-
-firmware-tests: $(FW_PLIC_UNIT)
-
-# Host unit test of host command execution (firmware/cmd.c) with a fake launcher.
-FW_CMD_UNIT := $(FW_OUT)/tests/cmd-unit
-$(FW_CMD_UNIT): tests/firmware/cmd_unit.c firmware/cmd.c firmware/cmd.h firmware/launch.h firmware/hart.h $(ABI_H)
-	@mkdir -p $(@D)
-	$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) -Ifirmware -o $@ \
-		tests/firmware/cmd_unit.c firmware/cmd.c -lcmocka
-
-firmware-tests: $(FW_CMD_UNIT) kernels-tests
+# The test DTBs and host unit tests of tests/firmware.tests are built by
+# tests/firmware/firmware_tests.mk (`firmware-tests`), against $(FW_PARTS_LIB_SAN).

@@ -56,6 +56,10 @@ sim-c4fsm:
 sim-c1:
 	$(MAKE) CONFIG=c1 BUILD=$(BUILD) sim
 
+# The firmware's test DTBs and host unit tests (tests/firmware.tests).
+include tests/firmware/firmware_tests.mk
+# The kernels' test DTBs, CRC-32C unit test and entry-less kernel (tests/kernels.tests, tests/grid.tests).
+include tests/kernels/kernels_tests.mk
 # The IOMMU-in-the-SoC test program (tests/iommu_soc.tests).
 include tests/iommu_soc/iommu_soc.mk
 # The tile-engine SoC test program (tests/tile_soc.tests).

@@ -55,32 +55,10 @@ $(KRN_OUT)/%.bin: $(KRN_OUT)/%.elf
 
 -include $(wildcard $(KRN_OUT)/obj/*.d)
 
-# ---- kernel tests (tests/kernels.tests) ----
-# Self-test DTBs tests/kernels/*.dts (c4 board + /chosen/uvmsoc,selftest) and
-# the host unit test of the CRC-32C arithmetic.
-KRN_TEST_DTBS := $(patsubst tests/kernels/%.dts,$(KRN_OUT)/tests/%.dtb,$(wildcard tests/kernels/*.dts))
-KRN_CRC_UNIT  := $(KRN_OUT)/tests/crc32c-unit
-
-$(KRN_OUT)/tests/%.dtb: tests/kernels/%.dts $(wildcard boards/sim/*.dts boards/sim/*.dtsi)
-	@mkdir -p $(@D)
-	cpp -nostdinc -undef -x assembler-with-cpp -P -I boards/sim -I tests/kernels $< \
-		| dtc -I dts -O dtb -o $@ -
-
-$(KRN_CRC_UNIT): tests/kernels/crc32c_unit.c firmware/kernels/crc32c_math.c firmware/kernels/crc32c_math.h
-	@mkdir -p $(@D)
-	$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) -Ifirmware/kernels -o $@ \
-		tests/kernels/crc32c_unit.c firmware/kernels/crc32c_math.c -lcmocka
-
-.PHONY: kernels-tests
-kernels-tests: kernels $(KRN_TEST_DTBS) $(KRN_CRC_UNIT)
-
-# ---- grid tests (tests/grid.tests) ----
-# fill.elf with its entry symbol _start removed from the symbol table (the
-# image and e_entry unchanged): `uvmsoc run` must refuse it before anything runs.
-KRN_NOENTRY := $(KRN_OUT)/tests/noentry.elf
-
-$(KRN_NOENTRY): $(KRN_OUT)/fill.elf
-	@mkdir -p $(@D)
-	$(RV_PREFIX)objcopy --strip-symbol=_start $< $@
-
-kernels-tests: $(KRN_NOENTRY)
+# The kernels' host-testable part (the CRC-32C arithmetic) as a host archive
+# (ASan/UBSan) for its unit test; the kernel tests (`kernels-tests`) are built
+# by tests/kernels/kernels_tests.mk.
+KRN_PARTS          := firmware/kernels/crc32c_math.c
+KRN_PARTS_LIB_SAN  := $(KRN_OUT)/parts/san/libkrnparts.a
+KRN_PARTS_CFLAGS_SAN = $(HOST_CFLAGS) -O1 $(SAN_FLAGS)
+$(eval $(call PARTS_ARCHIVE,$(KRN_PARTS_LIB_SAN),$(KRN_PARTS),$(KRN_OUT)/parts/san/obj,HOST_CC,KRN_PARTS_CFLAGS_SAN))

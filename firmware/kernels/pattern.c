@@ -1,11 +1,11 @@
 /*
  * Kernel pattern (writing kernel of issue 5): fills arg[1] bytes at arg[0]
- * with the position-dependent pattern of pattern.h for seed arg[2]. Threads
+ * with the position-dependent pattern of include/lib/uvs_pattern.h for seed arg[2]. Threads
  * write contiguous slices of 8-byte words (aligned doublewords where the
  * buffer is aligned), the tail byte by byte. Result: bytes written by thread 0.
  */
 #include "kernel_rt.h"
-#include "pattern.h"
+#include <lib/uvs_pattern.h>
 
 int kernel_main(const struct uvs_kernel_args *args)
 {

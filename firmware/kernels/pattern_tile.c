@@ -1,11 +1,11 @@
 /*
- * Kernel pattern, tile variant (issue 13): the words of pattern.h written
+ * Kernel pattern, tile variant (issue 13): the words of include/lib/uvs_pattern.h written
  * into the scratchpad by the hart and copied out by the tile engine
  * (tile_pipe.h without inputs: the copy-out of one chunk overlaps the
  * writing of the next). Arguments, tail and result as pattern.c.
  */
 #include "kernel_rt.h"
-#include "pattern.h"
+#include <lib/uvs_pattern.h>
 #include "tile.h"
 #include "tile_pipe.h"
 

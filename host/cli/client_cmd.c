@@ -26,7 +26,7 @@
 
 #include "cli.h"
 #include "uvs_broker.h"
-#include "../../firmware/kernels/pattern.h"
+#include <lib/uvs_pattern.h>
 
 struct cl {
     const char *kernel; /* "pattern" or its tile variant "pattern_tile" */

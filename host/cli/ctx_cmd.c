@@ -30,7 +30,7 @@
 #include "cli.h"
 #include "uvm_policy.h"
 #include "uvm_session.h"
-#include "../../firmware/kernels/pattern.h"
+#include <lib/uvs_pattern.h>
 
 #define COOKIE 0x6374780000000000ull /* "ctx" */
 #define SEED_B1 0x1111u

@@ -35,7 +35,7 @@
 #include "uvm_policy.h"
 #include "uvm_session.h"
 #include "../../firmware/kernels/grid.h" /* output records of the grid kernels */
-#include "../../firmware/kernels/pattern.h" /* data of the writing kernels pattern and storm */
+#include <lib/uvs_pattern.h> /* data of the writing kernels pattern and storm */
 #include "../../firmware/kernels/workload.h" /* stream and gather: arguments and arithmetic */
 #include "zipf.h"
 #include "graph_cli.h"
@@ -446,7 +446,7 @@ static int order_check(struct krun *k, uint64_t value)
     return ok ? CLI_OK : CLI_FAIL;
 }
 
-/* ---- writing kernels (pattern, storm; firmware/kernels/pattern.h) ---- */
+/* ---- writing kernels (pattern, storm; include/lib/uvs_pattern.h) ---- */
 
 /* Managed runs: write the device's dirty pages back (uvm_session_sync) so the host copy is current. */
 static int managed_sync(struct krun *k)

@@ -61,7 +61,7 @@
 #include <uvmsoc/uvmsoc.h>
 
 #include "uvm_session.h"
-#include "../../firmware/kernels/pattern.h"
+#include <lib/uvs_pattern.h>
 
 #define PAGE 4096u
 #define SEED 0xc0e5ull

@@ -1,12 +1,14 @@
 /*
- * Position-dependent data of the writing kernels (pattern.c, storm.c),
- * shared with the host checks in host/cli/kernel_run.c: every 8-byte word
+ * Position-dependent data of the writing kernels (firmware/kernels/pattern.c,
+ * pattern_tile.c), shared with the host's checks (host/cli/kernel_run.c,
+ * client_cmd.c, ctx_cmd.c; tests/managed/coherence.c): header only, so the
+ * kernels and the host use the one definition: every 8-byte word
  * depends on its byte offset in the buffer, so a page written back to the
  * wrong place, lost, or migrated twice over newer data is found by a
  * byte-for-byte comparison on the host.
  */
-#ifndef UVS_KERNELS_PATTERN_H
-#define UVS_KERNELS_PATTERN_H
+#ifndef UVS_LIB_PATTERN_H
+#define UVS_LIB_PATTERN_H
 
 #include <stdint.h>
 
@@ -28,4 +30,4 @@ static inline uint8_t pattern_byte(uint64_t seed, uint64_t off)
 	return (uint8_t)(pattern_word(seed, off & ~7ull) >> (8 * (off & 7)));
 }
 
-#endif /* UVS_KERNELS_PATTERN_H */
+#endif /* UVS_LIB_PATTERN_H */
