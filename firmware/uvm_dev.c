@@ -50,6 +50,7 @@ static struct {
 	uvs_uvm_post_fn post;
 	bool up;			/* IOMMU directory and queues on */
 	uint64_t pool_next, pool_end;	/* page-table pool bump allocator */
+	uint64_t pool_free;		/* freed L0 tables, linked through word 0 (V clear), 0 = none */
 	uint64_t root[MAX_DID];		/* Sv48 root table of an attached context, 0 = none */
 	uint32_t pscid[MAX_DID];
 	uint32_t cqt;			/* command-queue tail we produce */
@@ -246,11 +247,23 @@ static int iofence(void)
 			 UVS_IOMMU_CMD_IOFENCE_DW0_PR_MASK | UVS_IOMMU_CMD_IOFENCE_DW0_PW_MASK, 0);
 }
 
-/* A zeroed page-table page from the pool (zeroed by DMA at state_reset), 0 when the pool is empty. */
+/*
+ * A zeroed page-table page: a freed L0 table (free_tables: all zero but its
+ * link word) or the next page of the pool (zeroed by DMA at state_reset);
+ * 0 when both are empty.
+ */
 static uint64_t pool_page(void)
 {
 	uint64_t pa;
 
+	if (uv.pool_free != 0) {
+		volatile uint64_t *w = mem64(uv.pool_free);
+
+		pa = uv.pool_free;
+		uv.pool_free = *w;
+		*w = 0;
+		return pa;
+	}
 	if (uv.pool_next >= uv.pool_end)
 		return 0;
 	pa = uv.pool_next;
@@ -298,7 +311,7 @@ static uint64_t *pte_slot(void *ctx, uint32_t did, uint64_t va, unsigned level, 
 		*e = table_pte(t);
 		table = t;
 	}
-	/* Tables are never freed or replaced by a leaf (a superpage needs an empty level-1 slot). */
+	/* Only UNMAP frees tables (free_tables: whole empty L0 tables); a superpage needs an empty level-1 slot. */
 	if (level == 0) {
 		wc[w].key = key;
 		wc[w].table = table;
@@ -397,6 +410,7 @@ static int state_reset(void)
 	pool_bytes = (pool_bytes < 8 ? 8 : pool_bytes > 64 ? 64 : pool_bytes) * PG;
 	pool_bytes += (uv.hbm_size >> 20) * PG;
 	uv.pool_next = uv.hbm_base + OFF_POOL;
+	uv.pool_free = 0;
 	uv.pool_end = uv.pool_next + pool_bytes;
 	/*
 	 * Metadata in SRAM when it fits (frames right after the pool), else in
@@ -710,6 +724,64 @@ static int unmap_remote(uint32_t did, uint64_t va, uint64_t pages, uint64_t *dro
 	int err = iotinval(INVAL_SPACE, did, 0);
 
 	return err ? err : iofence();
+}
+
+/*
+ * Memory being freed (UNMAP, after its pages are dropped): returns to the
+ * page-table pool the L0 tables of the 2 MiB blocks that [va, va + pages x
+ * 4 KiB) covers whole and whose 512 PTEs are all 0 (a table with any PTE
+ * left stays): the level-1 PTE is cleared, the walk cache forgets the block,
+ * one IOTINVAL.VMA of the address space (RISC-V IOMMU spec 3.1.1: it also
+ * drops cached non-leaf entries) and IOFENCE.C complete before the table is
+ * reused. Without it a long-lived context (the broker's, whose clients come
+ * and go) would drain the pool and every later fault would fail. *freed =
+ * tables returned.
+ */
+static int free_tables(uint32_t did, uint64_t va, uint64_t pages, uint64_t *freed)
+{
+	uint64_t a = (va + UVS_PCACHE_SUPER - 1) & ~(uint64_t)(UVS_PCACHE_SUPER - 1), end = va + pages * PG;
+	uint64_t list = 0, n = 0;
+
+	*freed = 0;
+	for (; a + UVS_PCACHE_SUPER <= end; a += UVS_PCACHE_SUPER) {
+		volatile uint64_t *l1 = pte_slot(NULL, did, a, 1, false);
+		uint64_t v = l1 != NULL ? *l1 : 0, t;
+		bool empty = true;
+
+		if (!(v & UVS_IOMMU_PTE_V_MASK) || (v & LEAF_RWX))
+			continue;	/* no L0 table (or a superpage leaf) */
+		t = ((v & UVS_IOMMU_PTE_PPN_MASK) >> UVS_IOMMU_PTE_PPN_SHIFT) << 12;
+		for (unsigned i = 0; i < 512 && empty; i++)
+			empty = *mem64(t + i * 8) == 0;
+		if (!empty)
+			continue;
+		*l1 = 0;
+		unsigned w = (unsigned)((a >> 21) ^ did) % WC_SLOTS;
+
+		if (wc[w].key == (((a >> 21) << 7) | did) + 1)
+			wc[w].key = 0;
+		*mem64(t) = list;	/* V clear: never a valid PTE */
+		list = t;
+		n++;
+	}
+	if (n == 0)
+		return 0;
+	fence();
+	int err = iotinval(INVAL_SPACE, did, 0);
+
+	if (!err)
+		err = iofence();
+	if (err)
+		return err;	/* the tables stay out of the pool: still possibly cached */
+	while (list != 0) {
+		uint64_t next = *mem64(list);
+
+		*mem64(list) = uv.pool_free;
+		uv.pool_free = list;
+		list = next;
+	}
+	*freed = n;
+	return 0;
 }
 
 /* EVICT (drop = false) or UNMAP (drop = true) of a range; *evicted = pages. */
@@ -1126,6 +1198,8 @@ static int execute(const struct uvs_hostq_cmd *c, struct uvs_hostq_evt *evt)
 
 			err = unmap_remote(did, c->arg[1], c->arg[2], &r);
 			n += r;
+			if (!err)
+				err = free_tables(did, c->arg[1], c->arg[2], &r);
 		}
 		evt->value = n;
 		return err;

@@ -39,6 +39,17 @@
  *       pages, a read-only superpage: -EINVAL; a grant of a page not in
  *       HBM: -ENOENT) each get their error and change nothing.
  *
+ *   ptreuse=ROUNDS
+ *       page tables of freed memory are reused (firmware free_tables, UVM_OP_UNMAP):
+ *       ROUNDS times, a 4 MiB allocation (two whole 2 MiB blocks, each its
+ *       own L0 table) gets one store in each block by the kernel fault
+ *       (FAULT_STORE: one fault, one page migrated) and is freed; a 4 MiB
+ *       spacer allocation kept until the end makes the next round's VA a new
+ *       one (checked: every round's VA differs). With HBM of 256 KiB the
+ *       device's page-table pool holds 8 pages (3 upper tables + 5): without
+ *       the freeing, round 3 would find it empty and its store would never
+ *       complete (the launch times out).
+ *
  * policy=4k first: the fault service migrates one page per fault (UVM_POLICY_4K)
  * instead of 64 KiB units (UVM_POLICY_BASELINE), for HBM of a few frames.
  *
@@ -473,8 +484,54 @@ out:
 }
 
 /* One scenario word: interleave=BYTES, readback, invalidate or readmostly. 1 ok, 0 failed, -1 unknown. */
+static int ptreuse(unsigned rounds)
+{
+    void *spacer[16], *a;
+    uint64_t vas[16];
+    unsigned n = 0;
+    int ok = 1;
+    for (unsigned r = 0; ok && r < rounds; r++) {
+        if (uvm_session_alloc(sess, 4u << 20, &a)) {
+            printf("coherence: ptreuse: alloc: %s\n", uvm_session_last_error(sess));
+            return 0;
+        }
+        vas[r] = (uintptr_t)a;
+        for (unsigned i = 0; i < r; i++)
+            if (vas[i] == vas[r]) {
+                printf("coherence: ptreuse: round %u reuses the VA 0x%" PRIx64 " of round %u\n", r, vas[r], i);
+                ok = 0;
+            }
+        for (unsigned b = 0; ok && b < 2; b++) {
+            const uint64_t arg[3] = {2 /* FAULT_STORE */, vas[r] + (uint64_t)b * (2u << 20) + 8, 0};
+            ok = run_kernel("fault", arg, 3) == 0;
+        }
+        if (uvm_session_free(sess, a)) {
+            printf("coherence: ptreuse: free: %s\n", uvm_session_last_error(sess));
+            ok = 0;
+        }
+        if (uvm_session_alloc(sess, 4u << 20, &spacer[n])) {
+            printf("coherence: ptreuse: spacer: %s\n", uvm_session_last_error(sess));
+            ok = 0;
+        } else {
+            n++;
+        }
+        printf("ptreuse: round %u: stores in both 2 MiB blocks of 0x%" PRIx64 " -> %s\n", r, vas[r],
+               ok ? "done" : "FAILED");
+    }
+    while (n)
+        (void)uvm_session_free(sess, spacer[--n]);
+    return ok;
+}
+
 static int scenario(const char *w, int run)
 {
+    if (strncmp(w, "ptreuse=", 8) == 0) {
+        char *end;
+        unsigned long rounds = strtoul(w + 8, &end, 0);
+        if (*end || rounds == 0 || rounds > 16)
+            return -1;
+        return run ? ptreuse((unsigned)rounds) : 1;
+    }
     if (strncmp(w, "interleave=", 11) == 0) {
         char *end;
         unsigned long long bytes = strtoull(w + 11, &end, 0);
@@ -497,7 +554,8 @@ int main(int argc, char **argv)
     struct uvm_policy pol = UVM_POLICY_BASELINE;
     int ok = 0;
     if (argc < 3) {
-        fprintf(stderr, "usage: coherence KDIR [policy=4k] SCENARIO... (interleave=BYTES, readback, invalidate, readmostly)\n");
+        fprintf(stderr, "usage: coherence KDIR [policy=4k] SCENARIO... (interleave=BYTES, readback, invalidate, readmostly, "
+                        "ptreuse=ROUNDS)\n");
         return 2;
     }
     kdir = argv[1];
@@ -510,7 +568,7 @@ int main(int argc, char **argv)
     for (int i = first; i < argc; i++)
         if (scenario(argv[i], 0) < 0) {
             printf("coherence: unknown scenario %s (interleave=BYTES with BYTES a non-zero multiple of 4096, "
-                   "readback, invalidate, readmostly)\n", argv[i]);
+                   "readback, invalidate, readmostly, ptreuse=ROUNDS with ROUNDS 1..16)\n", argv[i]);
             return 2;
         }
     memset(&o, 0, sizeof o);

@@ -10,17 +10,18 @@
 # device read by the host, and every teardown left HBM empty.
 # Environment (defaults: the 10^6-fault soak of `make soak`, hours of simulation):
 #   STORM_SIM      simulator (default $BUILD/c1/uvmsoc-sim: one compute hart simulates fastest)
-#   STORM_HBM      simulator --hbm (default 256K: 52 frames for the managed pages)
+#   STORM_HBM      simulator --hbm (default 4M: about 950 frames for the managed pages beside the
+#                  page-table pool of 68 pages, which 4 contexts of 16 MiB need: 3 upper tables + 8 L0 each)
 #   STORM_CLIENTS  client processes = device contexts (default 4)
-#   STORM_SIZE     bytes per client (default 4M: 1,024 pages, 1,024 faults a launch)
-#   STORM_ITERS    launches per client (default 245: 4 x 245 x 1,024 = 1,003,520 faults)
+#   STORM_SIZE     bytes per client (default 16M: 4,096 pages, 4,096 faults a launch, 4x HBM)
+#   STORM_ITERS    launches per client (default 62: 4 x 62 x 4,096 = 1,015,808 faults)
 #   STORM_FAULTS   faults the totals must reach (default 1000000)
 source tests/isolation/lib.sh
 STORM_SIM=${STORM_SIM:-${BUILD:-build}/c1/uvmsoc-sim}
-STORM_HBM=${STORM_HBM:-256K}
+STORM_HBM=${STORM_HBM:-4M}
 STORM_CLIENTS=${STORM_CLIENTS:-4}
-STORM_SIZE=${STORM_SIZE:-4M}
-STORM_ITERS=${STORM_ITERS:-245}
+STORM_SIZE=${STORM_SIZE:-16M}
+STORM_ITERS=${STORM_ITERS:-62}
 STORM_FAULTS=${STORM_FAULTS:-1000000}
 
 BRK_DIR=$(mktemp -d /tmp/uvs-storm.XXXXXX)
