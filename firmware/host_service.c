@@ -126,11 +126,21 @@ static void serve_during_launch(void)
 	uvs_uvm_poll();
 	while (nested.active && nested.inner != rd32(UVS_HOSTIF_CMDQ_TAIL_OFF) % nested.n) {
 		uint64_t rec = nested.base + (uint64_t)nested.inner * (uint64_t)UVS_HOSTQ_CMD_SIZE;
+		/* The fault service's next batch arrays come with the record: one link round trip (uvm_dev.h). */
+		bool ahead = uvs_uvm_prefetch_batch();
+		int rc = uvs_fwdma_copy(UVS_DMA_OP_H2D, rec, (uintptr_t)&nested_cmd, UVS_HOSTQ_CMD_SIZE,
+					UVS_HOSTQ_DMA_TIMEOUT, &bad_addr);
 
-		if (uvs_fwdma_copy(UVS_DMA_OP_H2D, rec, (uintptr_t)&nested_cmd, UVS_HOSTQ_CMD_SIZE,
-				   UVS_HOSTQ_DMA_TIMEOUT, &bad_addr) != 0 ||
-		    (!uvs_uvm_is_op(nested_cmd.opcode) && nested_cmd.opcode != UVS_HOSTQ_OP_NOP))
+		if (rc != 0 && ahead) {
+			/* The read-ahead may have failed and dropped the record's read: forget it, read alone. */
+			uvs_uvm_prefetch_drop(true);
+			rc = uvs_fwdma_copy(UVS_DMA_OP_H2D, rec, (uintptr_t)&nested_cmd, UVS_HOSTQ_CMD_SIZE,
+					    UVS_HOSTQ_DMA_TIMEOUT, &bad_addr);
+		}
+		if (rc != 0 || (!uvs_uvm_is_op(nested_cmd.opcode) && nested_cmd.opcode != UVS_HOSTQ_OP_NOP)) {
+			uvs_uvm_prefetch_drop(false);
 			return;	/* left for the main loop, after the launch */
+		}
 		/* NOP too: the host's watchdog pings with it while a kernel runs */
 		int post = nested_cmd.opcode == UVS_HOSTQ_OP_NOP
 				   ? uvs_cmd_execute(&nested_cmd, &nested_evt, launch_and_report)
@@ -201,6 +211,7 @@ static void serve_cmdq(void)
 		nested.n = n;
 		nested.inner = (head + 1) % n;
 		wr32(UVS_HOSTIF_CMDQ_HEAD_OFF, nested.inner);
+		uvs_uvm_prefetch_drop(false);	/* nothing was read ahead for this record */
 		int post = uvs_uvm_is_op(cmd_buf.opcode) ? uvs_uvm_execute(&cmd_buf, &evt_buf)
 							 : uvs_cmd_execute(&cmd_buf, &evt_buf, launch_and_report);
 
