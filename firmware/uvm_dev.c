@@ -1178,9 +1178,9 @@ static int execute(const struct uvs_hostq_cmd *c, struct uvs_hostq_evt *evt)
 	if (!uv.up)
 		return -ENODEV;	/* no context attached yet */
 	if (c->opcode == UVS_UVM_OP_SET_FAULTQ) {
-		if (c->arg[1] > UINT32_MAX || (c->arg[3] & 7) || (c->arg[4] & 7))
+		if (c->arg[1] > UINT32_MAX)
 			return -EINVAL;
-		learn_arrays(c->arg[3], 0, c->arg[4], 0);	/* optional hints (0 = not said) */
+		learn_arrays(c->arg[3], 0, c->arg[4], 0);	/* hints: 0 or misaligned ones name nothing */
 		return uvs_ffwd_set_queue(&ff, c->arg[0], (uint32_t)c->arg[1], c->arg[2]);
 	}
 	if (c->opcode == UVS_UVM_OP_STATS)
