@@ -196,7 +196,8 @@ static bool take(struct uvs_ffwd *ff, const struct uvs_iommu_page_req *r)
     if (g == NONE)
         return false;
     struct uvs_ffwd_group *e = &ff->group[g];
-    e->cycle = ff->ops->now(ff->ctx);
+    uint64_t t = ff->ops->now(ff->ctx); /* one clock read per record: group and host record share it */
+    e->cycle = t;
     if (leader != NONE) {
         e->leader = leader;
         e->next_follower = ff->group[leader].next_follower;
@@ -220,7 +221,7 @@ static bool take(struct uvs_ffwd *ff, const struct uvs_iommu_page_req *r)
         .access = access_of(r),
         .flags = (uint8_t)((r->pv ? UVS_UVM_FREC_F_PV : 0) | (r->priv ? UVS_UVM_FREC_F_PRIV : 0) |
                            (r->l ? UVS_UVM_FREC_F_LAST : 0)),
-        .cycle = ff->ops->now(ff->ctx),
+        .cycle = t,
     };
     return true;
 }

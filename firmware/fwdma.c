@@ -93,14 +93,15 @@ static int retry(const struct uvs_dma_cpl *c)
 	return 1;
 }
 
-/* Consume the completion records written so far; a failed one resets the channel. */
-static void reap(void)
+/*
+ * Consume the completion records from cpl_head up to t; a failed one resets
+ * the channel. Out of line (cold) so that reap()'s common case, nothing new
+ * or all OK, saves no registers: it runs in every wait loop and after every
+ * submission (about 20 times per fault on the fault path, docs/benchmarks.md
+ * "Fault path, session 7").
+ */
+static __attribute__((noinline, cold)) void reap_failed(uint32_t t)
 {
-	uint32_t t = rd32(UVS_DMA_CPL_TAIL_OFF);
-
-	if (t == cpl_head)
-		return;
-	__asm__ volatile("fence rw, rw" ::: "memory");
 	while (cpl_head != t) {
 		const struct uvs_dma_cpl *c = &cpl[cpl_head];
 
@@ -119,6 +120,31 @@ static void reap(void)
 		}
 	}
 	wr32(UVS_DMA_CPL_HEAD_OFF, cpl_head);
+}
+
+/* Consume the completion records written so far; a failed one resets the channel. */
+static void reap(void)
+{
+	uint32_t t = rd32(UVS_DMA_CPL_TAIL_OFF), h = cpl_head;
+	uint64_t done = completed;
+
+	if (t == h)
+		return;
+	__asm__ volatile("fence rw, rw" ::: "memory");
+	/* Common case: every new record OK. The first other one goes to reap_failed (nothing consumed past it). */
+	while (h != t) {
+		if (cpl[h].status != UVS_DMA_ST_OK) {
+			cpl_head = h;
+			completed = done;
+			reap_failed(t);
+			return;
+		}
+		h = (h + 1) % RING_N;
+		done++;
+	}
+	cpl_head = h;
+	completed = done;
+	wr32(UVS_DMA_CPL_HEAD_OFF, h);
 }
 
 int uvs_fwdma_idle(void)
@@ -148,20 +174,11 @@ static int wait_seq(uint64_t seq, uint64_t timeout_cycles)
 	return 0;
 }
 
-int uvs_fwdma_submit(uint8_t op, uint64_t src, uint64_t dst, uint32_t len,
-		     uint64_t timeout_cycles, uint64_t *seq)
+/* Writes descriptor `submitted` into the ring and moves TAIL (the ring has room). */
+static inline void push(uint8_t op, uint64_t src, uint64_t dst, uint32_t len, uint64_t *seq)
 {
-	struct uvs_dma_desc *d;
+	struct uvs_dma_desc *d = &ring[tail];
 
-	if (chan == 0 || len == 0 || len > UVS_DMA_MAX_LEN)
-		return -EINVAL;
-	if (submitted - completed >= RING_N - 1) {
-		int err = wait_seq(submitted - (RING_N - 1), timeout_cycles);
-
-		if (err)
-			return err;
-	}
-	d = &ring[tail];
 	*d = (struct uvs_dma_desc){ .opcode = op, .len = len, .src = src, .dst = dst, .cookie = submitted };
 	tail = (tail + 1) % RING_N;
 	if (seq)
@@ -169,7 +186,39 @@ int uvs_fwdma_submit(uint8_t op, uint64_t src, uint64_t dst, uint32_t len,
 	submitted++;
 	__asm__ volatile("fence rw, rw" ::: "memory");
 	wr32(UVS_DMA_RING_TAIL_OFF, tail);
+}
+
+/*
+ * Ring full: wait for the oldest descriptor, then push. Out of line (cold)
+ * and reached by a tail call, so that uvs_fwdma_submit's common case saves
+ * no registers (it was 75 instructions a call, 26 of them saving and
+ * restoring registers for this wait loop).
+ */
+static __attribute__((noinline, cold)) int submit_when_room(uint8_t op, uint64_t src, uint64_t dst, uint32_t len,
+							     uint64_t timeout_cycles, uint64_t *seq)
+{
+	int err = wait_seq(submitted - (RING_N - 1), timeout_cycles);
+
+	if (err)
+		return err;
+	push(op, src, dst, len, seq);
 	return 0;
+}
+
+int uvs_fwdma_submit(uint8_t op, uint64_t src, uint64_t dst, uint32_t len,
+		     uint64_t timeout_cycles, uint64_t *seq)
+{
+	if (chan == 0 || len == 0 || len > UVS_DMA_MAX_LEN)
+		return -EINVAL;
+	if (submitted - completed >= RING_N - 1)
+		return submit_when_room(op, src, dst, len, timeout_cycles, seq);
+	push(op, src, dst, len, seq);
+	return 0;
+}
+
+int uvs_fwdma_error_pending(void)
+{
+	return async_err;
 }
 
 int uvs_fwdma_wait_all(uint64_t timeout_cycles, uint64_t *err_addr)

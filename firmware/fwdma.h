@@ -72,4 +72,10 @@ uint64_t uvs_fwdma_done(void);
  */
 int uvs_fwdma_wait_all(uint64_t timeout_cycles, uint64_t *err_addr);
 
+/**
+ * uvs_fwdma_error_pending - 1 when an asynchronous descriptor failed and
+ * no uvs_fwdma_wait_all() has reported it yet, else 0 (no MMIO access).
+ */
+int uvs_fwdma_error_pending(void);
+
 #endif /* UVS_FWDMA_H */

@@ -522,23 +522,24 @@ int uvs_launch_run(const struct uvs_launch_req *req, struct uvs_launch_result *r
 			ev[i] = lc.hart[i].ctl != 0 ? *mt_reg(lc.hart[i].ctl, UVS_MT_REG_EVENT) : 0;
 		for (uint32_t s = 0; s < m; s++) {
 			const struct lhart *lh = &lc.hart[lc.slot[s].hart];
-			struct uvs_thread_result r = { 0 };
+			const struct uvs_hart_mbox *mb = &uvs_hart_mbox[lh->hartid];
 			uint32_t g = cur[s];
 
+			/* Still running: nothing built or zeroed (this loop paces the fault path's polling). */
 			if (g == NO_THREAD)
 				continue;
+			if (lh->ctl != 0 ? !(ev[lc.slot[s].hart] >> lc.slot[s].hwt & 1)
+					 : __atomic_load_n(&mb->done_seq, __ATOMIC_ACQUIRE) != sseq[s])
+				continue;
+
+			struct uvs_thread_result r = { 0 };
+
 			r.hartid = lh->hartid;
 			r.hwthread = lc.slot[s].hwt;
 			if (lh->ctl != 0) {
-				if (!(ev[lc.slot[s].hart] >> lc.slot[s].hwt & 1))
-					continue;
 				mt_record(s, &r);
 				r.cycles = now() - tstart[s];
 			} else {
-				const struct uvs_hart_mbox *mb = &uvs_hart_mbox[lh->hartid];
-
-				if (__atomic_load_n(&mb->done_seq, __ATOMIC_ACQUIRE) != sseq[s])
-					continue;
 				r.state = mb->state;
 				r.exit_status = r.state == UVS_THREAD_EXITED ? mb->exit_status : 0;
 				r.result = r.state == UVS_THREAD_EXITED ? mb->result : 0;

@@ -65,4 +65,28 @@ void uvs_uvm_poll(void);
  */
 bool uvs_uvm_idle(void);
 
+/**
+ * uvs_uvm_prefetch_batch - queue DMA reads (without waiting) of the unit
+ * and replay arrays the next UVM_OP_BATCH most likely names: the buffers
+ * SET_FAULTQ's arg3/arg4 named or the last batch used (the host's fault
+ * service reuses its two buffers), twice the last batch's entries (at least
+ * 8, at most one chunk). Called just before the DMA read of a command
+ * record, so the arrays arrive in the same link round trip; the batch uses
+ * them when its command names those buffers and no more entries, else it
+ * reads its arrays as before. Returns true when reads were queued; false
+ * when no buffer is known, the IOMMU is not up, a DMA error is pending, or a
+ * submission failed.
+ */
+bool uvs_uvm_prefetch_batch(void);
+
+/**
+ * uvs_uvm_prefetch_drop - the reads of uvs_uvm_prefetch_batch serve no
+ * command (the command record's read failed, or the command is not
+ * executed now). With failed, the read-ahead may itself have failed: the
+ * buffers are forgotten (learnt again from the next batch) and the DMA
+ * channel's pending error is cleared so that it is not charged to a later
+ * copy.
+ */
+void uvs_uvm_prefetch_drop(bool failed);
+
 #endif /* UVS_UVM_DEV_H */
