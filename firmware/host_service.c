@@ -72,41 +72,11 @@ static void cmdq_fail(const char *why, uint64_t addr)
 	raise_int(UVS_HOSTIF_INT_CMDQ_ERROR);
 }
 
-/* Posts *evt (a record in device memory) into EVQ, waiting for room; 0 or -1 on a DMA failure. */
-static int post_event(const struct uvs_hostq_evt *evt)
-{
-	for (;;) {
-		uint64_t base = 0, bad_addr = 0;
-		int bad;
-		uint32_t n = queue_size(UVS_HOSTIF_EVQ_CTRL_OFF, UVS_HOSTIF_EVQ_LOG2SZ_OFF,
-					UVS_HOSTIF_EVQ_BASE_OFF, &base, &bad);
-
-		if (n == 0)
-			continue;	/* disabled or being reprogrammed: wait */
-		uint32_t head = rd32(UVS_HOSTIF_EVQ_HEAD_OFF) % n;
-		uint32_t tail = rd32(UVS_HOSTIF_EVQ_TAIL_OFF) % n;
-
-		if ((tail + 1) % n == head)
-			continue;	/* full: backpressure */
-		uint64_t rec = base + (uint64_t)tail * (uint64_t)UVS_HOSTQ_EVT_SIZE;
-
-		if (uvs_fwdma_copy(UVS_DMA_OP_D2H, (uintptr_t)evt, rec, UVS_HOSTQ_EVT_SIZE,
-				   UVS_HOSTQ_DMA_TIMEOUT, &bad_addr) != 0) {
-			printf("uvmsoc-fw: cannot write event record to host address 0x%" PRIx64
-			       " (DMA error at 0x%" PRIx64 ")\n", rec, bad_addr);
-			return -1;
-		}
-		__asm__ volatile("fence rw, rw" ::: "memory");
-		wr32(UVS_HOSTIF_EVQ_TAIL_OFF, (tail + 1) % n);	/* the block raises INT_EVQ */
-		return 0;
-	}
-}
-
 /*
  * Posts n event records (device memory, in order) into EVQ: each run of
  * free, contiguous ring slots is written by one DMA, then TAIL moves once
  * past it, so a batch's eviction notices and its completion cost one link
- * round trip instead of one each. Waits for room as post_event; 0 or -1 on
+ * round trip instead of one each. Waits for room (backpressure); 0 or -1 on
  * a DMA failure (records before the failing run are posted).
  */
 static int post_events(const struct uvs_hostq_evt *evt, uint32_t count)
@@ -143,6 +113,12 @@ static int post_events(const struct uvs_hostq_evt *evt, uint32_t count)
 		count -= k;
 	}
 	return 0;
+}
+
+/* Posts *evt (a record in device memory) into EVQ, waiting for room; 0 or -1 on a DMA failure. */
+static int post_event(const struct uvs_hostq_evt *evt)
+{
+	return post_events(evt, 1);
 }
 
 /*
