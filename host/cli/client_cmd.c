@@ -2,8 +2,8 @@
  * uvmsoc client: a client process of the device broker (uvmsoc serve;
  * protocol include/lib/uvs_broker.h). It gets a device context, a buffer of
  * its own memory (a memfd the daemon maps), and runs the writing kernel
- * pattern over it --iterations times with seeds of its own, checking every
- * byte after each launch. --target-va aims one launch at another context's
+ * pattern (or, --tile, its tile variant pattern_tile) over it --iterations
+ * times with seeds of its own, checking every byte after each launch. --target-va aims one launch at another context's
  * memory instead (it must abort in this client's own launch); --hold-file /
  * --release-file pause it between launches (for tests that act on other
  * clients meanwhile); --bad sends one malformed message and expects the
