@@ -52,10 +52,14 @@ module uvs_iommu_dcc
           valid_q[e] <= 1'b0;
       end
       if (fill_i) begin
-        valid_q[victim_q] <= 1'b1;
-        did_q[victim_q]   <= fill_did_i;
-        dc_q[victim_q]    <= fill_dc_i;
-        victim_q          <= (victim_q == IW'(ENTRIES - 1)) ? '0 : victim_q + 1'b1;
+        // the victim decoded entry by entry (a variable index would be a shifter in Yosys, uvs_iotlb)
+        for (int e = 0; e < ENTRIES; e++)
+          if (victim_q == IW'(e)) begin
+            valid_q[e] <= 1'b1;
+            did_q[e]   <= fill_did_i;
+            dc_q[e]    <= fill_dc_i;
+          end
+        victim_q <= (victim_q == IW'(ENTRIES - 1)) ? '0 : victim_q + 1'b1;
       end
     end
   end

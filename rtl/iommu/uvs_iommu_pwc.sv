@@ -50,11 +50,15 @@ module uvs_iommu_pwc #(
       valid_q  <= '0;
       victim_q <= '0;
     end else if (fill_i) begin
-      valid_q[victim_q] <= 1'b1;
-      tag_q[victim_q]   <= fill_addr_i;
-      ppn_q[victim_q]   <= fill_ppn_i;
-      g_q[victim_q]     <= fill_g_i;
-      victim_q          <= (victim_q == IW'(ENTRIES - 1)) ? '0 : victim_q + 1'b1;
+      // the victim decoded entry by entry (a variable index would be a shifter in Yosys, uvs_iotlb)
+      for (int e = 0; e < ENTRIES; e++)
+        if (victim_q == IW'(e)) begin
+          valid_q[e] <= 1'b1;
+          tag_q[e]   <= fill_addr_i;
+          ppn_q[e]   <= fill_ppn_i;
+          g_q[e]     <= fill_g_i;
+        end
+      victim_q <= (victim_q == IW'(ENTRIES - 1)) ? '0 : victim_q + 1'b1;
     end
   end
 endmodule

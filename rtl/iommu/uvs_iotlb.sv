@@ -214,9 +214,10 @@ module uvs_iotlb
     end
   end
 
-  logic [$clog2(ENTRIES)-1:0] fill_e;
-  assign fill_e = {fill_set, fill_way};
-
+  // Writes decode their index entry by entry (constant indices): a write at
+  // a variable index of an array that Yosys sees packed (bench/iommu_synth.py)
+  // becomes a barrel shifter of the whole array (issue 15: about 2,000 LUTs
+  // for 8 x 52 bits on xcup against 8 LUTs decoded).
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       valid_q    <= '0;
@@ -226,20 +227,24 @@ module uvs_iotlb
     end else begin
       valid_q    <= valid_q & ~drop;
       sp_valid_q <= sp_valid_q & ~sp_drop;
-      if (fill4k) begin
-        valid_q[fill_e]  <= 1'b1;
-        glob_q[fill_e]   <= fill_global_i;
-        pscid_q[fill_e]  <= fill_pscid_i;
-        vict_q[fill_set] <= fill_way + 1'b1;
-      end
-      if (fill_i && !inv_i && fill_leaf_i.level != 2'd0) begin
-        sp_valid_q[sp_vict_q] <= 1'b1;
-        sp_glob_q[sp_vict_q]  <= fill_global_i;
-        sp_pscid_q[sp_vict_q] <= fill_pscid_i;
-        sp_vpn_q[sp_vict_q]   <= fill_vpn_i & vpn_mask(fill_leaf_i.level);
-        sp_lvl_q[sp_vict_q]   <= fill_leaf_i.level;
-        sp_vict_q             <= (sp_vict_q == SW'(SP_ENTRIES - 1)) ? '0 : sp_vict_q + 1'b1;
-      end
+      for (int s = 0; s < SETS; s++)
+        if (fill4k && fill_set == SB'(s)) vict_q[s] <= fill_way + 1'b1;
+      for (int e = 0; e < ENTRIES; e++)
+        if (fill4k && fill_set == SB'(e / WAYS) && fill_way == WB'(e % WAYS)) begin
+          valid_q[e] <= 1'b1;
+          glob_q[e]  <= fill_global_i;
+          pscid_q[e] <= fill_pscid_i;
+        end
+      if (fill_i && !inv_i && fill_leaf_i.level != 2'd0)
+        sp_vict_q <= (sp_vict_q == SW'(SP_ENTRIES - 1)) ? '0 : sp_vict_q + 1'b1;
+      for (int e = 0; e < SP_ENTRIES; e++)
+        if (fill_i && !inv_i && fill_leaf_i.level != 2'd0 && sp_vict_q == SW'(e)) begin
+          sp_valid_q[e] <= 1'b1;
+          sp_glob_q[e]  <= fill_global_i;
+          sp_pscid_q[e] <= fill_pscid_i;
+          sp_vpn_q[e]   <= fill_vpn_i & vpn_mask(fill_leaf_i.level);
+          sp_lvl_q[e]   <= fill_leaf_i.level;
+        end
     end
   end
 endmodule

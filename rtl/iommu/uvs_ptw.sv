@@ -215,8 +215,9 @@ module uvs_ptw
   always_comb begin
     logic [NPARK-1:0] used;
     used = '0;
-    for (int p = 0; p < NPARK; p++)
-      if (park_wait_i[p]) used[park_slot_i[p]] = 1'b1;
+    for (int s = 0; s < NPARK; s++)  // decoded (a variable bit index is a shifter chain in Yosys)
+      for (int p = 0; p < NPARK; p++)
+        if (park_wait_i[p] && park_slot_i[p] == SW'(s)) used[s] = 1'b1;
     free_slot = '0;
     for (int s = NPARK - 1; s >= 0; s--)
       if (!used[s]) free_slot = SW'(s);
@@ -224,9 +225,9 @@ module uvs_ptw
   always_comb begin
     logic [NPARK-1:0] used;
     used = '0;
-    for (int p = 0; p < NPARK; p++)
-      if (park_wait_i[p] && park_did_i[p] == did_q && park_prgi_i[p] < 9'(NPARK))
-        used[park_prgi_i[p][SW-1:0]] = 1'b1;
+    for (int g = 0; g < NPARK; g++)
+      for (int p = 0; p < NPARK; p++)
+        if (park_wait_i[p] && park_did_i[p] == did_q && park_prgi_i[p] == 9'(g)) used[g] = 1'b1;
     free_prgi = '0;
     for (int g = NPARK - 1; g >= 0; g--)
       if (!used[g]) free_prgi = 9'(g);
