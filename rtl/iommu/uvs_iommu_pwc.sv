@@ -32,17 +32,21 @@ module uvs_iommu_pwc #(
   logic [ENTRIES-1:0] g_q;
   logic [IW-1:0]      victim_q;
 
+  // The lowest matching entry as a one-hot select, then an AND-OR (a
+  // priority chain through the entries cost about 16 LUTs per output bit,
+  // issue 15).
+  logic [ENTRIES-1:0] m, sel;
   always_comb begin
-    lk_hit_o = 1'b0;
+    for (int e = 0; e < ENTRIES; e++) m[e] = valid_q[e] && tag_q[e] == lk_addr_i;
+    sel      = m & ~(m - 1'b1);
+    lk_hit_o = m != '0;
     lk_ppn_o = '0;
     lk_g_o   = 1'b0;
-    for (int e = ENTRIES - 1; e >= 0; e--) begin
-      if (valid_q[e] && tag_q[e] == lk_addr_i) begin
-        lk_hit_o = 1'b1;
-        lk_ppn_o = ppn_q[e];
-        lk_g_o   = g_q[e];
+    for (int e = 0; e < ENTRIES; e++)
+      if (sel[e]) begin
+        lk_ppn_o = lk_ppn_o | ppn_q[e];
+        lk_g_o   = lk_g_o | g_q[e];
       end
-    end
   end
 
   always_ff @(posedge clk_i) begin
