@@ -28,16 +28,18 @@ module uvs_iommu_dcc
   dc_t                dc_q  [ENTRIES];
   logic [IW-1:0]      victim_q;
 
+  // At most one valid entry holds a device_id (a fill first drops every
+  // entry of its device_id), so a lookup ORs the matching entry's context
+  // (an AND-OR, not a priority chain through the entries: issue 15, about
+  // 16 LUTs per output bit on xc7 as a chain).
   always_comb begin
     for (int p = 0; p < NUM_LOOKUP; p++) begin
-      lk_hit_o[p] = 1'b0;
+      logic [ENTRIES-1:0] m;
+      for (int e = 0; e < ENTRIES; e++) m[e] = valid_q[e] && did_q[e] == lk_did_i[p];
+      lk_hit_o[p] = m != '0;
       lk_dc_o[p]  = '0;
-      for (int e = ENTRIES - 1; e >= 0; e--) begin
-        if (valid_q[e] && did_q[e] == lk_did_i[p]) begin
-          lk_hit_o[p] = 1'b1;
-          lk_dc_o[p]  = dc_q[e];
-        end
-      end
+      for (int e = 0; e < ENTRIES; e++)
+        if (m[e]) lk_dc_o[p] = lk_dc_o[p] | dc_q[e];
     end
   end
 
@@ -52,10 +54,14 @@ module uvs_iommu_dcc
           valid_q[e] <= 1'b0;
       end
       if (fill_i) begin
-        valid_q[victim_q] <= 1'b1;
-        did_q[victim_q]   <= fill_did_i;
-        dc_q[victim_q]    <= fill_dc_i;
-        victim_q          <= (victim_q == IW'(ENTRIES - 1)) ? '0 : victim_q + 1'b1;
+        // the victim decoded entry by entry (a variable index would be a shifter in Yosys, uvs_iotlb)
+        for (int e = 0; e < ENTRIES; e++)
+          if (victim_q == IW'(e)) begin
+            valid_q[e] <= 1'b1;
+            did_q[e]   <= fill_did_i;
+            dc_q[e]    <= fill_dc_i;
+          end
+        victim_q <= (victim_q == IW'(ENTRIES - 1)) ? '0 : victim_q + 1'b1;
       end
     end
   end

@@ -256,7 +256,7 @@ module uvs_iommu_port
           acc_q   <= e_acc_q[take_id];
           id_q    <= take_id;
           rpl_q   <= 1'b1;
-          e_st_q[take_id] <= E_FREE;
+          for (int k = 0; k < IDS; k++) if (take_id == IW'(k)) e_st_q[k] <= E_FREE;
           state_q <= take_ok ? WALKQ : ERRRSP;
         end else if (rq_req_i && id_free) begin
           id_q    <= rq_id_i;
@@ -286,17 +286,22 @@ module uvs_iommu_port
             ST_OK:    state_q <= DNREQ;
             ST_FAULT: state_q <= ERRRSP;
             ST_PARK: begin
-              e_st_q[id_q]    <= E_WAIT;
-              e_addr_q[id_q]  <= addr_q;
-              e_wdata_q[id_q] <= wdata_q;
-              e_we_q[id_q]    <= we_q;
-              e_priv_q[id_q]  <= priv_q;
-              e_be_q[id_q]    <= be_q;
-              e_amo_q[id_q]   <= amo_q;
-              e_did_q[id_q]   <= did_q;
-              e_acc_q[id_q]   <= acc_q;
-              e_prgi_q[id_q]  <= res_prgi_i;
-              e_slot_q[id_q]  <= res_slot_i;
+              // the entry of id_q, decoded entry by entry (a write at a variable
+              // index would be a shifter in Yosys, uvs_iotlb)
+              for (int k = 0; k < IDS; k++)
+                if (id_q == IW'(k)) begin
+                  e_st_q[k]    <= E_WAIT;
+                  e_addr_q[k]  <= addr_q;
+                  e_wdata_q[k] <= wdata_q;
+                  e_we_q[k]    <= we_q;
+                  e_priv_q[k]  <= priv_q;
+                  e_be_q[k]    <= be_q;
+                  e_amo_q[k]   <= amo_q;
+                  e_did_q[k]   <= did_q;
+                  e_acc_q[k]   <= acc_q;
+                  e_prgi_q[k]  <= res_prgi_i;
+                  e_slot_q[k]  <= res_slot_i;
+                end
               state_q <= IDLE;
             end
             default:  state_q <= RETRYW;

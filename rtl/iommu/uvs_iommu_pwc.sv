@@ -32,17 +32,21 @@ module uvs_iommu_pwc #(
   logic [ENTRIES-1:0] g_q;
   logic [IW-1:0]      victim_q;
 
+  // The lowest matching entry as a one-hot select, then an AND-OR (a
+  // priority chain through the entries cost about 16 LUTs per output bit,
+  // issue 15).
+  logic [ENTRIES-1:0] m, sel;
   always_comb begin
-    lk_hit_o = 1'b0;
+    for (int e = 0; e < ENTRIES; e++) m[e] = valid_q[e] && tag_q[e] == lk_addr_i;
+    sel      = m & ~(m - 1'b1);
+    lk_hit_o = m != '0;
     lk_ppn_o = '0;
     lk_g_o   = 1'b0;
-    for (int e = ENTRIES - 1; e >= 0; e--) begin
-      if (valid_q[e] && tag_q[e] == lk_addr_i) begin
-        lk_hit_o = 1'b1;
-        lk_ppn_o = ppn_q[e];
-        lk_g_o   = g_q[e];
+    for (int e = 0; e < ENTRIES; e++)
+      if (sel[e]) begin
+        lk_ppn_o = lk_ppn_o | ppn_q[e];
+        lk_g_o   = lk_g_o | g_q[e];
       end
-    end
   end
 
   always_ff @(posedge clk_i) begin
@@ -50,11 +54,15 @@ module uvs_iommu_pwc #(
       valid_q  <= '0;
       victim_q <= '0;
     end else if (fill_i) begin
-      valid_q[victim_q] <= 1'b1;
-      tag_q[victim_q]   <= fill_addr_i;
-      ppn_q[victim_q]   <= fill_ppn_i;
-      g_q[victim_q]     <= fill_g_i;
-      victim_q          <= (victim_q == IW'(ENTRIES - 1)) ? '0 : victim_q + 1'b1;
+      // the victim decoded entry by entry (a variable index would be a shifter in Yosys, uvs_iotlb)
+      for (int e = 0; e < ENTRIES; e++)
+        if (victim_q == IW'(e)) begin
+          valid_q[e] <= 1'b1;
+          tag_q[e]   <= fill_addr_i;
+          ppn_q[e]   <= fill_ppn_i;
+          g_q[e]     <= fill_g_i;
+        end
+      victim_q <= (victim_q == IW'(ENTRIES - 1)) ? '0 : victim_q + 1'b1;
     end
   end
 endmodule

@@ -2,25 +2,30 @@
 // v1.0 2.6 "Caching in-memory data structures"; the C model's
 // uvs_iommu_model iotlb[] / iotlb_sp[], same geometry and replacement).
 //
-// Two arrays, written so that FPGA tools map the big one to RAM:
+// Two arrays, written so that FPGA tools map their contents to LUT-RAM
+// (uvs_iommu_lutram: one write port, asynchronous reads, replicated per 4
+// read ports; issue 15):
 //  - 4 KiB pages: ENTRIES entries, WAYS-way set associative, ENTRIES / WAYS
-//    sets indexed by IOVA bits 12 + log2(sets) - 1 : 12. Each way is three
-//    distributed RAMs (VPN tag; PSCID and G; leaf: PPN and R/W/X/U/A/D),
-//    each with one write port (the fill) and one asynchronous read port per
-//    lookup port; the tag RAM has one more, the maintenance port for the
-//    fill's duplicate check and the invalidation by address. Valid bits, and a
-//    copy of each entry's PSCID and G for the invalidations that do not
-//    name an address, are flip-flops, so every invalidation takes one cycle.
-//    Round-robin victim per set.
+//    sets indexed by IOVA bits 12 + log2(sets) - 1 : 12. Each way has a VPN
+//    tag RAM and a {G, PSCID} RAM, read by every lookup port at its set;
+//    the tag RAM's read at its write address is the maintenance port (the
+//    fill's duplicate check and the invalidation by address). Valid bits,
+//    and a copy of each entry's PSCID and G for the invalidations that do
+//    not name an address, are flip-flops, so every invalidation takes one
+//    cycle. Round-robin victim per set.
 //  - superpages (2 MiB, 1 GiB, 512 GiB): SP_ENTRIES fully associative
-//    entries in flip-flops, round-robin victim.
+//    entries, tags (VPN, level, PSCID, G, valid) in flip-flops, round-robin
+//    victim.
+// The leaves (PPN, level, R/W/X/U/A/D) of both arrays are one RAM of
+// ENTRIES + SP_ENTRIES words (4 KiB entry set x WAYS + way, then the
+// superpages), read by each lookup port at the entry its tags matched.
 // Both arrays are tagged with the address-space id PSCID of the device
 // context (DC.ta.PSCID) unless global (G on the walk path). A lookup hits
 // the first matching way of its set (lowest way), else the first matching
 // superpage entry (lowest index). Lookups are combinational (asynchronous
-// RAM read): one per requester port, hits never wait on each other or on a
-// walk. One fill port: the new entry replaces its array's round-robin
-// victim (of its set), and any entry already matching the filled IOVA in
+// RAM reads: tags, then the matched entry's leaf): one per requester port,
+// hits never wait on each other or on a walk. One fill port: the new entry
+// replaces its array's round-robin victim (of its set), and any entry already matching the filled IOVA in
 // the same address space -- in the fill's set or among the superpages --
 // is dropped (it was stale or lacked A/D). One invalidation port with
 // IOTINVAL.VMA semantics (spec 3.1.1 table "IOTINVAL.VMA operands and
@@ -66,8 +71,9 @@ module uvs_iotlb
   localparam int WB   = $clog2(WAYS);        // way number bits
   localparam int TW   = 52 - SB;             // VPN tag bits (VPN bits 51:SB)
   localparam int KW   = 21;                  // address-space word: {G, PSCID}
-  localparam int LW   = 50;                  // leaf word: {PPN, R, W, X, U, A, D}
   localparam int SW   = (SP_ENTRIES > 1) ? $clog2(SP_ENTRIES) : 1;
+  localparam int LD   = ENTRIES + SP_ENTRIES;  // leaf words: 4 KiB entries (set x WAYS + way), then superpages
+  localparam int LA   = $clog2(LD);
 
   // ---- 4 KiB-page array: flip-flop part (entry e = set x WAYS + way) ----
   logic [ENTRIES-1:0] valid_q;
@@ -75,13 +81,14 @@ module uvs_iotlb
   logic [19:0]        pscid_q [ENTRIES];
   logic [WB-1:0]      vict_q  [SETS];
 
-  // ---- 4 KiB-page array: RAM part, read ports ----
-  logic [NUM_LOOKUP-1:0][WAYS-1:0][TW-1:0] rd_tag;   // lookup port p, way w
-  logic [NUM_LOOKUP-1:0][WAYS-1:0][KW-1:0] rd_as;
-  logic [NUM_LOOKUP-1:0][WAYS-1:0][LW-1:0] rd_leaf;
+  // ---- 4 KiB-page array: tag and address-space RAMs, one pair per way ----
+  logic [WAYS-1:0][NUM_LOOKUP-1:0][TW-1:0] rd_tag;   // way w, lookup port p
+  logic [WAYS-1:0][NUM_LOOKUP-1:0][KW-1:0] rd_as;
   logic [WAYS-1:0][TW-1:0]                 mt_tag;   // maintenance port
-  logic [SB-1:0] lk_set [NUM_LOOKUP];
+  logic [NUM_LOOKUP-1:0][SB-1:0]           lk_set;
   logic [SB-1:0] mt_set, fill_set;
+  logic [51:0]   mt_vpn;   // the VPN named by the maintenance operation (inv ADDR or fill IOVA)
+  logic [19:0]   mt_pscid; // its PSCID (inv PSCID or the fill's)
   logic          fill4k;   // the fill goes into the 4 KiB-page array
   logic [WB-1:0] fill_way;
 
@@ -90,37 +97,32 @@ module uvs_iotlb
   end
   assign fill_set = fill_vpn_i[SB-1:0];
   assign mt_set   = inv_i ? inv_vpn_i[SB-1:0] : fill_set;
+  assign mt_vpn   = inv_i ? inv_vpn_i : fill_vpn_i;
+  assign mt_pscid = inv_i ? inv_pscid_i : fill_pscid_i;
   assign fill4k   = fill_i && !inv_i && fill_leaf_i.level == 2'd0;
   assign fill_way = vict_q[fill_set];
 
   for (genvar w = 0; w < WAYS; w++) begin : g_way
-    // distributed RAM (names ending in "ram": bench/iommu_synth.py keeps them unpacked)
-    logic [TW-1:0] tag_ram  [SETS];
-    logic [KW-1:0] as_ram   [SETS];
-    logic [LW-1:0] leaf_ram [SETS];
-    always_ff @(posedge clk_i) begin
-      if (fill4k && fill_way == WB'(w)) begin
-        tag_ram[fill_set]  <= fill_vpn_i[51:SB];
-        as_ram[fill_set]   <= {fill_global_i, fill_pscid_i};
-        leaf_ram[fill_set] <= {fill_leaf_i.ppn, fill_leaf_i.r, fill_leaf_i.w, fill_leaf_i.x,
-                               fill_leaf_i.u, fill_leaf_i.a, fill_leaf_i.d};
-      end
-    end
-    for (genvar p = 0; p < NUM_LOOKUP; p++) begin : g_rd
-      assign rd_tag[p][w]  = tag_ram[lk_set[p]];
-      assign rd_as[p][w]   = as_ram[lk_set[p]];
-      assign rd_leaf[p][w] = leaf_ram[lk_set[p]];
-    end
-    assign mt_tag[w] = tag_ram[mt_set];
+    /* verilator lint_off UNUSEDSIGNAL */  // the address-space RAM has no maintenance read
+    logic [KW-1:0] as_wrd;
+    /* verilator lint_on UNUSEDSIGNAL */
+    // written at mt_set (= fill_set whenever fill4k): its maintenance read is the write-address port
+    uvs_iommu_lutram #(.DEPTH(SETS), .WIDTH(TW), .NRD(NUM_LOOKUP)) u_tag (
+      .clk_i, .we_i(fill4k && fill_way == WB'(w)), .waddr_i(mt_set), .wdata_i(fill_vpn_i[51:SB]),
+      .raddr_i(lk_set), .rdata_o(rd_tag[w]), .wrd_o(mt_tag[w])
+    );
+    uvs_iommu_lutram #(.DEPTH(SETS), .WIDTH(KW), .NRD(NUM_LOOKUP)) u_as (
+      .clk_i, .we_i(fill4k && fill_way == WB'(w)), .waddr_i(fill_set), .wdata_i({fill_global_i, fill_pscid_i}),
+      .raddr_i(lk_set), .rdata_o(rd_as[w]), .wrd_o(as_wrd)
+    );
   end
 
-  // ---- superpage array (flip-flops) ----
+  // ---- superpage array: tags in flip-flops ----
   logic [SP_ENTRIES-1:0] sp_valid_q;
   logic [SP_ENTRIES-1:0] sp_glob_q;
   logic [19:0]           sp_pscid_q [SP_ENTRIES];
   logic [51:0]           sp_vpn_q   [SP_ENTRIES];  // IOVA bits 63:12, bits below the page size zero
-  logic [1:0]            sp_lvl_q   [SP_ENTRIES];  // 1, 2 or 3 (a copy of the leaf's level: Yosys
-  leaf_t                 sp_leaf_q  [SP_ENTRIES];  // cannot select a field of an array element)
+  logic [1:0]            sp_lvl_q   [SP_ENTRIES];  // 1, 2 or 3
   logic [SW-1:0]         sp_vict_q;
 
   // A superpage entry (valid, global, its pscid, vpn and level) translates page
@@ -139,63 +141,83 @@ module uvs_iotlb
   endfunction
 
   // ---- lookups ----
-  // Per port: match vectors, the first match as a one-hot select (computed
-  // once, shared by all leaf bits), then an AND-OR of the selected leaves.
-  logic [NUM_LOOKUP-1:0][WAYS-1:0]       wm, wsel;
-  logic [NUM_LOOKUP-1:0][SP_ENTRIES-1:0] sm, ssel;
-  logic [NUM_LOOKUP-1:0][LW-1:0]         wleaf;
-  logic [NUM_LOOKUP-1:0][51:0]           sleaf;
+  // Per port: match vectors, the first match as an index into the leaf RAM
+  // (4 KiB entry set x WAYS + way, else ENTRIES + superpage entry), whose
+  // read is the port's leaf.
+  logic [NUM_LOOKUP-1:0][WAYS-1:0]       wm;
+  logic [NUM_LOOKUP-1:0][SP_ENTRIES-1:0] sm;
+  logic [NUM_LOOKUP-1:0][WB-1:0]         wi;
+  logic [NUM_LOOKUP-1:0][SW-1:0]         si;
+  logic [NUM_LOOKUP-1:0][LA-1:0] leaf_ra;
   always_comb begin
     for (int p = 0; p < NUM_LOOKUP; p++) begin
       for (int w = 0; w < WAYS; w++)
-        wm[p][w] = valid_q[{lk_set[p], WB'(w)}] && way_match(rd_tag[p][w], rd_as[p][w], lk_pscid_i[p],
+        wm[p][w] = valid_q[{lk_set[p], WB'(w)}] && way_match(rd_tag[w][p], rd_as[w][p], lk_pscid_i[p],
                                                              lk_vpn_i[p][51:SB]);
       for (int e = 0; e < SP_ENTRIES; e++)
         sm[p][e] = sp_match(sp_valid_q[e], sp_glob_q[e], sp_pscid_q[e], sp_vpn_q[e], sp_lvl_q[e],
                             lk_pscid_i[p], lk_vpn_i[p]);
-      wsel[p] = wm[p] & ~(wm[p] - 1'b1);                          // lowest matching way
-      ssel[p] = (wm[p] != '0) ? '0 : sm[p] & ~(sm[p] - 1'b1);     // else lowest matching superpage
-      wleaf[p] = '0;
-      for (int w = 0; w < WAYS; w++) wleaf[p] = wleaf[p] | (rd_leaf[p][w] & {LW{wsel[p][w]}});
-      sleaf[p] = '0;
-      for (int e = 0; e < SP_ENTRIES; e++) sleaf[p] = sleaf[p] | (sp_leaf_q[e] & {52{ssel[p][e]}});
-      lk_hit_o[p]  = (wm[p] != '0) || (sm[p] != '0);
-      lk_leaf_o[p] = sleaf[p] | {wleaf[p][LW-1:6], 2'd0, wleaf[p][5:0]};
+      wi[p] = '0;                                                 // lowest matching way
+      for (int w = WAYS - 1; w >= 0; w--) if (wm[p][w]) wi[p] = WB'(w);
+      si[p] = '0;                                                 // lowest matching superpage
+      for (int e = SP_ENTRIES - 1; e >= 0; e--) if (sm[p][e]) si[p] = SW'(e);
+      lk_hit_o[p] = (wm[p] != '0) || (sm[p] != '0);
+      leaf_ra[p]  = (wm[p] != '0) ? LA'({lk_set[p], wi[p]}) : LA'(ENTRIES) + LA'(si[p]);
     end
+  end
+
+  // ---- leaves of both arrays: one RAM, written by every fill ----
+  logic [LA-1:0] leaf_wa;
+  logic [NUM_LOOKUP-1:0][51:0] leaf_rd;
+  /* verilator lint_off UNUSEDSIGNAL */  // no maintenance read of the leaves
+  logic [51:0]   leaf_wrd;
+  /* verilator lint_on UNUSEDSIGNAL */
+  assign leaf_wa = fill4k ? LA'({fill_set, fill_way}) : LA'(ENTRIES) + LA'(sp_vict_q);
+  uvs_iommu_lutram #(.DEPTH(LD), .WIDTH(52), .NRD(NUM_LOOKUP)) u_leaf (
+    .clk_i, .we_i(fill_i && !inv_i), .waddr_i(leaf_wa), .wdata_i(fill_leaf_i), .raddr_i(leaf_ra),
+    .rdata_o(leaf_rd), .wrd_o(leaf_wrd)
+  );
+  for (genvar p = 0; p < NUM_LOOKUP; p++) begin : g_leaf
+    assign lk_leaf_o[p] = leaf_rd[p];
   end
 
   // ---- entries dropped this cycle: invalidation and duplicates of a fill ----
-  logic [ENTRIES-1:0]    drop;
-  logic [SP_ENTRIES-1:0] sp_drop;
+  // (one PSCID and VPN comparison per entry, against mt_pscid / mt_vpn: an
+  // invalidation and a fill never count in the same cycle)
+  logic [ENTRIES-1:0]    drop, ps_eq;
+  logic [SP_ENTRIES-1:0] sp_drop, sp_ps_eq, sp_va_eq;
   logic [WAYS-1:0]       mt_tag_eq;  // maintenance set's way w holds the VPN named (inv ADDR or fill IOVA)
   always_comb begin
     for (int w = 0; w < WAYS; w++)
-      mt_tag_eq[w] = mt_tag[w] == (inv_i ? inv_vpn_i[51:SB] : fill_vpn_i[51:SB]);
+      mt_tag_eq[w] = mt_tag[w] == mt_vpn[51:SB];
     for (int e = 0; e < ENTRIES; e++) begin
+      ps_eq[e] = pscid_q[e] == mt_pscid;
       drop[e] = 1'b0;
       if (inv_i && !inv_gv_i && valid_q[e] &&
-          !(inv_pscv_i && (glob_q[e] || pscid_q[e] != inv_pscid_i)) &&
+          !(inv_pscv_i && (glob_q[e] || !ps_eq[e])) &&
           !(inv_av_i && !(SB'(e / WAYS) == inv_vpn_i[SB-1:0] && mt_tag_eq[e % WAYS])))
         drop[e] = 1'b1;
       if (fill_i && !inv_i && valid_q[e] && SB'(e / WAYS) == fill_set && mt_tag_eq[e % WAYS] &&
-          (glob_q[e] || pscid_q[e] == fill_pscid_i))
+          (glob_q[e] || ps_eq[e]))
         drop[e] = 1'b1;
     end
     for (int e = 0; e < SP_ENTRIES; e++) begin
+      sp_ps_eq[e] = sp_pscid_q[e] == mt_pscid;
+      sp_va_eq[e] = ((sp_vpn_q[e] ^ mt_vpn) & vpn_mask(sp_lvl_q[e])) == 52'd0;
       sp_drop[e] = 1'b0;
       if (inv_i && !inv_gv_i && sp_valid_q[e] &&
-          !(inv_pscv_i && (sp_glob_q[e] || sp_pscid_q[e] != inv_pscid_i)) &&
-          !(inv_av_i && (((sp_vpn_q[e] ^ inv_vpn_i) & vpn_mask(sp_lvl_q[e])) != 52'd0)))
+          !(inv_pscv_i && (sp_glob_q[e] || !sp_ps_eq[e])) &&
+          !(inv_av_i && !sp_va_eq[e]))
         sp_drop[e] = 1'b1;
-      if (fill_i && !inv_i && sp_match(sp_valid_q[e], sp_glob_q[e], sp_pscid_q[e], sp_vpn_q[e], sp_lvl_q[e],
-                                       fill_pscid_i, fill_vpn_i))
+      if (fill_i && !inv_i && sp_valid_q[e] && (sp_glob_q[e] || sp_ps_eq[e]) && sp_va_eq[e])
         sp_drop[e] = 1'b1;
     end
   end
 
-  logic [$clog2(ENTRIES)-1:0] fill_e;
-  assign fill_e = {fill_set, fill_way};
-
+  // Writes decode their index entry by entry (constant indices): a write at
+  // a variable index of an array that Yosys sees packed (bench/iommu_synth.py)
+  // becomes a barrel shifter of the whole array (issue 15: about 2,000 LUTs
+  // for 8 x 52 bits on xcup against 8 LUTs decoded).
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       valid_q    <= '0;
@@ -205,21 +227,24 @@ module uvs_iotlb
     end else begin
       valid_q    <= valid_q & ~drop;
       sp_valid_q <= sp_valid_q & ~sp_drop;
-      if (fill4k) begin
-        valid_q[fill_e]  <= 1'b1;
-        glob_q[fill_e]   <= fill_global_i;
-        pscid_q[fill_e]  <= fill_pscid_i;
-        vict_q[fill_set] <= fill_way + 1'b1;
-      end
-      if (fill_i && !inv_i && fill_leaf_i.level != 2'd0) begin
-        sp_valid_q[sp_vict_q] <= 1'b1;
-        sp_glob_q[sp_vict_q]  <= fill_global_i;
-        sp_pscid_q[sp_vict_q] <= fill_pscid_i;
-        sp_vpn_q[sp_vict_q]   <= fill_vpn_i & vpn_mask(fill_leaf_i.level);
-        sp_leaf_q[sp_vict_q]  <= fill_leaf_i;
-        sp_lvl_q[sp_vict_q]   <= fill_leaf_i.level;
-        sp_vict_q             <= (sp_vict_q == SW'(SP_ENTRIES - 1)) ? '0 : sp_vict_q + 1'b1;
-      end
+      for (int s = 0; s < SETS; s++)
+        if (fill4k && fill_set == SB'(s)) vict_q[s] <= fill_way + 1'b1;
+      for (int e = 0; e < ENTRIES; e++)
+        if (fill4k && fill_set == SB'(e / WAYS) && fill_way == WB'(e % WAYS)) begin
+          valid_q[e] <= 1'b1;
+          glob_q[e]  <= fill_global_i;
+          pscid_q[e] <= fill_pscid_i;
+        end
+      if (fill_i && !inv_i && fill_leaf_i.level != 2'd0)
+        sp_vict_q <= (sp_vict_q == SW'(SP_ENTRIES - 1)) ? '0 : sp_vict_q + 1'b1;
+      for (int e = 0; e < SP_ENTRIES; e++)
+        if (fill_i && !inv_i && fill_leaf_i.level != 2'd0 && sp_vict_q == SW'(e)) begin
+          sp_valid_q[e] <= 1'b1;
+          sp_glob_q[e]  <= fill_global_i;
+          sp_pscid_q[e] <= fill_pscid_i;
+          sp_vpn_q[e]   <= fill_vpn_i & vpn_mask(fill_leaf_i.level);
+          sp_lvl_q[e]   <= fill_leaf_i.level;
+        end
     end
   end
 endmodule

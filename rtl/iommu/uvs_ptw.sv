@@ -199,24 +199,35 @@ module uvs_ptw
   logic [8:0]    join_prgi;
   logic [SW-1:0] join_slot, free_slot;
   logic [8:0]    free_prgi;
+  // The group to join: the joinable entry with the lowest park slot. The
+  // slots of waiting entries are distinct (each got a free slot), so the
+  // choice is made on slots, not by a compare chain through the entries
+  // (which was 3 LUT levels per entry: 29 levels at NPARK = 8).
   always_comb begin
-    join_ok   = 1'b0;
-    join_prgi = '0;
-    join_slot = '0;
-    for (int p = 0; p < NPARK; p++) begin
-      if (park_wait_i[p] && park_did_i[p] == did_q && park_page_i[p] == iova_q[63:12] &&
-          (park_w_i[p] || acc_q != ACC_WRITE) && (!join_ok || park_slot_i[p] < join_slot)) begin
-        join_ok   = 1'b1;
-        join_prgi = park_prgi_i[p];
-        join_slot = park_slot_i[p];
-      end
+    logic [NPARK-1:0] jm;       // entry p: a waiting group this request may join
+    logic [NPARK-1:0] at_slot;  // slot s: held by such an entry
+    for (int p = 0; p < NPARK; p++)
+      jm[p] = park_wait_i[p] && park_did_i[p] == did_q && park_page_i[p] == iova_q[63:12] &&
+              (park_w_i[p] || acc_q != ACC_WRITE);
+    for (int s = 0; s < NPARK; s++) begin
+      at_slot[s] = 1'b0;
+      for (int p = 0; p < NPARK; p++)
+        if (jm[p] && park_slot_i[p] == SW'(s)) at_slot[s] = 1'b1;
     end
+    join_ok   = jm != '0;
+    join_slot = '0;
+    for (int s = NPARK - 1; s >= 0; s--)
+      if (at_slot[s]) join_slot = SW'(s);
+    join_prgi = '0;
+    for (int p = 0; p < NPARK; p++)
+      if (jm[p] && park_slot_i[p] == join_slot) join_prgi = join_prgi | park_prgi_i[p];
   end
   always_comb begin
     logic [NPARK-1:0] used;
     used = '0;
-    for (int p = 0; p < NPARK; p++)
-      if (park_wait_i[p]) used[park_slot_i[p]] = 1'b1;
+    for (int s = 0; s < NPARK; s++)  // decoded (a variable bit index is a shifter chain in Yosys)
+      for (int p = 0; p < NPARK; p++)
+        if (park_wait_i[p] && park_slot_i[p] == SW'(s)) used[s] = 1'b1;
     free_slot = '0;
     for (int s = NPARK - 1; s >= 0; s--)
       if (!used[s]) free_slot = SW'(s);
@@ -224,9 +235,9 @@ module uvs_ptw
   always_comb begin
     logic [NPARK-1:0] used;
     used = '0;
-    for (int p = 0; p < NPARK; p++)
-      if (park_wait_i[p] && park_did_i[p] == did_q && park_prgi_i[p] < 9'(NPARK))
-        used[park_prgi_i[p][SW-1:0]] = 1'b1;
+    for (int g = 0; g < NPARK; g++)
+      for (int p = 0; p < NPARK; p++)
+        if (park_wait_i[p] && park_did_i[p] == did_q && park_prgi_i[p] == 9'(g)) used[g] = 1'b1;
     free_prgi = '0;
     for (int g = NPARK - 1; g >= 0; g--)
       if (!used[g]) free_prgi = 9'(g);

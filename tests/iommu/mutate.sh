@@ -34,7 +34,7 @@ trap 'exit 130' INT TERM
 # name~~file~~original text~~mutated text   (file relative to the repository; "~~" separates)
 mutants() {
     cat <<'EOF'
-superpage-base-only~~rtl/iommu/uvs_iotlb.sv~~!(inv_av_i && (((sp_vpn_q[e] ^ inv_vpn_i) & vpn_mask(sp_lvl_q[e])) != 52'd0))~~!(inv_av_i && ((sp_vpn_q[e] ^ inv_vpn_i) != 52'd0))
+superpage-base-only~~rtl/iommu/uvs_iotlb.sv~~!(inv_av_i && !sp_va_eq[e])~~!(inv_av_i && sp_vpn_q[e] != inv_vpn_i)
 ignore-pscv~~rtl/iommu/uvs_iotlb.sv~~!(inv_pscv_i && (glob_q[e]~~!(1'b0 && (glob_q[e]
 ignore-av~~rtl/iommu/uvs_iotlb.sv~~!(inv_av_i && !(SB'(e / WAYS)~~!(1'b0 && !(SB'(e / WAYS)
 ignore-gv~~rtl/iommu/uvs_iotlb.sv~~if (inv_i && !inv_gv_i && valid_q[e] &&~~if (inv_i && valid_q[e] &&
