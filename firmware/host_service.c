@@ -139,15 +139,19 @@ static int post_pending(void)
 	return err;
 }
 
-/* uvs_uvm_post_fn of the unified-memory code (eviction notices). */
-static int post_notice(const struct uvs_hostq_evt *evt)
+/* Queues *evt behind the pending records (posting them first when full); 0 or -1 on a DMA failure. */
+static int queue_pending(const struct uvs_hostq_evt *evt)
 {
-	if (!collecting)
-		return post_event(evt);
 	if (npending == EVT_PENDING_MAX && post_pending() != 0)
 		return -1;
 	evt_pending[npending++] = *evt;
 	return 0;
+}
+
+/* uvs_uvm_post_fn of the unified-memory code (eviction notices). */
+static int post_notice(const struct uvs_hostq_evt *evt)
+{
+	return collecting ? queue_pending(evt) : post_event(evt);
 }
 
 /*
@@ -196,11 +200,8 @@ static bool serve_nested(void)
 				   : uvs_uvm_execute(&nested_cmd, &nested_evt);
 
 		collecting = false;
-		if (post && npending == EVT_PENDING_MAX && post_pending() != 0)
-			return false;
-		if (post)
-			evt_pending[npending++] = nested_evt;	/* the completion after the notices */
-		if (post_pending() != 0)
+		/* the completion after the notices */
+		if ((post && queue_pending(&nested_evt) != 0) || post_pending() != 0)
 			return false;
 		nested.inner = (nested.inner + 1) % nested.n;
 		wr32(UVS_HOSTIF_CMDQ_HEAD_OFF, nested.inner);

@@ -290,14 +290,25 @@ static uint64_t table_pte(uint64_t pa)
 	return ((pa >> 12) << UVS_IOMMU_PTE_PPN_SHIFT) | UVS_IOMMU_PTE_V_MASK;
 }
 
+/* Walk cache of L0 tables: the key of (did, 2 MiB block of va), never 0 (0 = empty slot), and its slot. */
+static uint64_t wc_key(uint32_t did, uint64_t va)
+{
+	return (((va >> 21) << 7) | did) + 1;
+}
+
+static unsigned wc_slot(uint32_t did, uint64_t va)
+{
+	return (unsigned)((va >> 21) ^ did) % WC_SLOTS;
+}
+
 /* pcache PTE slot: Sv48 walk of did's tables down to `level`, building tables when `create`. */
 static uint64_t *pte_slot(void *ctx, uint32_t did, uint64_t va, unsigned level, bool create)
 {
 	const uint64_t leaf = UVS_IOMMU_PTE_R_MASK | UVS_IOMMU_PTE_W_MASK | UVS_IOMMU_PTE_X_MASK;
 	uint64_t table;
 
-	uint64_t key = (((va >> 21) << 7) | did) + 1;
-	unsigned w = (unsigned)((va >> 21) ^ did) % WC_SLOTS;
+	uint64_t key = wc_key(did, va);
+	unsigned w = wc_slot(did, va);
 
 	(void)ctx;
 	if (did >= MAX_DID || uv.root[did] == 0 || level > 1)
@@ -771,10 +782,8 @@ static int free_tables(uint32_t did, uint64_t va, uint64_t pages, uint64_t *free
 		if (!empty)
 			continue;
 		*l1 = 0;
-		unsigned w = (unsigned)((a >> 21) ^ did) % WC_SLOTS;
-
-		if (wc[w].key == (((a >> 21) << 7) | did) + 1)
-			wc[w].key = 0;
+		if (wc[wc_slot(did, a)].key == wc_key(did, a))
+			wc[wc_slot(did, a)].key = 0;
 		*mem64(t) = list;	/* V clear: never a valid PTE */
 		list = t;
 		n++;

@@ -370,9 +370,7 @@ int uvm_session_open_ctx(struct uvs_dev *dev, const struct uvm_policy *pol, uint
     uint64_t attach[2] = {s->did, (uint64_t)s->did + 1};
     if (!(flags & UVM_SESSION_F_ATTACHED) && (err = cmd_sync(s, UVS_UVM_OP_CTX_ATTACH, attach, 2, NULL)))
         return err;
-    /* arg3/arg4: the batch arrays' buffers, which the firmware reads ahead with each command record */
-    uint64_t fq[5] = {s->ring.bus, log2sz, s->ctl.bus, s->units.bus, s->reps.bus};
-    if ((err = cmd_sync(s, UVS_UVM_OP_SET_FAULTQ, fq, 5, NULL)))
+    if ((err = uvm_session_activate(s))) /* SET_FAULTQ: the device's ring is this session's */
         return err;
     uint64_t sp[2] = {pol->evict_mode, pol->reserve_64ths};
     if ((err = cmd_sync(s, UVS_UVM_OP_SET_POLICY, sp, 2, NULL)))
@@ -397,6 +395,7 @@ int uvm_session_activate(struct uvm_session *s)
 {
     if (!s)
         return -EINVAL;
+    /* arg3/arg4: the batch arrays' buffers, which the firmware reads ahead with each command record */
     uint64_t fq[5] = {s->ring.bus, s->log2sz, s->ctl.bus, s->units.bus, s->reps.bus};
     s->head = 0; /* SET_FAULTQ starts the ring over (the firmware's tail is 0 again) */
     return cmd_sync(s, UVS_UVM_OP_SET_FAULTQ, fq, 5, NULL);
