@@ -17,8 +17,7 @@ static void work(void *ctx, uint8_t *const buf[2], uint32_t len, uint64_t off)
 {
 	const struct pat_ctx *c = ctx;
 
-	for (uint32_t i = 0; i < len; i += 8)
-		*(uint64_t *)(buf[0] + i) = pattern_word(c->seed, c->base + off + i);
+	pattern_fill((uint64_t *)(void *)buf[0], len / 8, c->seed, c->base + off);
 }
 
 int kernel_main(const struct uvs_kernel_args *args)

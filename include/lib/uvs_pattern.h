@@ -24,6 +24,27 @@ static inline uint64_t pattern_word(uint64_t seed, uint64_t off)
 	return x ^ (x >> 29) ^ (off << 32);
 }
 
+/**
+ * pattern_fill - write the n words of pattern's output with seed for byte
+ * offsets off, off + 8, ... (off a multiple of 8) to dst; word for word
+ * equal to pattern_word, with its multiply and shift turned into one add
+ * each per word (the device core's multiply takes several cycles: the tile
+ * kernel writing 16 MiB spent about 19 device cycles per word on it).
+ */
+static inline void pattern_fill(uint64_t *dst, uint64_t n, uint64_t seed, uint64_t off)
+{
+	uint64_t m = (off >> 3) * 0x9e3779b97f4a7c15ull, hi = off << 32;
+
+#pragma GCC unroll 4
+	for (uint64_t i = 0; i < n; i++) {
+		uint64_t x = seed ^ m;
+
+		dst[i] = x ^ (x >> 29) ^ hi;
+		m += 0x9e3779b97f4a7c15ull;
+		hi += 8ull << 32;
+	}
+}
+
 /** Byte at offset off of pattern's output with seed (little-endian words). */
 static inline uint8_t pattern_byte(uint64_t seed, uint64_t off)
 {
