@@ -18,6 +18,7 @@ void fault_tally_delta(struct fault_tally *t, const struct uvm_session_stats *a,
     t->outside += up(ha->invalid, hb->invalid);
     t->failed += up(ha->failed_faults, hb->failed_faults);
     t->failures += up(ha->failures, hb->failures);
+    t->given_up += up(ha->given_up, hb->given_up);
     t->pages_in += up(ha->pages_in, hb->pages_in);
     t->forwarded += up(a->fw.forwarded, b->fw.forwarded);
     t->evictions += up(a->fw.evictions, b->fw.evictions);
@@ -35,6 +36,7 @@ void fault_tally_add(struct fault_tally *t, const struct fault_tally *u)
     t->outside += u->outside;
     t->failed += u->failed;
     t->failures += u->failures;
+    t->given_up += u->given_up;
     t->pages_in += u->pages_in;
     t->forwarded += u->forwarded;
     t->evictions += u->evictions;

@@ -27,6 +27,7 @@ struct fault_tally {
     uint64_t outside;       /**< unique faults outside every allocation */
     uint64_t failed;        /**< unique faults of failed units (they fault again) */
     uint64_t failures;      /**< units not done */
+    uint64_t given_up;      /**< of failed, faults answered with failure after repeated -ENOMEM (UVM_GIVE_UP_FAILS) */
     uint64_t pages_in;      /**< pages copied host -> HBM (prefetched ones included) */
     uint64_t forwarded;     /**< records the firmware wrote to the host ring */
     uint64_t evictions;     /**< pages the firmware evicted */

@@ -19,6 +19,8 @@
 #define REC_RELEASED 1u /* frec.rsvd of a record re-served after a throttling nap (host-internal marker) */
 #define F_INVALID 1u    /* per sorted record: outside every managed range */
 #define F_DEFERRED 2u   /* per sorted record: throttled, answered later */
+#define F_GIVEN_UP 3u   /* per sorted record: its block's migrations keep failing with -ENOMEM, answered with failure */
+#define NOMEM_SLOTS 64u /* 2 MiB blocks whose migrations failed with -ENOMEM, remembered (direct-mapped) */
 
 struct deferred {
     struct uvs_uvm_frec rec;
@@ -38,6 +40,13 @@ struct carry {
 #define STREAM_BEHIND 1u /* a fault up to this many pages before a frontier continues it */
 #define STREAM_AHEAD 2u  /* ... or up to this many pages after it */
 #define STREAM_HITS 2u   /* consecutive continuations before a stream grows and prefetches */
+
+/* A 2 MiB block whose migration units failed with -ENOMEM, with no unit of it done since. */
+struct nomem {
+    uint32_t did;
+    uint64_t base; /* block VA; 0 = empty slot */
+    uint32_t fails; /* consecutive failed units */
+};
 
 struct uvm_fault_svc {
     struct uvm_policy pol;
@@ -67,6 +76,7 @@ struct uvm_fault_svc {
     const uint64_t *wr; /* while planning a block: its faulted pages with a write request (pol.grow_write), NULL = none */
     uint64_t *seen;   /* big pages ever planned for migration (pol.grow_cold, grow_run): keys, 0 = empty */
     size_t nseen, seen_cap; /* used slots, slots (a power of two) */
+    struct nomem nomem[NOMEM_SLOTS];
 };
 
 int uvm_fault_create(const struct uvm_policy *pol, const struct uvm_fault_ops *ops, void *ctx,
@@ -574,6 +584,20 @@ static int finish_blk(struct uvm_fault_svc *s, struct blk *b)
     return rc;
 }
 
+/* The slot of (did, the 2 MiB block of va) in the -ENOMEM memory. */
+static struct nomem *nomem_slot(struct uvm_fault_svc *s, uint32_t did, uint64_t va)
+{
+    uint64_t h = ((va / BLOCK) ^ ((uint64_t)did << 20)) * 0x9e3779b97f4a7c15ull;
+    return &s->nomem[h >> 58]; /* the top 6 bits: NOMEM_SLOTS = 64 */
+}
+
+/* Whether a fault on (did, va) is given up: UVM_GIVE_UP_FAILS units of its block failed with -ENOMEM in a row. */
+static bool nomem_given_up(struct uvm_fault_svc *s, uint32_t did, uint64_t va)
+{
+    const struct nomem *m = nomem_slot(s, did, va);
+    return m->did == did && m->base == (va & ~(BLOCK - 1)) && m->base && m->fails >= UVM_GIVE_UP_FAILS;
+}
+
 /* Steps 1-3 at device cycle now. */
 static int plan_at(struct uvm_fault_svc *s, const struct uvs_uvm_frec *recs, size_t n, uint64_t now)
 {
@@ -654,6 +678,10 @@ static int plan_at(struct uvm_fault_svc *s, const struct uvs_uvm_frec *recs, siz
                 rc = -ENOMEM;
                 break;
             }
+        } else if (nomem_given_up(s, did, page)) {
+            s->c.given_up++;
+            s->c.failed_faults++;
+            memset(s->invalid + i, F_GIVEN_UP, j - i);
         } else {
             int verdict = UVM_THRASH_NONE;
             uint64_t until = now;
@@ -700,6 +728,10 @@ static int plan_at(struct uvm_fault_svc *s, const struct uvs_uvm_frec *recs, siz
     free(b);
     if (rc)
         return rc;
+    /* A given-up block starts afresh: a later launch may find memory again. */
+    for (size_t k = 0; k < NOMEM_SLOTS; k++)
+        if (s->nomem[k].fails >= UVM_GIVE_UP_FAILS)
+            s->nomem[k] = (struct nomem){0};
     for (size_t u = 0; u < s->nunits; u++)
         s->units[u].frames = s->frames + (uintptr_t)s->units[u].frames;
 
@@ -709,7 +741,8 @@ static int plan_at(struct uvm_fault_svc *s, const struct uvs_uvm_frec *recs, siz
         if (s->invalid[i] != F_DEFERRED)
             s->rep[k++] = (struct uvm_replay){
                 .did = s->recs[i].did, .prgi = s->recs[i].prgi,
-                .resp = s->invalid[i] == F_INVALID ? UVS_IOMMU_PRG_RESP_FAILURE : UVS_IOMMU_PRG_RESP_SUCCESS,
+                .resp = s->invalid[i] == F_INVALID || s->invalid[i] == F_GIVEN_UP ? UVS_IOMMU_PRG_RESP_FAILURE
+                                                                                 : UVS_IOMMU_PRG_RESP_SUCCESS,
             };
     size_t m = k;
     qsort(s->rep, m, sizeof *s->rep, cmp_rep);
@@ -779,6 +812,21 @@ static void count_failure(struct uvm_fault_svc *s, const struct uvm_unit *u)
 {
     s->c.failures++;
     s->c.failed_faults += u->faulted;
+    if (u->kind == UVM_UNIT_MIGRATE && u->status == -ENOMEM) {
+        struct nomem *m = nomem_slot(s, u->did, u->va);
+        uint64_t base = u->va & ~(BLOCK - 1);
+        if (m->did != u->did || m->base != base)
+            *m = (struct nomem){.did = u->did, .base = base};
+        m->fails++;
+    }
+}
+
+/* A unit of the block was done: its failures were not for good. */
+static void nomem_clear(struct uvm_fault_svc *s, uint32_t did, uint64_t va)
+{
+    struct nomem *m = nomem_slot(s, did, va);
+    if (m->did == did && m->base == (va & ~(BLOCK - 1)))
+        *m = (struct nomem){0};
 }
 
 static int copy_unit(struct uvm_fault_svc *s, const struct uvm_unit *u)
@@ -966,6 +1014,7 @@ static int service_one_op(struct uvm_fault_svc *s)
             continue;
         }
         /* Pages found in HBM already are there too: the whole unit is resident. */
+        nomem_clear(s, u->did, u->va);
         set_state(s, u->did, u->va, u->npages, uvm_rm_state_after_migrate(u->readonly, u->partial));
         s->c.dup_pages += u->readonly ? u->copied : 0;
         s->c.units++;
@@ -1022,6 +1071,7 @@ int uvm_fault_service_at(struct uvm_fault_svc *s, const struct uvs_uvm_frec *rec
         if (u->kind != UVM_UNIT_MIGRATE)
             continue;
         if (u->status == 0) {
+            nomem_clear(s, u->did, u->va);
             set_state(s, u->did, u->va, u->npages, UVM_PAGE_DEVICE);
             s->c.units++;
             s->c.superpages += u->super;
@@ -1113,6 +1163,7 @@ void uvm_fault_print_stats(FILE *f, const struct uvm_fault_counters *c)
         {"pages out", c->pages_out},     {"bytes out", c->bytes_out},
         {"replays", c->replays},         {"evictions", c->evictions},
         {"write-backs", c->writebacks},  {"failed units", c->failures}, {"failed faults", c->failed_faults},
+        {"given up", c->given_up},
         {"conflicts", c->conflicts},     {"thrashing events", c->thrashing},
         {"throttled faults", c->throttled}, {"pinned remote", c->pinned},
     };

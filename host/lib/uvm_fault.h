@@ -259,6 +259,7 @@ struct uvm_fault_counters {
     uint64_t writebacks;       /**< eviction notices with write-back */
     uint64_t failures;         /**< units not done (alloc, copy or map failed; the fault repeats) */
     uint64_t failed_faults;    /**< faulted pages of those units (each fault repeats: a new unique fault later) */
+    uint64_t given_up;         /**< of failed_faults, faults answered with failure (the kernel aborts with the VA) because UVM_GIVE_UP_FAILS migration units of their 2 MiB block failed with -ENOMEM in a row */
     uint64_t conflicts;        /**< units the firmware found already resident */
     uint64_t stale_notices;    /**< notices for memory no longer managed */
     uint64_t thrashing;        /**< migration events found thrashing (uvm_thrash.h) */
@@ -267,6 +268,18 @@ struct uvm_fault_counters {
     uint64_t dup_pages;        /**< of pages_in, pages copied as read-only duplicates (read-mostly) */
     uint64_t write_grants;     /**< duplicates a device write made writable (collapsed towards the device; also counted already_resident) */
 };
+
+/*
+ * A migration unit the device cannot do for want of memory (-ENOMEM: no
+ * page-table page left in the firmware's pool, no frame it may evict) fails
+ * and its fault repeats. Faults of a 2 MiB block whose units failed so this
+ * many times in a row, with none of the block done in between, are answered
+ * with failure instead (counted given_up): the kernel aborts with the VA at
+ * once rather than repeating the fault until the launch's timeout. A unit of
+ * the block that is done clears its count; giving up clears it too, so the
+ * next launch tries again.
+ */
+#define UVM_GIVE_UP_FAILS 4u
 
 struct uvm_fault_svc;
 

@@ -585,6 +585,89 @@ static void test_execute_one_op(void **state)
     free(x);
 }
 
+/*
+ * A device out of memory (every unit of a block fails with -ENOMEM): the
+ * block's fault repeats UVM_GIVE_UP_FAILS times, then is answered with
+ * failure (given up: the kernel aborts with the VA); the next fault tries
+ * again; a done unit of the block resets the count; other errors (-EFAULT)
+ * never give up; another block counts apart.
+ */
+static void test_give_up_nomem(void **state)
+{
+    (void)state;
+    struct xmock *x = calloc(1, sizeof *x);
+    assert_non_null(x);
+    struct uvm_policy p = UVM_POLICY_BASELINE;
+    p.density_pct = 0;
+    p.grow_pages = 1;
+    struct uvm_fault_svc *s;
+    assert_int_equal(uvm_fault_create(&p, &xops, x, &s), 0);
+    struct uvm_range *r = &x->m.r[x->m.nr++];
+    *r = (struct uvm_range){.va = VA, .size = 1024 * PG, .bus = BUS};
+    r->state = calloc(1024, 1);
+    assert_non_null(r->state);
+    struct uvm_fault_counters c;
+    x->fail_va = VA + 3 * PG;
+    x->fail_unit_va_status = -ENOMEM;
+    struct uvs_uvm_frec f[] = {rec(VA + 3 * PG, 1, 0)};
+    uint16_t prgi = 1;
+    for (unsigned round = 0; round < 2; round++) {
+        for (unsigned k = 0; k < UVM_GIVE_UP_FAILS; k++) { /* the fault repeats, answered with success */
+            x->m.nrep = 0;
+            f[0].prgi = prgi++;
+            assert_int_equal(uvm_fault_service(s, f, 1), 0);
+            assert_int_equal(x->nunits, 1);
+            assert_int_equal(x->m.rep[0].resp, UVS_IOMMU_PRG_RESP_SUCCESS);
+        }
+        x->m.nrep = 0;
+        f[0].prgi = prgi++;
+        assert_int_equal(uvm_fault_service(s, f, 1), 0);
+        assert_int_equal(x->nunits, 0); /* given up: no unit, the group answered with failure */
+        assert_int_equal(x->m.nrep, 1);
+        assert_int_equal(x->m.rep[0].resp, UVS_IOMMU_PRG_RESP_FAILURE);
+        uvm_fault_get_counters(s, &c);
+        assert_int_equal(c.given_up, round + 1);
+        assert_int_equal(c.failed_faults, (round + 1) * (UVM_GIVE_UP_FAILS + 1)); /* unique = ... + failed */
+        assert_int_equal(r->state[3], UVM_PAGE_HOST);
+    }
+    /* A done unit of the block in between: the count starts again. */
+    for (unsigned k = 0; k < 2 * UVM_GIVE_UP_FAILS; k++) {
+        struct uvs_uvm_frec g[] = {rec(VA + 3 * PG, prgi, 0), rec(VA + (10 + k) * PG, (uint16_t)(prgi + 1), 0)};
+        prgi = (uint16_t)(prgi + 2);
+        x->m.nrep = 0;
+        assert_int_equal(uvm_fault_service(s, g, 2), 0);
+        assert_int_equal(x->nunits, 2);
+        assert_int_equal(x->m.rep[0].resp, UVS_IOMMU_PRG_RESP_SUCCESS);
+        assert_int_equal(x->m.rep[1].resp, UVS_IOMMU_PRG_RESP_SUCCESS);
+    }
+    /* Another error never gives up; a page of another block counts apart. */
+    x->fail_unit_va_status = -EFAULT;
+    for (unsigned k = 0; k < 2 * UVM_GIVE_UP_FAILS; k++) {
+        x->m.nrep = 0;
+        f[0].prgi = prgi++;
+        assert_int_equal(uvm_fault_service(s, f, 1), 0);
+        assert_int_equal(x->m.rep[0].resp, UVS_IOMMU_PRG_RESP_SUCCESS);
+    }
+    x->fail_unit_va_status = -ENOMEM;
+    x->fail_va = VA + 600 * PG;
+    f[0].page = VA + 600 * PG;
+    for (unsigned k = 0; k < UVM_GIVE_UP_FAILS; k++) {
+        x->m.nrep = 0;
+        f[0].prgi = prgi++;
+        assert_int_equal(uvm_fault_service(s, f, 1), 0);
+        assert_int_equal(x->m.rep[0].resp, UVS_IOMMU_PRG_RESP_SUCCESS);
+    }
+    x->m.nrep = 0;
+    f[0].prgi = prgi++;
+    assert_int_equal(uvm_fault_service(s, f, 1), 0);
+    assert_int_equal(x->m.rep[0].resp, UVS_IOMMU_PRG_RESP_FAILURE);
+    uvm_fault_get_counters(s, &c);
+    assert_int_equal(c.given_up, 3);
+    uvm_fault_destroy(s);
+    free(r->state);
+    free(x);
+}
+
 /* A fault right behind a resident run (a sequential scan) brings as many pages again. */
 static void test_streaming_growth(void **state)
 {
@@ -629,6 +712,7 @@ int main(void)
         cmocka_unit_test(test_conflict_split),
         cmocka_unit_test(test_eviction_notices),
         cmocka_unit_test(test_execute_one_op),
+        cmocka_unit_test(test_give_up_nomem),
         cmocka_unit_test(test_streaming_growth),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
