@@ -96,6 +96,11 @@ module uvs_iommu_regs
   logic [43:0] dppn_q, dppn_d;
   logic [3:0]  ipsr_q, ipsr_d;  // cip, fip, pmip, pip in bits 0..3
   logic [15:0] icvec_q, icvec_d;
+  // Per queue (cq, fq, pq in bits 0..2): its base is misaligned. The base
+  // changes only by an xqb write, so this is computed once there, with one
+  // alignment check shared by the three registers (a check per queue every
+  // cycle cost three 44-bit variable masks: issue 15).
+  logic [2:0]  mis_q, mis_d;
 
   localparam logic [31:0] FCTL = UVS_IOMMU_FCTL_WSI_MASK[31:0];
 
@@ -103,17 +108,15 @@ module uvs_iommu_regs
     idx_mask = 32'(((33'd2 << l) - 33'd1));
   endfunction
 
-  // True when queue q's base is not aligned to the queue's size of
-  // 2^(LOG2SZ-1 + 1 + rlog2) bytes (rlog2: log2 of the record size).
-  /* verilator lint_off UNUSEDSIGNAL */
-  function automatic logic misaligned(queue_t q, logic [2:0] rlog2);
+  // True when a queue base (ppn, log2szm1) is not aligned to the queue's
+  // size of 2^(LOG2SZ-1 + 1 + rlog2) bytes (rlog2: log2 of the record size).
+  function automatic logic misaligned(logic [43:0] ppn, logic [4:0] log2szm1, logic [2:0] rlog2);
     logic [5:0]  bytes_log2;
     logic [43:0] mask;
-    bytes_log2 = {1'b0, q.log2szm1} + 6'd1 + {3'd0, rlog2};
+    bytes_log2 = {1'b0, log2szm1} + 6'd1 + {3'd0, rlog2};
     mask       = (bytes_log2 > 6'd12) ? ((44'd1 << (bytes_log2 - 6'd12)) - 44'd1) : 44'd0;
-    misaligned = (q.ppn & mask) != 44'd0;
+    misaligned = (ppn & mask) != 44'd0;
   endfunction
-  /* verilator lint_on UNUSEDSIGNAL */
 
   // Register images of a queue (each uses some of the queue's fields).
   /* verilator lint_off UNUSEDSIGNAL */
@@ -254,6 +257,10 @@ module uvs_iommu_regs
   logic wr;
   assign wr = acc && we_i;
 
+  // The written base's alignment for the xqb register at reg_off (fq records are 32 bytes, cq and pq 16).
+  logic wmis;
+  assign wmis = misaligned(wval[53:10], wval[4:0], (reg_off == UVS_IOMMU_FQB_OFF[15:0]) ? 3'd5 : 3'd4);
+
   always_comb begin
     cq_d    = cq_q;
     fq_d    = fq_q;
@@ -262,6 +269,7 @@ module uvs_iommu_regs
     dppn_d  = dppn_q;
     ipsr_d  = ipsr_q;
     icvec_d = icvec_q;
+    mis_d   = mis_q;
     // hardware events
     if (cq_head_inc_i) cq_d.head = (cq_q.head + 32'd1) & idx_mask(cq_q.log2szm1);
     if (cq_set_cqmf_i) cq_d.mf = 1'b1;
@@ -286,9 +294,18 @@ module uvs_iommu_regs
           if (wval[3:0] <= UVS_IOMMU_DDTP_MODE_3LVL[3:0]) mode_d = wval[3:0];
           dppn_d = wval[53:10];
         end
-        UVS_IOMMU_CQB_OFF[15:0]: cq_d = write_qb(cq_d, wval, 1'b1);
-        UVS_IOMMU_FQB_OFF[15:0]: fq_d = write_qb(fq_d, wval, 1'b0);
-        UVS_IOMMU_PQB_OFF[15:0]: pq_d = write_qb(pq_d, wval, 1'b0);
+        UVS_IOMMU_CQB_OFF[15:0]: begin
+          cq_d = write_qb(cq_d, wval, 1'b1);
+          if (!cq_q.en && !cq_q.on) mis_d[0] = wmis;
+        end
+        UVS_IOMMU_FQB_OFF[15:0]: begin
+          fq_d = write_qb(fq_d, wval, 1'b0);
+          if (!fq_q.en && !fq_q.on) mis_d[1] = wmis;
+        end
+        UVS_IOMMU_PQB_OFF[15:0]: begin
+          pq_d = write_qb(pq_d, wval, 1'b0);
+          if (!pq_q.en && !pq_q.on) mis_d[2] = wmis;
+        end
         UVS_IOMMU_CQT_OFF[15:0]: cq_d.tail = wval[31:0] & idx_mask(cq_d.log2szm1);
         UVS_IOMMU_FQH_OFF[15:0]: fq_d.head = wval[31:0] & idx_mask(fq_d.log2szm1);
         UVS_IOMMU_PQH_OFF[15:0]: pq_d.head = wval[31:0] & idx_mask(pq_d.log2szm1);
@@ -301,9 +318,9 @@ module uvs_iommu_regs
       endcase
     end
     // misaligned queue bases: memory fault while on
-    if (cq_d.on && misaligned(cq_d, 3'd4)) cq_d.mf = 1'b1;
-    if (fq_d.on && misaligned(fq_d, 3'd5)) fq_d.mf = 1'b1;
-    if (pq_d.on && misaligned(pq_d, 3'd4)) pq_d.mf = 1'b1;
+    if (cq_d.on && mis_d[0]) cq_d.mf = 1'b1;
+    if (fq_d.on && mis_d[1]) fq_d.mf = 1'b1;
+    if (pq_d.on && mis_d[2]) pq_d.mf = 1'b1;
     // level conditions (spec 5.18)
     if (cq_d.ie && (cq_d.mf || cq_d.cmd_to || cq_d.cmd_ill || cq_d.fence_w_ip)) ipsr_d[0] = 1'b1;
     if (fq_d.ie && (fq_d.mf || fq_d.of)) ipsr_d[1] = 1'b1;
@@ -326,6 +343,7 @@ module uvs_iommu_regs
       dppn_q   <= '0;
       ipsr_q   <= '0;
       icvec_q  <= '0;
+      mis_q    <= '0;
       rvalid_q <= 1'b0;
       rdata_q  <= '0;
       err_q    <= 1'b0;
@@ -337,6 +355,7 @@ module uvs_iommu_regs
       dppn_q   <= dppn_d;
       ipsr_q   <= ipsr_d;
       icvec_q  <= icvec_d;
+      mis_q    <= mis_d;
       rvalid_q <= req_i;
       rdata_q  <= (acc && !we_i) ? rval : 64'd0;
       err_q    <= req_i && bad;
