@@ -58,16 +58,23 @@ uint64_t fault_tally_duplicated(const struct fault_tally *t)
     return up(t->forwarded, t->records) + up(t->unique, served(t));
 }
 
-void fault_tally_print(FILE *f, const char *prefix, const struct fault_tally *t)
+void fault_tally_print_sums(FILE *f, const struct fault_tally *t)
 {
     fprintf(f,
-            "%slaunches %llu; faults %llu (unique %llu = migrated %llu + remote %llu + already resident %llu + "
-            "outside %llu + failed %llu; records %llu = unique + %llu folded on the host; forwarded by the device "
-            "%llu); failures %llu; pages in %llu, evictions %llu, write-backs %llu; lost %llu, duplicated %llu\n",
-            prefix, (unsigned long long)t->launches, (unsigned long long)t->records, (unsigned long long)t->unique,
-            (unsigned long long)t->migrated, (unsigned long long)t->remote, (unsigned long long)t->resident,
-            (unsigned long long)t->outside, (unsigned long long)t->failed, (unsigned long long)t->records,
-            (unsigned long long)up(t->unique, t->records), (unsigned long long)t->forwarded,
+            "unique %llu = migrated %llu + remote %llu + already resident %llu + outside %llu + failed %llu; "
+            "records %llu = unique + %llu folded on the host; forwarded by the device %llu",
+            (unsigned long long)t->unique, (unsigned long long)t->migrated, (unsigned long long)t->remote,
+            (unsigned long long)t->resident, (unsigned long long)t->outside, (unsigned long long)t->failed,
+            (unsigned long long)t->records, (unsigned long long)up(t->unique, t->records),
+            (unsigned long long)t->forwarded);
+}
+
+void fault_tally_print(FILE *f, const char *prefix, const struct fault_tally *t)
+{
+    fprintf(f, "%slaunches %llu; faults %llu (", prefix, (unsigned long long)t->launches,
+            (unsigned long long)t->records);
+    fault_tally_print_sums(f, t);
+    fprintf(f, "); failures %llu; pages in %llu, evictions %llu, write-backs %llu; lost %llu, duplicated %llu\n",
             (unsigned long long)t->failures, (unsigned long long)t->pages_in, (unsigned long long)t->evictions,
             (unsigned long long)t->writebacks, (unsigned long long)fault_tally_lost(t),
             (unsigned long long)fault_tally_duplicated(t));

@@ -59,6 +59,14 @@ uint64_t fault_tally_lost(const struct fault_tally *t);
 uint64_t fault_tally_duplicated(const struct fault_tally *t);
 
 /**
+ * fault_tally_print_sums - the accounting identities of @t, no newline:
+ * "unique U = migrated M + remote R + already resident A + outside O +
+ * failed X; records F = unique + D folded on the host; forwarded by the
+ * device W" (also the core of `uvmsoc run`'s "fault accounting" line).
+ */
+void fault_tally_print_sums(FILE *f, const struct fault_tally *t);
+
+/**
  * fault_tally_print - one line "launches L; faults F (unique U = migrated M
  * + remote R + already resident A + outside O + failed X; records F = unique
  * + D folded on the host; forwarded by the device W); failures Z; pages in

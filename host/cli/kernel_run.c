@@ -31,6 +31,7 @@
 
 #include "cli.h"
 #include "crc32c.h"
+#include "fault_tally.h"
 #include "uvm_latency.h"
 #include "uvm_policy.h"
 #include "uvm_session.h"
@@ -1414,20 +1415,14 @@ static void print_managed_stats(struct krun *k)
      * fault or a duplicate folded on the host; every unique fault was migrated
      * (a faulted page of a unit), mapped remotely, found already resident, lay
      * outside every allocation, or belonged to a failed unit (and repeats). The device side: every record it forwarded was read. */
-    uint64_t host_dups = st.host.faults - st.host.unique_faults;
-    uint64_t migrated = st.host.pages_in - st.host.prefetched;
     if (st.host.remote_pages)
         printf("  remote mappings        %12llu  pages mapped over the link (no copy)\n",
                (unsigned long long)st.host.remote_pages);
-    printf("  fault accounting       unique %llu = migrated %llu + remote %llu + already resident %llu + outside %llu"
-           " + failed %llu; records %llu = unique + %llu folded on the host; forwarded by the device %llu;"
-           " failures %llu\n",
-           (unsigned long long)st.host.unique_faults, (unsigned long long)migrated,
-           (unsigned long long)st.host.remote_faults,
-           (unsigned long long)st.host.already_resident, (unsigned long long)st.host.invalid,
-           (unsigned long long)st.host.failed_faults,
-           (unsigned long long)st.host.faults, (unsigned long long)host_dups, (unsigned long long)st.fw.forwarded,
-           (unsigned long long)st.host.failures);
+    struct fault_tally tally = {0};
+    fault_tally_delta(&tally, &(struct uvm_session_stats){0}, &st);
+    printf("  fault accounting       ");
+    fault_tally_print_sums(stdout, &tally);
+    printf("; failures %llu\n", (unsigned long long)st.host.failures);
     if (st.host.given_up)
         printf("  given up               %12llu  faults answered with failure: the device is out of memory for their"
                " pages (no page-table page or evictable frame, -ENOMEM %u times in a row)\n",

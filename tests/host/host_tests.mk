@@ -57,20 +57,15 @@ host-unit-tests: host-unit-tests-build host
 # crc32c-file: reference CRC-32C of a file (host/cli/crc32c.c, from $(HOST_CLI_PARTS_LIB_SAN));
 E2E_BUILD := $(BUILD)/tests/e2e
 E2E_BINS  := $(E2E_BUILD)/crc32c-file
-# managed_free: managed allocation and (double) free against a co-simulated device (tests/managed.tests), plain and ASan/UBSan.
-E2E_BINS  += $(BUILD)/tests/managed/managed_free $(BUILD)/tests/managed/san/managed_free
-$(BUILD)/tests/managed/managed_free: tests/managed/managed_free.c $(HOST_LIB) $(HOST_LIB_HDRS) $(HOST_ABI_H)
+# Against a co-simulated device, plain and ASan/UBSan: managed_free, managed allocation and (double) free
+# (tests/managed.tests); coherence, kernels and host code alternating on managed memory with no sync
+# (tests/coherence.tests). Static pattern rules over the list: a plain pattern rule would also match san/.
+MANAGED_E2E := managed_free coherence
+E2E_BINS    += $(MANAGED_E2E:%=$(BUILD)/tests/managed/%) $(MANAGED_E2E:%=$(BUILD)/tests/managed/san/%)
+$(MANAGED_E2E:%=$(BUILD)/tests/managed/%): $(BUILD)/tests/managed/%: tests/managed/%.c $(HOST_LIB) $(HOST_LIB_HDRS) $(HOST_ABI_H)
 	@mkdir -p $(@D)
 	$(HOST_CC) $(HOST_CFLAGS) -Ihost/lib $< $(HOST_LIB) $(HOST_LDLIBS) -o $@
-$(BUILD)/tests/managed/san/managed_free: tests/managed/managed_free.c $(HOST_LIB_SAN) $(HOST_LIB_HDRS) $(HOST_ABI_H)
-	@mkdir -p $(@D)
-	$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) -Ihost/lib $< $(HOST_LIB_SAN) $(HOST_LDLIBS) -o $@
-# coherence: kernels and host code alternating on managed memory with no sync (tests/coherence.tests), plain and ASan/UBSan.
-E2E_BINS  += $(BUILD)/tests/managed/coherence $(BUILD)/tests/managed/san/coherence
-$(BUILD)/tests/managed/coherence: tests/managed/coherence.c $(HOST_LIB) $(HOST_LIB_HDRS) $(HOST_ABI_H)
-	@mkdir -p $(@D)
-	$(HOST_CC) $(HOST_CFLAGS) -Ihost/lib $< $(HOST_LIB) $(HOST_LDLIBS) -o $@
-$(BUILD)/tests/managed/san/coherence: tests/managed/coherence.c $(HOST_LIB_SAN) $(HOST_LIB_HDRS) $(HOST_ABI_H)
+$(MANAGED_E2E:%=$(BUILD)/tests/managed/san/%): $(BUILD)/tests/managed/san/%: tests/managed/%.c $(HOST_LIB_SAN) $(HOST_LIB_HDRS) $(HOST_ABI_H)
 	@mkdir -p $(@D)
 	$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) -Ihost/lib $< $(HOST_LIB_SAN) $(HOST_LDLIBS) -o $@
 .PHONY: e2e-tests-build
