@@ -177,16 +177,20 @@ module uvs_iommu
   logic        dcc_inv, dcc_inv_dv;
   logic [23:0] dcc_inv_did;
 
-  logic [23:0] dcc_lk_did [NUM_PORTS + 1];
-  logic        dcc_lk_hit [NUM_PORTS + 1];
-  dc_t         dcc_lk_dc  [NUM_PORTS + 1];
+  logic [23:0] dcc_lk_did [NUM_PORTS];
+  logic        dcc_lk_hit [NUM_PORTS];
+  dc_port_t    dcc_lk_dc  [NUM_PORTS];
+  logic [23:0] dcc_wk_did;
+  logic        dcc_wk_hit;
+  dc_t         dcc_wk_dc;
   logic        dcc_fill;
   logic [23:0] dcc_fill_did;
   dc_t         dcc_fill_dc;
 
-  uvs_iommu_dcc #(.ENTRIES(DCC_ENTRIES), .NUM_LOOKUP(NUM_PORTS + 1)) u_dcc (
+  uvs_iommu_dcc #(.ENTRIES(DCC_ENTRIES), .NUM_LOOKUP(NUM_PORTS)) u_dcc (
     .clk_i, .rst_ni,
     .lk_did_i(dcc_lk_did), .lk_hit_o(dcc_lk_hit), .lk_dc_o(dcc_lk_dc),
+    .wk_did_i(dcc_wk_did), .wk_hit_o(dcc_wk_hit), .wk_dc_o(dcc_wk_dc),
     .fill_i(dcc_fill), .fill_did_i(dcc_fill_did), .fill_dc_i(dcc_fill_dc),
     .inv_i(dcc_inv), .inv_dv_i(dcc_inv_dv), .inv_did_i(dcc_inv_did)
   );
@@ -304,7 +308,7 @@ module uvs_iommu
     .res_cause_o(res_cause), .res_prgi_o(res_prgi), .res_slot_o(res_slot), .res_retry_fq_o(res_retry_fq),
     .busy_o(walk_busy), .park_busy_o(park_busy),
     .ddtp_mode_i(ddtp_mode), .ddtp_ppn_i(ddtp_ppn), .pq_on_i(pq_on),
-    .dcc_did_o(dcc_lk_did[NUM_PORTS]), .dcc_hit_i(dcc_lk_hit[NUM_PORTS]), .dcc_dc_i(dcc_lk_dc[NUM_PORTS]),
+    .dcc_did_o(dcc_wk_did), .dcc_hit_i(dcc_wk_hit), .dcc_dc_i(dcc_wk_dc),
     .dcc_fill_o(dcc_fill), .dcc_fill_did_o(dcc_fill_did), .dcc_fill_dc_o(dcc_fill_dc), .dcc_inv_i(dcc_inv),
     .tlb_fill_o(tlb_fill), .tlb_fill_pscid_o(tlb_fill_pscid), .tlb_fill_global_o(tlb_fill_global),
     .tlb_fill_vpn_o(tlb_fill_vpn), .tlb_fill_leaf_o(tlb_fill_leaf), .tlb_inv_i(tlb_inv),

@@ -2,7 +2,8 @@
 // model's dcc[]): ENTRIES decoded device contexts tagged by device_id,
 // filled round-robin by the walker after a successful directory walk,
 // invalidated by IODIR.INVAL_DDT (spec 3.1.3: all entries, or only device_id
-// DID when DV = 1). NUM_LOOKUP combinational lookup ports.
+// DID when DV = 1). NUM_LOOKUP combinational lookup ports for the request
+// ports (the dc_port_t part of a context) and one for the walker (all of it).
 module uvs_iommu_dcc
   import uvs_iommu_pkg::*;
 #(
@@ -13,7 +14,10 @@ module uvs_iommu_dcc
   input  logic        rst_ni,  // synchronous, active low
   input  logic [23:0] lk_did_i [NUM_LOOKUP],
   output logic        lk_hit_o [NUM_LOOKUP],
-  output dc_t         lk_dc_o  [NUM_LOOKUP],
+  output dc_port_t    lk_dc_o  [NUM_LOOKUP],
+  input  logic [23:0] wk_did_i,  // the walker's lookup
+  output logic        wk_hit_o,
+  output dc_t         wk_dc_o,
   input  logic        fill_i,
   input  logic [23:0] fill_did_i,
   input  dc_t         fill_dc_i,
@@ -32,15 +36,32 @@ module uvs_iommu_dcc
   // entry of its device_id), so a lookup ORs the matching entry's context
   // (an AND-OR, not a priority chain through the entries: issue 15, about
   // 16 LUTs per output bit on xc7 as a chain).
+  dc_port_t pdc [ENTRIES];  // each entry's port part
   always_comb begin
+    for (int e = 0; e < ENTRIES; e++) begin
+      /* verilator lint_off UNUSEDSIGNAL */  // the port part only
+      dc_t d;
+      /* verilator lint_on UNUSEDSIGNAL */
+      d      = dc_q[e];
+      pdc[e] = {d.mode, d.pscid, d.ens, d.sum};
+    end
     for (int p = 0; p < NUM_LOOKUP; p++) begin
       logic [ENTRIES-1:0] m;
       for (int e = 0; e < ENTRIES; e++) m[e] = valid_q[e] && did_q[e] == lk_did_i[p];
       lk_hit_o[p] = m != '0;
       lk_dc_o[p]  = '0;
       for (int e = 0; e < ENTRIES; e++)
-        if (m[e]) lk_dc_o[p] = lk_dc_o[p] | dc_q[e];
+        if (m[e]) lk_dc_o[p] = lk_dc_o[p] | pdc[e];
     end
+  end
+
+  always_comb begin
+    logic [ENTRIES-1:0] m;
+    for (int e = 0; e < ENTRIES; e++) m[e] = valid_q[e] && did_q[e] == wk_did_i;
+    wk_hit_o = m != '0;
+    wk_dc_o  = '0;
+    for (int e = 0; e < ENTRIES; e++)
+      if (m[e]) wk_dc_o = wk_dc_o | dc_q[e];
   end
 
   always_ff @(posedge clk_i) begin

@@ -40,6 +40,16 @@ package uvs_iommu_pkg;
     logic        prqw;      // tc.UVS_PRQW: write to a read-only leaf -> page request
   } dc_t;
 
+  // What a request port's fast path uses of its device context (a part of
+  // dc_t): the DCC's port lookups return only this, so a block synthesized
+  // alone carries no root PPN or walk flags to the ports (issue 15).
+  typedef struct packed {
+    logic [3:0]  mode;   // iosatp.MODE
+    logic [19:0] pscid;  // ta.PSCID
+    logic        ens;    // tc.UVS_ENS
+    logic        sum;    // tc.UVS_SUM
+  } dc_port_t;
+
   // What the IOTLB keeps of a leaf PTE.
   typedef struct packed {
     logic [43:0] ppn;

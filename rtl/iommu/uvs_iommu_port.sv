@@ -78,7 +78,7 @@ module uvs_iommu_port
   input  logic        dn_err_i,
   // device-context cache lookup (on rq_did_i, the accept cycle)
   input  logic        dcc_hit_i,
-  input  dc_t         dcc_dc_i,
+  input  dc_port_t    dcc_dc_i,
   // IOTLB lookup (registered pscid and IOVA)
   output logic [19:0] tlb_pscid_o,
   output logic [51:0] tlb_vpn_o,  // IOVA bits 63:12
@@ -134,7 +134,7 @@ module uvs_iommu_port
   acc_e        acc_q;
   logic        dch_q;
   /* verilator lint_off UNUSEDSIGNAL */  // the fast path uses mode, pscid, ens, sum
-  dc_t         dc_q;
+  dc_port_t    dc_q;
   /* verilator lint_on UNUSEDSIGNAL */
   logic        retry_fq_q;  // RETRY for the fault queue (else the page-request queue)
   logic [IW-1:0] id_q;      // id of the active request
