@@ -47,15 +47,19 @@ module uvs_muldiv (
 
   // Two restoring-division steps: shift the next dividend bit into the
   // partial remainder, subtract the divisor if it fits, shift the quotient
-  // bit into quo. Returns {remainder, quo}.
+  // bit into quo. Returns {remainder, quo}. "Fits" is the subtraction's own
+  // borrow (one carry chain a step; a separate t >= d compare was a second,
+  // LUT-mapped chain: the hart's longest path on PolarFire, issue 15).
   function automatic logic [127:0] div_step2(input logic [63:0] rem, input logic [63:0] quo,
                                              input logic [63:0] d);
     logic [64:0] t;
+    logic [65:0] diff;  // {borrow, t - d}
     for (int i = 0; i < 2; i++) begin
       t = {rem, quo[63]};
       quo = {quo[62:0], 1'b0};
-      if (t >= {1'b0, d}) begin
-        t = t - {1'b0, d};
+      diff = {1'b0, t} - {2'b00, d};
+      if (!diff[65]) begin
+        t = diff[64:0];
         quo[0] = 1'b1;
       end
       rem = t[63:0];
