@@ -1424,9 +1424,8 @@ static void print_managed_stats(struct krun *k)
     fault_tally_print_sums(stdout, &tally);
     printf("; failures %llu\n", (unsigned long long)st.host.failures);
     if (st.host.given_up)
-        printf("  given up               %12llu  faults answered with failure: the device is out of memory for their"
-               " pages (no page-table page or evictable frame, -ENOMEM %u times in a row)\n",
-               (unsigned long long)st.host.given_up, UVM_GIVE_UP_FAILS);
+        printf("  given up               " UVM_GIVE_UP_FMT "\n", (unsigned long long)st.host.given_up,
+               UVM_GIVE_UP_FAILS);
     if (st.fault_records)
         printf("  fault-to-replay        %12llu  cycles mean\n",
                (unsigned long long)(st.fault_wait_cycles / st.fault_records));

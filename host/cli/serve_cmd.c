@@ -263,9 +263,8 @@ static void tally_launch(struct client *c, const struct uvm_session_stats *st0, 
           c->id, c->did, name, status, (unsigned long long)t.records, (unsigned long long)t.pages_in,
           (unsigned long long)t.evictions, (unsigned long long)t.writebacks);
     if (t.given_up)
-        logf_("client %u (device_id %u): %s: %llu faults answered with failure: the device is out of memory for "
-              "their pages (no page-table page or evictable frame, -ENOMEM %u times in a row)",
-              c->id, c->did, name, (unsigned long long)t.given_up, UVM_GIVE_UP_FAILS);
+        logf_("client %u (device_id %u): %s: " UVM_GIVE_UP_FMT, c->id, c->did, name, (unsigned long long)t.given_up,
+              UVM_GIVE_UP_FAILS);
 }
 
 static int do_launch(struct server *sv, struct client *c, const struct uvs_brk_msg *m)

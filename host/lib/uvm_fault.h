@@ -280,6 +280,9 @@ struct uvm_fault_counters {
  * next launch tries again.
  */
 #define UVM_GIVE_UP_FAILS 4u
+/** What a count of given-up faults means, for the tools' reports (printf format: the count, then UVM_GIVE_UP_FAILS). */
+#define UVM_GIVE_UP_FMT "%llu faults answered with failure: the device is out of memory for their pages " \
+                        "(no page-table page or evictable frame, -ENOMEM %u times in a row)"
 
 struct uvm_fault_svc;
 
