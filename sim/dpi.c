@@ -7,8 +7,10 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/resource.h>
 #include <uvmsoc/hostif.h>
+#include <uvmsoc/memmap.h>
 
 #include "cosim_server.h"
 #include "dma_exec.h"
@@ -155,6 +157,29 @@ void uvs_dpi_boot(long long entry, long long dtb, long long mentry)
 {
     uvs_inject_boot();
     uvs_sim_boot((uint64_t)entry, (uint64_t)dtb, mentry ? (uint64_t)mentry : uvs_sim.sbi.entry);
+}
+
+/* The boot ROM's three data words (entry, DTB address, M-mode entry at
+ * memmap.def BOOTROM_*_OFF) as the loader last wrote them: a board's own ROM
+ * (boards/common/uvs_axi_bootrom.sv) serves them in co-simulation. */
+void uvs_dpi_bootrom_words(long long *entry, long long *dtb, long long *mentry)
+{
+    uint64_t w[3];
+    memcpy(&w[0], uvs_sim.mem.rom + UVS_BOOTROM_ENTRY_OFF, 8);
+    memcpy(&w[1], uvs_sim.mem.rom + UVS_BOOTROM_DTB_OFF, 8);
+    memcpy(&w[2], uvs_sim.mem.rom + UVS_BOOTROM_MENTRY_OFF, 8);
+    *entry = (long long)w[0];
+    *dtb = (long long)w[1];
+    *mentry = (long long)w[2];
+}
+
+/* A board's ROM serves the BOOTROM region (board co-simulation): the C
+ * ROM's code words are zeroed, so that a fetch that still reached them would
+ * fail (an all-zero halfword is an illegal instruction) instead of passing
+ * unnoticed. */
+void uvs_dpi_bootrom_poison(void)
+{
+    memset(uvs_sim.mem.rom, 0, UVS_BOOTROM_ENTRY_OFF);
 }
 
 /* The engine's last descriptor: the cycle it finished and the cycle its last read was issued. */

@@ -137,6 +137,16 @@ $(eval $(call PARTS_ARCHIVE,$(SIM_PARTS_LIB),$(SIM_PARTS),$(SIM_PARTS_DIR)/obj,H
 $(eval $(call PARTS_ARCHIVE,$(SIM_PARTS_LIB_SAN),$(SIM_PARTS),$(SIM_PARTS_DIR)/san/obj,HOST_CC,SIM_PARTS_CFLAGS_SAN))
 $(eval $(call PARTS_ARCHIVE,$(SIM_PARTS_LIB_FUZZ),$(SIM_PARTS),$(SIM_PARTS_DIR)/fuzz/obj,FUZZ_CC,SIM_PARTS_CFLAGS_FUZZ))
 
+# The boot ROM's code as an SV package for the boards' ROM
+# (boards/common/uvs_axi_bootrom.sv): the same image the loader writes here.
+BOOTROM_PKG := $(GEN_RTL)/uvs_bootrom_pkg.sv
+$(GEN)/bootrom-gen: sim/bootrom_gen.c sim/bootrom.c sim/bootrom.h $(ABI_H) | $(SETUP_STAMP)
+	@mkdir -p $(@D)
+	$(HOST_CC) $(HOST_CFLAGS) -Isim sim/bootrom_gen.c sim/bootrom.c -o $@
+$(BOOTROM_PKG): $(GEN)/bootrom-gen
+	@mkdir -p $(@D)
+	$< > $@
+
 include tests/sim/sim-tests.mk
 # options.c uses the link model's defaults and parser.
 SIM_UT_test_misc += sim/link.c

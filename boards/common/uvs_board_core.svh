@@ -18,11 +18,15 @@
 //                 in co-simulation).
 // The straps (cfg_*) come from uvs_board_cfg: the board's constants above,
 // or the simulator's options in co-simulation (boards/common/sim/, built
-// instead by boards/boards.mk), which also takes the boot-ROM write port.
+// instead by boards/boards.mk), which also takes the boot-ROM write port and
+// gives the boot ROM's data words. The boot ROM (uvs_axi_bootrom) sits
+// between the core's memory masters (core_axi) and the shell's (mem_axi):
+// the BOOTROM region is answered there, not by the shell's memory.
 // The AXI port lists are the core's macros (rtl/soc/uvs_axi_ports.svh; the
 // top's include path has rtl/soc). docs/boards.md, "Core hookup".
 // ==========================================================================
 logic                              mem_aresetn, iommu_aclk, iommu_aresetn;
+`UVS_AXI4_WIRES(core_axi, [2*BOARD_HARTS-1:0])
 `UVS_AXI4_WIRES(mem_axi, [2*BOARD_HARTS-1:0])
 `UVS_AXI4_WIRES(iommu_axi, )
 `UVS_AXIL_WIRES(bar0_axil)
@@ -34,6 +38,7 @@ logic [63:0]                       perf_link_h2d, perf_link_d2h, perf_hbm;
 logic                              mgmt_halt, boot_valid;
 logic [31:0]                       mgmt_exit;
 logic [63:0]                       boot_entry, boot_dtb, boot_mentry;
+logic [63:0]                       rom_entry, rom_dtb, rom_mentry;
 // Console, MSIs, counters and the simulation side channels: read by the
 // board's co-simulation wrapper (hierarchical names), unused on the board.
 /* verilator lint_off UNUSEDSIGNAL */
@@ -58,7 +63,7 @@ uvs_soc_core #(
   .clk_i (core_clk), .rst_ni (core_rstn),
   .cycle_o (cycle), .retired_o (retired),
   .mem_aresetn_o (mem_aresetn),
-  `UVS_AXI4_M_CONNECT(mem_axi, mem_axi),
+  `UVS_AXI4_M_CONNECT(mem_axi, core_axi),
   .iommu_aclk_o (iommu_aclk), .iommu_aresetn_o (iommu_aresetn),
   `UVS_AXI4_M_CONNECT(iommu_axi, iommu_axi),
   `UVS_AXIL_CONNECT(s_axil, bar0_axil),
@@ -92,6 +97,16 @@ uvs_board_cfg #(
   .cfg_sram_size_o (cfg_sram_size), .cfg_hbm_size_o (cfg_hbm_size), .cfg_caps_o (cfg_caps),
   .cfg_clock_khz_o (cfg_clock_khz), .cfg_link_latency_o (cfg_link_latency),
   .cfg_link_bw_o (cfg_link_bw), .cfg_link_mps_o (cfg_link_mps),
-  .cfg_hbm_latency_o (cfg_hbm_latency), .cfg_hbm_bw_o (cfg_hbm_bw)
+  .cfg_hbm_latency_o (cfg_hbm_latency), .cfg_hbm_bw_o (cfg_hbm_bw),
+  .rom_entry_o (rom_entry), .rom_dtb_o (rom_dtb), .rom_mentry_o (rom_mentry)
+);
+
+// The ROM is reset with the harts' memory ports (mem_aresetn: the core's
+// reset, HOLD and device reset), as the shell's memory ports are.
+uvs_axi_bootrom #(.N(2 * BOARD_HARTS)) u_bootrom (
+  .clk_i (core_clk), .rst_ni (mem_aresetn),
+  .entry_i (rom_entry), .dtb_i (rom_dtb), .mentry_i (rom_mentry),
+  `UVS_AXI4_S_CONNECT(s_axi, core_axi, ),
+  `UVS_AXI4_M_CONNECT(m_axi, mem_axi)
 );
 // ===================== END OF CORE HOOKUP ==================================

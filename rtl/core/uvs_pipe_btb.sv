@@ -17,6 +17,10 @@
 // the entry's offset counts down; any other instruction that was predicted
 // off its sequential successor (tag alias, a stale offset) invalidates it.
 // Index block pc[IW:1] (IALIGN = 16), tag the TAG_W bits above.
+// Tag, offset, target and counter are memories (no reset, written at the
+// update index, read at the lookup and update indexes; names ending in
+// `ram`, bench/iommu_synth.py): FPGA synthesis maps them to distributed RAM
+// instead of flip-flops and multiplexers. Only the valid bits are reset.
 module uvs_pipe_btb #(
   parameter int ENTRIES = 16,  // number of entries, a power of two >= 2
   parameter int TAG_W   = 12   // partial tag bits (aliases only mispredict)
@@ -38,10 +42,10 @@ module uvs_pipe_btb #(
   localparam int IW = $clog2(ENTRIES);
 
   logic [ENTRIES-1:0] valid_q;
-  logic [TAG_W-1:0]   tag_q    [ENTRIES];
-  logic [63:1]        target_q [ENTRIES];
-  logic [1:0]         off_q    [ENTRIES];
-  logic [1:0]         ctr_q    [ENTRIES];
+  logic [TAG_W-1:0]   tag_ram    [ENTRIES];
+  logic [63:1]        target_ram [ENTRIES];
+  logic [1:0]         off_ram    [ENTRIES];
+  logic [1:0]         ctr_ram    [ENTRIES];
 
   logic [IW-1:0]    idx, uidx;
   logic [TAG_W-1:0] tag, utag;
@@ -52,11 +56,11 @@ module uvs_pipe_btb #(
   assign uidx = upd_pc_i[IW:1];
   assign utag = upd_pc_i[IW+1+TAG_W-1:IW+1];
 
-  assign taken_o  = valid_q[idx] && tag_q[idx] == tag && ctr_q[idx][1];
-  assign off_o    = off_q[idx];
-  assign target_o = {target_q[idx], 1'b0};
-  assign uhit     = valid_q[uidx] && tag_q[uidx] == utag;
-  assign usame    = uhit && off_q[uidx] == upd_off_i;
+  assign taken_o  = valid_q[idx] && tag_ram[idx] == tag && ctr_ram[idx][1];
+  assign off_o    = off_ram[idx];
+  assign target_o = {target_ram[idx], 1'b0};
+  assign uhit     = valid_q[uidx] && tag_ram[uidx] == utag;
+  assign usame    = uhit && off_ram[uidx] == upd_off_i;
 
   /* verilator lint_off UNUSEDSIGNAL */
   logic unused_pc;  // bits outside index and tag, bit 0 of the target (always 0)
@@ -70,16 +74,16 @@ module uvs_pipe_btb #(
     end else if (upd_i) begin
       if (upd_cf_i && upd_taken_i) begin
         if (usame) begin
-          if (ctr_q[uidx] != 2'b11) ctr_q[uidx] <= ctr_q[uidx] + 2'd1;
+          if (ctr_ram[uidx] != 2'b11) ctr_ram[uidx] <= ctr_ram[uidx] + 2'd1;
         end else begin
-          ctr_q[uidx] <= 2'b10;
+          ctr_ram[uidx] <= 2'b10;
         end
         valid_q[uidx]  <= 1'b1;
-        tag_q[uidx]    <= utag;
-        off_q[uidx]    <= upd_off_i;
-        target_q[uidx] <= upd_target_i[63:1];
+        tag_ram[uidx]    <= utag;
+        off_ram[uidx]    <= upd_off_i;
+        target_ram[uidx] <= upd_target_i[63:1];
       end else if (upd_cf_i && usame) begin
-        if (ctr_q[uidx] != 2'b00) ctr_q[uidx] <= ctr_q[uidx] - 2'd1;
+        if (ctr_ram[uidx] != 2'b00) ctr_ram[uidx] <= ctr_ram[uidx] - 2'd1;
       end else if (uhit && upd_off_seq_i) begin
         valid_q[uidx] <= 1'b0;
       end

@@ -9,6 +9,10 @@
 //     lasts at least two).
 //   - A boot-ROM write (boot_valid_i) hands the entries and the DTB address
 //     to the C loader (uvs_dpi_boot, sim/sim.c uvs_sim_boot).
+//   - rom_*_o: the data words of the C loader's boot ROM (entry, DTB address,
+//     M-mode entry; the loader substitutes its DTB and --sbi entry for 0),
+//     read in reset and after each boot-ROM write, for a board's own ROM
+//     (boards/common/uvs_axi_bootrom.sv) in co-simulation.
 module uvs_sim_straps (
   input  logic        clk_i,
   input  logic        rst_ni,             // synchronous, active low
@@ -26,7 +30,10 @@ module uvs_sim_straps (
   output logic [31:0] cfg_link_bw_o,
   output logic [31:0] cfg_link_mps_o,     // bytes
   output logic [31:0] cfg_hbm_latency_o,  // cycles
-  output logic [31:0] cfg_hbm_bw_o
+  output logic [31:0] cfg_hbm_bw_o,
+  output logic [63:0] rom_entry_o,        // boot ROM word BOOTROM_ENTRY_OFF
+  output logic [63:0] rom_dtb_o,          // boot ROM word BOOTROM_DTB_OFF
+  output logic [63:0] rom_mentry_o        // boot ROM word BOOTROM_MENTRY_OFF
 );
   import "DPI-C" function void uvs_dpi_hostif_config(
       output byte host_link, output longint boot_entry,
@@ -55,7 +62,16 @@ module uvs_sim_straps (
 
   import "DPI-C" function void uvs_dpi_boot(input longint entry, input longint dtb,
                                             input longint mentry);
+  import "DPI-C" function void uvs_dpi_bootrom_words(output longint entry, output longint dtb,
+                                                     output longint mentry);
   always_ff @(posedge clk_i) begin
-    if (boot_valid_i) uvs_dpi_boot(boot_entry_i, boot_dtb_i, boot_mentry_i);
+    if (!rst_ni || boot_valid_i) begin : l_boot
+      longint e, d, m;
+      if (rst_ni) uvs_dpi_boot(boot_entry_i, boot_dtb_i, boot_mentry_i);
+      uvs_dpi_bootrom_words(e, d, m);
+      rom_entry_o  <= e;
+      rom_dtb_o    <= d;
+      rom_mentry_o <= m;
+    end
   end
 endmodule

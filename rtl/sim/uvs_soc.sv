@@ -117,6 +117,9 @@ module uvs_soc #(
   );
 
   // Straps and boot-ROM write port: the simulator's options and C loader.
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [63:0] rom_words [3];
+  /* verilator lint_on UNUSEDSIGNAL */
   uvs_sim_straps u_straps (
     .clk_i,
     .rst_ni,
@@ -134,7 +137,10 @@ module uvs_soc #(
     .cfg_link_bw_o      (cfg_bw_q),
     .cfg_link_mps_o     (cfg_mps_q),
     .cfg_hbm_latency_o  (cfg_hlat_q),
-    .cfg_hbm_bw_o       (cfg_hbw_q)
+    .cfg_hbm_bw_o       (cfg_hbw_q),
+    .rom_entry_o        (rom_words[0]),  // the C memory serves the ROM here
+    .rom_dtb_o          (rom_words[1]),
+    .rom_mentry_o       (rom_words[2])
   );
 
   // BAR0: the host link model's AXI4-Lite master.

@@ -7,6 +7,8 @@
 //                               each signal with the unpacked-to-packed
 //                               dimension D in front of its width (D empty:
 //                               one port; D = [N-1:0]: N ports)
+//   UVS_AXI4_S_PORTS(P, D)      the matching AXI4 slave port declarations
+//                               (P_<signal>_i what the slave receives)
 //   UVS_AXI4_WIRES(P, D)        the matching signal declarations of a top
 //   UVS_AXI4_M_CONNECT(P, S)    .P_<signal>_<dir> (S_<signal>) for every signal
 //   UVS_AXI4_S_CONNECT(P, S, X) a slave's ports .P_<signal>_<dir> (S_<signal>X),
@@ -61,6 +63,44 @@
   input  logic D [1:0] P``_rresp_i, \
   input  logic D P``_rlast_i, \
   output logic D P``_rready_o
+
+`define UVS_AXI4_S_PORTS(P, D) \
+  input  logic D P``_awvalid_i, \
+  input  logic D [uvs_axi_pkg::IDW-1:0] P``_awid_i, \
+  input  logic D [63:0] P``_awaddr_i, \
+  input  logic D [7:0] P``_awlen_i, \
+  input  logic D [2:0] P``_awsize_i, \
+  input  logic D [1:0] P``_awburst_i, \
+  input  logic D P``_awlock_i, \
+  input  logic D [3:0] P``_awcache_i, \
+  input  logic D [2:0] P``_awprot_i, \
+  input  logic D [5:0] P``_awatop_i, \
+  output logic D P``_awready_o, \
+  input  logic D P``_wvalid_i, \
+  input  logic D [63:0] P``_wdata_i, \
+  input  logic D [7:0] P``_wstrb_i, \
+  input  logic D P``_wlast_i, \
+  output logic D P``_wready_o, \
+  output logic D P``_bvalid_o, \
+  output logic D [uvs_axi_pkg::IDW-1:0] P``_bid_o, \
+  output logic D [1:0] P``_bresp_o, \
+  input  logic D P``_bready_i, \
+  input  logic D P``_arvalid_i, \
+  input  logic D [uvs_axi_pkg::IDW-1:0] P``_arid_i, \
+  input  logic D [63:0] P``_araddr_i, \
+  input  logic D [7:0] P``_arlen_i, \
+  input  logic D [2:0] P``_arsize_i, \
+  input  logic D [1:0] P``_arburst_i, \
+  input  logic D P``_arlock_i, \
+  input  logic D [3:0] P``_arcache_i, \
+  input  logic D [2:0] P``_arprot_i, \
+  output logic D P``_arready_o, \
+  output logic D P``_rvalid_o, \
+  output logic D [uvs_axi_pkg::IDW-1:0] P``_rid_o, \
+  output logic D [63:0] P``_rdata_o, \
+  output logic D [1:0] P``_rresp_o, \
+  output logic D P``_rlast_o, \
+  input  logic D P``_rready_i
 
 `define UVS_AXI4_WIRES(P, D) \
   logic D P``_awvalid; \

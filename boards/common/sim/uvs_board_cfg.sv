@@ -2,8 +2,13 @@
 // (same parameters and ports) that boards/boards.mk builds into a board's
 // co-simulation instead. As in the simulation top rtl/sim/uvs_soc.sv, the
 // straps come from the simulator's options and the boot port goes to the C
-// loader (rtl/sim/uvs_sim_straps.sv). The board's constants (parameters) are
-// not used: the simulator's options keep working.
+// loader (rtl/sim/uvs_sim_straps.sv), which gives back the boot ROM's data
+// words for the board's ROM (uvs_axi_bootrom). The board's constants
+// (parameters) are not used: the simulator's options keep working.
+// The board's ROM serves the BOOTROM region, so the C ROM's code words are
+// zeroed after reset and after each boot-ROM write (uvs_dpi_bootrom_poison):
+// a fetch that still reached the C memory there would fail, which makes
+// every board co-simulation a test of uvs_axi_bootrom.
 module uvs_board_cfg #(
   /* verilator lint_off UNUSEDPARAM */
   parameter logic [63:0] BOOT_ENTRY   = 64'h0,
@@ -34,7 +39,20 @@ module uvs_board_cfg #(
   output logic [31:0] cfg_link_bw_o,
   output logic [31:0] cfg_link_mps_o,
   output logic [31:0] cfg_hbm_latency_o,
-  output logic [31:0] cfg_hbm_bw_o
+  output logic [31:0] cfg_hbm_bw_o,
+  output logic [63:0] rom_entry_o,
+  output logic [63:0] rom_dtb_o,
+  output logic [63:0] rom_mentry_o
 );
+  import "DPI-C" function void uvs_dpi_bootrom_poison();
+
   uvs_sim_straps u_straps (.*);
+
+  // The cycle after reset and after a boot-ROM write (the loader rebuilds
+  // its ROM in that write's cycle).
+  logic poison_q;
+  always_ff @(posedge clk_i) begin
+    poison_q <= !rst_ni || boot_valid_i;
+    if (rst_ni && poison_q) uvs_dpi_bootrom_poison();
+  end
 endmodule
