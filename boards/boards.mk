@@ -80,7 +80,7 @@ BOARD_FLOW = BOARD=$(BOARD) BOARD_KIND=$(BOARD_KIND.$(BOARD)) BOARD_TOOL=$(BOARD
              BOARD_PART=$(BOARD_PART.$(BOARD)) BOARD_BIT_EXT=$(BOARD_BIT_EXT.$(BOARD)) \
              BOARD_BUILD=$(BOARD_BUILD) BOARD_SRCS="$(BOARD_CORE_SRCS) $(BOARD_COMMON_SRCS) $(BOARD_SRCS.$(BOARD))" \
              BOARDS="$(BOARDS)" boards/flow.sh
-bitstream: $(RTL_PKGS)
+bitstream: $(RTL_PKGS) $(BOOTROM_PKG)
 	$(BOARD_FLOW) bitstream
 flash:
 	$(BOARD_FLOW) flash $(BIT) $(if $(DTB),--dtb $(DTB))

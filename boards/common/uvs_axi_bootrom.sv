@@ -63,8 +63,8 @@ module uvs_axi_bootrom #(
     logic [3:0]     out_q;  // passed on, not yet answered (single-beat: at most a few)
     logic           rv_q, bv_q;
     logic [IDW-1:0] id_q;
-    logic [63:0]    rdata_q;
-    logic [1:0]     rresp_q;
+    logic [11:3]    off_q;     // the read's word offset: its data is read at the answer
+    logic           err_q;     // the answer is SLVERR (no data)
 
     assign rom_ar  = s_axi_arvalid_i[p] && in_rom(s_axi_araddr_i[p]);
     assign rom_aw  = s_axi_awvalid_i[p] && in_rom(s_axi_awaddr_i[p]);
@@ -106,8 +106,9 @@ module uvs_axi_bootrom #(
     // since a ROM transaction is taken only with nothing outstanding.
     assign s_axi_rvalid_o[p] = rv_q || m_axi_rvalid_i[p];
     assign s_axi_rid_o[p]    = rv_q ? id_q : m_axi_rid_i[p];
-    assign s_axi_rdata_o[p]  = rv_q ? rdata_q : m_axi_rdata_i[p];
-    assign s_axi_rresp_o[p]  = rv_q ? rresp_q : m_axi_rresp_i[p];
+    assign s_axi_rdata_o[p]  = !rv_q ? m_axi_rdata_i[p] :
+                               err_q ? 64'd0 : rom_word(off_q, entry_i, dtb_i, mentry_i);
+    assign s_axi_rresp_o[p]  = rv_q ? (err_q ? SLVERR : OKAY) : m_axi_rresp_i[p];
     assign s_axi_rlast_o[p]  = rv_q || m_axi_rlast_i[p];
     assign s_axi_bvalid_o[p] = bv_q || m_axi_bvalid_i[p];
     assign s_axi_bid_o[p]    = bv_q ? id_q : m_axi_bid_i[p];
@@ -129,13 +130,12 @@ module uvs_axi_bootrom #(
         bv_q  <= take_aw;
       end
       if (take_ar) begin
-        id_q    <= s_axi_arid_i[p];
-        rdata_q <= rom_word(s_axi_araddr_i[p][11:3], entry_i, dtb_i, mentry_i);
-        rresp_q <= s_axi_arlock_i[p] ? SLVERR : OKAY;
+        id_q  <= s_axi_arid_i[p];
+        off_q <= s_axi_araddr_i[p][11:3];
+        err_q <= s_axi_arlock_i[p];
       end else if (take_aw) begin
-        id_q    <= s_axi_awid_i[p];
-        rdata_q <= 64'd0;
-        rresp_q <= SLVERR;
+        id_q  <= s_axi_awid_i[p];
+        err_q <= 1'b1;
       end
     end
   end

@@ -46,13 +46,14 @@ set mss [file rootname [file tail [lindex [glob [file join $outdir mss *.cxz]] 0
 # RTL (include directories boards/common and rtl/soc for the core hookup and port macros).
 create_links -hdl_source $srcs
 create_links -hdl_source [file join $boarddir rtl uvs_top_icicle.sv]
+create_links -hdl_source [file join $boarddir rtl uvs_icicle_fic0_map.sv]
 set_option -verilog_mode SYSTEM_VERILOG
 set_option -include_paths [list [file normalize [file join $boarddir .. common]] \
   [file normalize [file join $boarddir .. .. rtl soc]]]
 build_design_hierarchy
 
 source [file join $boarddir libero shell_sd.tcl]
-uvs_icicle_create_shell
+uvs_icicle_create_shell $boarddir
 
 # Root SmartDesign: the MSS and the fabric top (MSS pads promoted to the top).
 create_smartdesign -sd_name uvs_icicle

@@ -10,14 +10,13 @@
 #   CORERESET_PF (EXT_RST_N = MSS_RESET_N_M2F, PLL_LOCK, INIT_DONE) -> core_rstn
 #   core_m00..09_axi, core_iommu_axi (AXI4 slaves, 64-bit, ID 6, AWUSER 6)
 #     -> CoreAXI4Interconnect "uvs_mem_xbar" (11 masters, 1 slave)
+#     -> uvs_icicle_fic0_map "MAP" (rtl/uvs_icicle_fic0_map.sv): the device's
+#        SRAM and scratchpad windows moved to the DDR carve-out 0xb000_0000
+#        (reserved-memory no-map in ../uvmsoc-overlay.dtso), the host window
+#        to host physical addresses, anything else answered DECERR; without
+#        it the device's SRAM (0x8000_0000) would be Linux's low DDR
 #     -> fic0_tgt_axi -> MSS FIC0 target (38-bit address into the MSS's
-#        memory map). NOT DONE: the device's SRAM (0x8000_0000) and HBM
-#        (0x10_0000_0000) windows are the same addresses as the kit's DDR that
-#        Linux uses (low DDR at 0x8000_0000, high DDR at 0x10_0000_0000); an
-#        address-offset stage between uvs_mem_xbar and FIC0 and a matching
-#        reserved-memory node in uvmsoc-overlay.dtso (today it reserves only
-#        the 64 MiB host-DMA buffer) are needed before the device may run on
-#        the kit (docs/boards.md, "Not done")
+#        memory map)
 #   fic0_ini_axi (MSS FIC0 initiator, the host) -> CoreAXI4Interconnect
 #     "uvs_bar_xbar" with AXI4-Lite conversion -> bar0_axil (64 KiB BAR0 at
 #     the FIC0 window 0x6000_0000, uvmsoc-overlay.dtso; 64-bit data as the
@@ -39,14 +38,33 @@ proc uvs_icicle_axi_bif {sd name role} {
     -port_bif_role $role -port_bif_mapping $map
 }
 
-proc uvs_icicle_create_shell {} {
+# The HDL core of rtl/uvs_icicle_fic0_map.sv with AXI4 bus interfaces S
+# (slave: its s_* ports) and M (master: m_*), so that SmartDesign connects
+# them as whole interfaces.
+proc uvs_icicle_map_core {file} {
+  create_hdl_core -file $file -module uvs_icicle_fic0_map -library work
+  set from_master {AWVALID AWID AWADDR AWLEN AWSIZE AWBURST AWLOCK AWCACHE AWPROT AWUSER
+                   WVALID WDATA WSTRB WLAST BREADY ARVALID ARID ARADDR ARLEN ARSIZE ARBURST
+                   ARLOCK ARCACHE ARPROT RREADY}
+  set from_slave  {AWREADY WREADY BVALID BID BRESP ARREADY RVALID RID RDATA RRESP RLAST}
+  foreach {bif role pfx in out} {S slave s from_master from_slave M master m from_slave from_master} {
+    set map {}
+    foreach sig [set $in]  { lappend map "${sig}:${pfx}_[string tolower $sig]_i" }
+    foreach sig [set $out] { lappend map "${sig}:${pfx}_[string tolower $sig]_o" }
+    hdl_core_add_bif -hdl_core_name uvs_icicle_fic0_map -bif_definition "AXI4:AMBA:AMBA4:$role" \
+      -bif_name $bif -signal_map $map
+  }
+}
+
+proc uvs_icicle_create_shell {boarddir} {
   set sd uvs_icicle_shell
+  uvs_icicle_map_core [file join $boarddir rtl uvs_icicle_fic0_map.sv]
   create_and_configure_core -core_vlnv {Actel:SgCore:PF_CCC:2.2.220} -component_name PF_CCC_C0 -params {
     "PLL_IN_FREQ_0:50" "GL0_0_IS_USED:true" "GL0_0_OUT_FREQ:100" "PLL_FEEDBACK_MODE_0:Post-VCO"}
   create_and_configure_core -core_vlnv {Actel:DirectCore:CORERESET_PF:2.3.100} -component_name CORERESET_PF_C0
   create_and_configure_core -core_vlnv {Actel:DirectCore:COREAXI4INTERCONNECT:2.8.103} -component_name uvs_mem_xbar -params {
     "NUM_MASTERS:11" "NUM_SLAVES:1" "ADDR_WIDTH:64" "DATA_WIDTH:64" "ID_WIDTH:6" "USER_WIDTH:6"
-    "SLAVE0_START_ADDR:0x0" "SLAVE0_END_ADDR:0xFFFFFFFFFF"}
+    "SLAVE0_START_ADDR:0x0" "SLAVE0_END_ADDR:0xFFFFFFFFFFFF"}
   create_and_configure_core -core_vlnv {Actel:DirectCore:COREAXI4INTERCONNECT:2.8.103} -component_name uvs_bar_xbar -params {
     "NUM_MASTERS:1" "NUM_SLAVES:1" "ADDR_WIDTH:32" "DATA_WIDTH:64" "SLAVE0_TYPE:AXI4LITE"
     "SLAVE0_DATA_WIDTH:64" "SLAVE0_START_ADDR:0x60000000" "SLAVE0_END_ADDR:0x6000FFFF"}
@@ -56,6 +74,7 @@ proc uvs_icicle_create_shell {} {
   sd_instantiate_component -sd_name $sd -component_name CORERESET_PF_C0 -instance_name RST
   sd_instantiate_component -sd_name $sd -component_name uvs_mem_xbar -instance_name MEMX
   sd_instantiate_component -sd_name $sd -component_name uvs_bar_xbar -instance_name BARX
+  sd_instantiate_hdl_core -sd_name $sd -hdl_core_name uvs_icicle_fic0_map -instance_name MAP
   foreach {p d} {REF_CLK_50MHz IN MSS_RESET_N_M2F IN core_clk OUT core_rstn OUT
                  iommu_aclk IN iommu_aresetn IN mem_aresetn IN} {
     sd_create_scalar_port -sd_name $sd -port_name $p -port_direction $d
@@ -82,7 +101,10 @@ proc uvs_icicle_create_shell {} {
     sd_connect_pins -sd_name $sd -pin_names [list [format core_m%02d_axi $i] "MEMX:AXI4mmaster$i"]
   }
   sd_connect_pins -sd_name $sd -pin_names {core_iommu_axi MEMX:AXI4mmaster10}
-  sd_connect_pins -sd_name $sd -pin_names {MEMX:AXI4mslave0 fic0_tgt_axi}
+  sd_connect_pins -sd_name $sd -pin_names {MEMX:AXI4mslave0 MAP:S}
+  sd_connect_pins -sd_name $sd -pin_names {MAP:M fic0_tgt_axi}
+  sd_connect_pins -sd_name $sd -pin_names {core_clk MAP:clk_i}
+  sd_connect_pins -sd_name $sd -pin_names {mem_aresetn MAP:rst_ni}
   sd_connect_pins -sd_name $sd -pin_names {fic0_ini_axi BARX:AXI4mmaster0}
   sd_connect_pins -sd_name $sd -pin_names {BARX:AXI4mslave0 bar0_axil}
   # The IOMMU master's clock domain: its own clock input of the interconnect.
