@@ -183,6 +183,7 @@ def run_flat(bundle, outdir, fam, top, names, report_only):
     boxes = shell_boxes(names, outdir)
     shells = sorted({c['type'].lstrip('\\') for c in netlist['modules'][top]['cells'].values()
                      if c['type'].lstrip('\\') in boxes})
+    synth_core.FAMILY = next(k for k, v in synth_report.FAMILIES.items() if v is fam)
     synth_core.SEQ = re.compile(fam['seq'] + ''.join('|' + re.escape(s) for s in shells))
     synth_core.LUT = re.compile(fam['lut'])
     levels, path = synth_core.lut_levels(netlist, top)
@@ -243,7 +244,8 @@ def run_hier(bundle, outdir, fam, family, top, names, report_only, jobs, cut, pa
         vendor = {mnames[x] for x in design.blackbox} | (set(mnames.values()) - set(subs) - {mnames[m]})
         boxes |= {synth_hier.base_name(x) for x in design.blackbox
                   if any(c.get('type', '').lstrip('\\') == mnames[x] for c in mod['cells'].values())}
-        d = synth_hier.Depths(mod, lambda t: bool(seq.fullmatch(t)) or t in vendor, weight, subs)
+        d = synth_hier.Depths(synth_report.split_rams(mod, family), lambda t: bool(seq.fullmatch(t)) or t in vendor,
+                              weight, subs)
         depths[m] = d
         own = synth_report.netlist_cells(mod)
         for c, n in own.items():

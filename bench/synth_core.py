@@ -15,9 +15,11 @@ The sources are rewritten for Yosys as bench/iommu_synth.py does (its
 prepare() and Node runner are reused).
 
 Longest path in LUT levels (this script, from the netlist net.json): the
-maximum number of LUT cells (LUT1..LUT6, and LUT-RAM read ports RAM*M /
-RAM*X*) on any path from a flip-flop output, block RAM output or module
-input to a flip-flop input, block RAM input or module output: Yosys
+maximum number of LUT cells (LUT1..LUT6, and LUT-RAM reads: from a read
+address to the data, synth_report.split_rams; a LUT-RAM's write inputs end
+a path like a flip-flop's) on any path from a flip-flop output, block RAM
+output or module input to a flip-flop input, block RAM input or module
+output: Yosys
 `ltp`'s longest topological path, with only LUT cells counted. MUXF7/8/9
 and CARRY4/CARRY8 cells (the slice's dedicated muxes and carry chain
 after a LUT, as Yosys maps them for -family xcup) are traversed but add no
@@ -39,6 +41,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import synth_report  # noqa: E402
 from iommu_synth import NODE_RUN, prepare  # noqa: E402
 
+FAMILY = 'xcup'  # lut_levels' cell classes (board_synth.run_flat sets SEQ and LUT for others)
 SEQ = re.compile(synth_report.FAMILIES['xcup']['seq'])
 LUT = re.compile(synth_report.FAMILIES['xcup']['lut'])
 
@@ -97,7 +100,7 @@ def fold_selects(outdir, names):
 
 def lut_levels(netlist, top):
     """Longest path in LUT levels: (levels, [(cell, type), ...]) of the path."""
-    mod = netlist['modules'][top]
+    mod = synth_report.split_rams(netlist['modules'][top], FAMILY)
     cells = mod['cells']
     driver = {}  # net bit -> combinational cell driving it
     for name, c in cells.items():
@@ -164,11 +167,13 @@ def describe_path(cells, path, names):
         return ' '.join(names.get(b, str(b)) for p, bits in c['connections'].items()
                         if c['port_directions'].get(p) == direction
                         for b in bits if isinstance(b, int))
+    def cell(n):  # a RAM's read or write half (synth_report.split_rams): the RAM cell
+        return cells[n] if n in cells else cells[n.rsplit('$', 1)[0]]
     out = []
     if path:
-        out.append('from: %s\n' % nets(cells[path[0][0]], 'input'))
+        out.append('from: %s\n' % nets(cell(path[0][0]), 'input'))
     for n, t in path:
-        out.append('%s %s -> %s\n' % (t, n, nets(cells[n], 'output')))
+        out.append('%s %s -> %s\n' % (t, n, nets(cell(n), 'output')))
     return ''.join(out)
 
 

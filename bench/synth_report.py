@@ -27,16 +27,25 @@ FAMILIES = {
         # the block's ports (IBUF/OBUF/BUFG) are not counted (same LUTs and flip-flops with -noiopad
         # -noclkbuf, checked on uvs_clint)
         'block': 'synth_xilinx -family xcup -flatten -top %s',
-        # cells that start and end a path (registers, RAMs with registered ports, clock buffers)
-        'seq': r'FD[CPRS]E?(_1)?|RAMB(18|36)E2|URAM288.*|FIFO.*|SRL.*|BUFG.*',
-        # cells that count one LUT level (LUT-RAM read ports too)
-        'lut': r'LUT[1-6]|RAM(32|64|128|256|512)[XM].*',
+        # cells that start and end a path (registers, RAMs with registered ports, clock buffers,
+        # the write side of a LUT-RAM: split_rams)
+        'seq': r'FD[CPRS]E?(_1)?|RAMB(18|36)E2|URAM288.*|FIFO.*|SRL.*|BUFG.*|RAMWRITE_.*',
+        # cells that count one LUT level (the read side of a LUT-RAM: split_rams)
+        'lut': r'LUT[1-6]|RAMREAD_.*',
+        # distributed RAMs (UG574 "Distributed RAM"): the read addresses reach the data outputs
+        # combinationally; data in, write enable and write clock are a register's inputs
+        'ram': r'RAM(32|64|128|256|512)[XM].*',
+        'ram_read': r'ADDR[A-H]|A\d|DPRA\d',
     },
     'polarfire': {
         'synth': 'synth_microchip -family polarfire -top %s',  # flattens by default
         'block': 'synth_microchip -family polarfire -noiopad -noclkbuf -top %s',
-        'seq': r'SLE|RAM1K20|RAM64x12|MACC_PA.*',
-        'lut': r'CFG[1-4]',  # ARI1 (carry) traversed without a level
+        'seq': r'SLE|RAM1K20|RAM64x12|MACC_PA.*|RAMWRITE_.*',
+        'lut': r'CFG[1-4]|RAMREAD_.*',  # ARI1 (carry) traversed without a level
+        # uSRAM: a register at both ends unless its read address bypasses the address
+        # register (R_ADDR_BYPASS = 1, an asynchronous read; split_rams)
+        'ram': r'RAM64x12',
+        'ram_read': r'R_ADDR',
         'lut2': r'MX4',      # two levels (MX4_LUTS below)
     },
 }
@@ -53,6 +62,34 @@ def lut_weight(family):
     one = re.compile(FAMILIES[family]['lut'])
     two = re.compile(FAMILIES[family].get('lut2', '$^'))
     return lambda t: 2 if two.fullmatch(t) else 1 if one.fullmatch(t) else 0
+
+
+def split_rams(module, family):
+    """For path depths only: a copy of a netlist module in which every RAM cell
+    whose read is asynchronous is two cells, RAMREAD_<type> (its read-address
+    inputs to its data outputs: one LUT level, as a LUT-RAM read is a LUT) and
+    RAMWRITE_<type> (its other inputs: write data, enable, clock; a path ends
+    there as at a flip-flop). Without the split a write would seem to reach
+    the read data in the same cycle. A PolarFire uSRAM with a registered read
+    address or data (R_ADDR_BYPASS or R_DATA_BYPASS = 0) stays whole: a
+    register at both ends. Resource counts use the module as it is."""
+    fam = FAMILIES[family]
+    ram, rd = re.compile(fam.get('ram', '$^')), re.compile(fam.get('ram_read', '$^'))
+    cells = {}
+    for name, c in module['cells'].items():
+        t = c['type'].lstrip('\\')
+        conn, dirs = c['connections'], c.get('port_directions', {})
+        if not ram.fullmatch(t) or (family == 'polarfire' and (
+                conn.get('R_ADDR_BYPASS') != ['1'] or conn.get('R_DATA_BYPASS') != ['1'])):
+            cells[name] = c
+            continue
+        read = {p for p in conn if dirs.get(p) == 'output' or (dirs.get(p) == 'input' and rd.fullmatch(p))}
+        cells[name + '$read'] = {'type': 'RAMREAD_' + t, 'port_directions': {p: dirs[p] for p in read},
+                                 'connections': {p: conn[p] for p in read}}
+        write = {p for p in conn if dirs.get(p) == 'input' and p not in read}
+        cells[name + '$write'] = {'type': 'RAMWRITE_' + t, 'port_directions': {p: dirs[p] for p in write},
+                                  'connections': {p: conn[p] for p in write}}
+    return dict(module, cells=cells)
 
 
 def parse_stat(path):

@@ -82,8 +82,14 @@ module uvs_pipe_ex
   /* verilator lint_off UNUSEDSIGNAL */
   logic [63:0] unused_load;  // the request half of uvs_lsu only
   /* verilator lint_on UNUSEDSIGNAL */
+  // The request's lanes from the address's low bits, added apart (a memory
+  // instruction's ALU operation is that addition: the same bits) so that
+  // they do not wait for the ALU's result multiplexer (the hart's longest
+  // path on UltraScale+ ran forwarding -> SLT compare -> result mux -> lanes).
+  logic [2:0] addr_lo;
+  assign addr_lo = opa[2:0] + opb[2:0];
   uvs_lsu u_lsu (
-    .addr_i(alu_o[2:0]), .size_i(dec_i.mem_size), .unsigned_i(dec_i.mem_unsigned), .amo_i(dec_i.amo),
+    .addr_i(addr_lo), .size_i(dec_i.mem_size), .unsigned_i(dec_i.mem_unsigned), .amo_i(dec_i.amo),
     .store_data_i(rs2_i), .misaligned_o(misaligned), .be_o, .wdata_o,
     .rdata_i(64'd0), .load_data_o(unused_load)
   );
