@@ -29,7 +29,7 @@
 //                    SC failed). Either way the port's reservation is cleared.
 // Every write passed to memory (plain, atomic, SC) clears the reservations
 // of the other requesters (another port, or this port with another AxID) on
-// its granule. Ports with DATA[p] = 0 (the harts' instruction fetch: reads
+// its granule (address bits GW-1:3 compared). Ports with DATA[p] = 0 (the harts' instruction fetch: reads
 // only) pass through unchanged and hold no reservation.
 //
 // Atomicity across ports: one global engine executes the atomics and
@@ -52,7 +52,8 @@
 // gated iommu_aclk, which is the core clock while that master has a request
 // or an answer outstanding (uvs_soc_core), so the unit sees it on the same
 // edges. Each port has its own reset rst_ni[p] (the memory master's:
-// mem_aresetn, iommu_aresetn); the engine resets with the port it serves.
+// mem_aresetn, iommu_aresetn); the engine resets with the port it serves
+// and while every port is in reset.
 //
 // Assumptions (those of the core's masters, uvs_axi_mport): single-beat
 // transactions (AxLEN = 0), an atomic's or SC's W presented with its AW,
@@ -62,8 +63,8 @@
 module uvs_axi_atomic #(
   parameter int          N    = 1,   // memory masters
   parameter logic [N-1:0] DATA = '1, // masters that write or use atomics (not a fetch port)
-  parameter int          GW   = 48   // address bits of a granule compare (memmap.def: no memory
-                                     // at or above 2**48; an alias above only fails an SC)
+  parameter int          GW   = 48   // address bits of a granule compare (memmap.def: no memory at
+                                     // or above 2**48; an alias there only fails an SC or holds a write)
 ) (
   input  logic         clk_i,
   input  logic [N-1:0] rst_ni,  // synchronous, active low: each master's reset
