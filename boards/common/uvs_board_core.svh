@@ -20,15 +20,19 @@
 // or the simulator's options in co-simulation (boards/common/sim/, built
 // instead by boards/boards.mk), which also takes the boot-ROM write port and
 // gives the boot ROM's data words. The boot ROM (uvs_axi_bootrom) sits
-// between the core's memory masters (core_axi) and the shell's (mem_axi):
-// the BOOTROM region is answered there, not by the shell's memory.
+// between the core's hart memory masters (core_axi) and the atomic unit
+// (atom_axi): the BOOTROM region is answered there, not by the shell's
+// memory. The atomic unit (uvs_axi_atomic) takes those and the IOMMU's
+// master (atom_axi[2*BOARD_HARTS]) and executes the AMOs (AWATOP) and LR/SC
+// (exclusive accesses) with plain reads and writes on the shell's memory
+// ports (mem_axi; the IOMMU's is mem_axi[2*BOARD_HARTS]).
 // The AXI port lists are the core's macros (rtl/soc/uvs_axi_ports.svh; the
 // top's include path has rtl/soc). docs/boards.md, "Core hookup".
 // ==========================================================================
 logic                              mem_aresetn, iommu_aclk, iommu_aresetn;
 `UVS_AXI4_WIRES(core_axi, [2*BOARD_HARTS-1:0])
-`UVS_AXI4_WIRES(mem_axi, [2*BOARD_HARTS-1:0])
-`UVS_AXI4_WIRES(iommu_axi, )
+`UVS_AXI4_WIRES(atom_axi, [2*BOARD_HARTS:0])
+`UVS_AXI4_WIRES(mem_axi, [2*BOARD_HARTS:0])
 `UVS_AXIL_WIRES(bar0_axil)
 logic                              cfg_host_link;
 logic [63:0]                       cfg_boot_entry, cfg_sram_size, cfg_hbm_size, cfg_caps;
@@ -65,7 +69,7 @@ uvs_soc_core #(
   .mem_aresetn_o (mem_aresetn),
   `UVS_AXI4_M_CONNECT(mem_axi, core_axi),
   .iommu_aclk_o (iommu_aclk), .iommu_aresetn_o (iommu_aresetn),
-  `UVS_AXI4_M_CONNECT(iommu_axi, iommu_axi),
+  `UVS_AXI4_M_CONNECT_X(iommu_axi, atom_axi, [2*BOARD_HARTS]),
   `UVS_AXIL_CONNECT(s_axil, bar0_axil),
   .cfg_host_link_i (cfg_host_link), .cfg_boot_entry_i (cfg_boot_entry),
   .cfg_sram_size_i (cfg_sram_size), .cfg_hbm_size_i (cfg_hbm_size), .cfg_caps_i (cfg_caps),
@@ -107,6 +111,16 @@ uvs_axi_bootrom #(.N(2 * BOARD_HARTS)) u_bootrom (
   .clk_i (core_clk), .rst_ni (mem_aresetn),
   .entry_i (rom_entry), .dtb_i (rom_dtb), .mentry_i (rom_mentry),
   `UVS_AXI4_S_CONNECT(s_axi, core_axi, ),
+  `UVS_AXI4_M_CONNECT_X(m_axi, atom_axi, [2*BOARD_HARTS-1:0])
+);
+
+// The atomic unit on every memory master: port 2h + 1 is hart h's data
+// port, 2*BOARD_HARTS the IOMMU's (the even ports fetch: passed through).
+// Each port is reset with its master (mem_aresetn, iommu_aresetn).
+localparam logic [2*BOARD_HARTS:0] ATOM_DATA = {1'b1, {BOARD_HARTS{2'b10}}};
+uvs_axi_atomic #(.N(2 * BOARD_HARTS + 1), .DATA(ATOM_DATA)) u_atomic (
+  .clk_i (core_clk), .rst_ni ({iommu_aresetn, {2 * BOARD_HARTS{mem_aresetn}}}),
+  `UVS_AXI4_S_CONNECT(s_axi, atom_axi, ),
   `UVS_AXI4_M_CONNECT(m_axi, mem_axi)
 );
 // ===================== END OF CORE HOOKUP ==================================

@@ -109,28 +109,18 @@
   .P``_rvalid(mem_axi_rvalid[I]), .P``_rid(mem_axi_rid[I]), .P``_rdata(mem_axi_rdata[I]), \
   .P``_rresp(mem_axi_rresp[I]), .P``_rlast(mem_axi_rlast[I]), .P``_rready(mem_axi_rready[I])
 
-// Connects shell slave interface P to the core's IOMMU master (iommu_axi_*).
-`define UVS_SHELL_AXI4_S_CONNECT_IOMMU(P) \
-  .P``_awvalid(iommu_axi_awvalid), .P``_awid(iommu_axi_awid), .P``_awaddr(iommu_axi_awaddr), \
-  .P``_awlen(iommu_axi_awlen), .P``_awsize(iommu_axi_awsize), .P``_awburst(iommu_axi_awburst), \
-  .P``_awlock(iommu_axi_awlock), .P``_awcache(iommu_axi_awcache), .P``_awprot(iommu_axi_awprot), \
-  .P``_awuser(iommu_axi_awatop), .P``_awready(iommu_axi_awready), \
-  .P``_wvalid(iommu_axi_wvalid), .P``_wdata(iommu_axi_wdata), .P``_wstrb(iommu_axi_wstrb), \
-  .P``_wlast(iommu_axi_wlast), .P``_wready(iommu_axi_wready), \
-  .P``_bvalid(iommu_axi_bvalid), .P``_bid(iommu_axi_bid), .P``_bresp(iommu_axi_bresp), \
-  .P``_bready(iommu_axi_bready), \
-  .P``_arvalid(iommu_axi_arvalid), .P``_arid(iommu_axi_arid), .P``_araddr(iommu_axi_araddr), \
-  .P``_arlen(iommu_axi_arlen), .P``_arsize(iommu_axi_arsize), .P``_arburst(iommu_axi_arburst), \
-  .P``_arlock(iommu_axi_arlock), .P``_arcache(iommu_axi_arcache), .P``_arprot(iommu_axi_arprot), \
-  .P``_arready(iommu_axi_arready), \
-  .P``_rvalid(iommu_axi_rvalid), .P``_rid(iommu_axi_rid), .P``_rdata(iommu_axi_rdata), \
-  .P``_rresp(iommu_axi_rresp), .P``_rlast(iommu_axi_rlast), .P``_rready(iommu_axi_rready)
+// Connects shell slave interface P to the IOMMU's memory master after the
+// atomic unit (mem_axi_* at index 2*BOARD_HARTS, uvs_board_core.svh).
+`define UVS_SHELL_AXI4_S_CONNECT_IOMMU(P) `UVS_SHELL_AXI4_S_CONNECT_MEM(P, 2*BOARD_HARTS)
 
 // Co-simulation: an AXI4 memory model (rtl/sim/uvs_axi_mem_model.sv, the
 // simulator's memory and HBM/DDR timing behind it) on shell interface P,
-// as C memory port MEMPORT, clock CLK, reset RSTN.
+// as C memory port MEMPORT, clock CLK, reset RSTN. Like the shells'
+// memories it executes no atomics (ATOMICS = 0: AWATOP and exclusive
+// accesses get SLVERR), so a board run passes only if the atomic unit
+// (uvs_axi_atomic) executed them.
 `define UVS_SHELL_AXI4_S_MODEL(P, MEMPORT, CLK, RSTN) \
-  uvs_axi_mem_model #(.PORT(MEMPORT)) u_``P ( \
+  uvs_axi_mem_model #(.PORT(MEMPORT), .ATOMICS(0)) u_``P ( \
     .clk_i(CLK), .rst_ni(RSTN), \
     .s_axi_awvalid_i(P``_awvalid), .s_axi_awid_i(P``_awid), .s_axi_awaddr_i(P``_awaddr), \
     .s_axi_awlen_i(P``_awlen), .s_axi_awsize_i(P``_awsize), .s_axi_awburst_i(P``_awburst), \

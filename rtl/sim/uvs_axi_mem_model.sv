@@ -12,13 +12,16 @@
 // atomics (RRESP EXOKAY for an exclusive read), B for writes and atomics
 // (an atomic's R and B in the same cycle; BRESP EXOKAY for a stored
 // exclusive write), SLVERR for a bus error or an AWATOP the SoC does not
-// use (AtomicStore, AtomicCompare). The readies depend on the model's
-// state only (never on the master's valids, so that no combinational loop
-// runs through the master). Assumptions of this model, checked each cycle:
+// use (AtomicStore, AtomicCompare). With ATOMICS = 0 it is a memory
+// without atomics (a board shell's: docs/boards.md, "Atomics"): any AWATOP
+// other than none and any exclusive access (ARLOCK, AWLOCK) gets SLVERR and
+// no access. The readies depend on the model's state only (never on the
+// master's valids, so that no combinational loop runs through the master). Assumptions of this model, checked each cycle:
 // the master presents one request a cycle (AR, or AW with W) and keeps
 // RREADY and BREADY high (uvs_axi_mport does both).
 module uvs_axi_mem_model #(
-  parameter int PORT = 0  // C memory port: 2 * hart + (0 fetch, 1 data), or memmap.def MEM_PORT_IOMMU
+  parameter int PORT    = 0,  // C memory port: 2 * hart + (0 fetch, 1 data), or memmap.def MEM_PORT_IOMMU
+  parameter bit ATOMICS = 1   // 1: executes atomics and LR/SC; 0: answers them SLVERR
 ) (
   input  logic             clk_i,
   input  logic             rst_ni,  // synchronous, active low
@@ -124,6 +127,8 @@ module uvs_axi_mem_model #(
         rd      = s_axi_arvalid_i;
         ok_atop = rd || s_axi_awatop_i == ATOP_NONE || s_axi_awatop_i == ATOP_SWAP ||
                   s_axi_awatop_i[5:3] == ATOP_LOAD[5:3];
+        if (!ATOMICS)
+          ok_atop = rd ? !s_axi_arlock_i : (s_axi_awatop_i == ATOP_NONE && !s_axi_awlock_i);
         amo     = rd ? (s_axi_arlock_i ? UVS_AMO_LR[3:0] : UVS_AMO_NONE[3:0])
                      : amo_of(s_axi_awatop_i, s_axi_awlock_i);
         be      = rd ? be_of(s_axi_arsize_i, s_axi_araddr_i[2:0]) : s_axi_wstrb_i;

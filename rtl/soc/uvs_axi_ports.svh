@@ -11,6 +11,8 @@
 //                               (P_<signal>_i what the slave receives)
 //   UVS_AXI4_WIRES(P, D)        the matching signal declarations of a top
 //   UVS_AXI4_M_CONNECT(P, S)    .P_<signal>_<dir> (S_<signal>) for every signal
+//   UVS_AXI4_M_CONNECT_X(P, S, X) the same with index X (S_<signal>X), X such
+//                               as [p] or [n-1:0]: part of a wider vector
 //   UVS_AXI4_S_CONNECT(P, S, X) a slave's ports .P_<signal>_<dir> (S_<signal>X),
 //                               X an index such as [p] or empty
 //   UVS_AXIL_S_PORTS(P)         AXI4-Lite slave ports (BAR0: 16-bit address,
@@ -177,6 +179,44 @@
   .P``_rresp_i (S``_rresp), \
   .P``_rlast_i (S``_rlast), \
   .P``_rready_o (S``_rready)
+
+`define UVS_AXI4_M_CONNECT_X(P, S, X) \
+  .P``_awvalid_o (S``_awvalid X), \
+  .P``_awid_o (S``_awid X), \
+  .P``_awaddr_o (S``_awaddr X), \
+  .P``_awlen_o (S``_awlen X), \
+  .P``_awsize_o (S``_awsize X), \
+  .P``_awburst_o (S``_awburst X), \
+  .P``_awlock_o (S``_awlock X), \
+  .P``_awcache_o (S``_awcache X), \
+  .P``_awprot_o (S``_awprot X), \
+  .P``_awatop_o (S``_awatop X), \
+  .P``_awready_i (S``_awready X), \
+  .P``_wvalid_o (S``_wvalid X), \
+  .P``_wdata_o (S``_wdata X), \
+  .P``_wstrb_o (S``_wstrb X), \
+  .P``_wlast_o (S``_wlast X), \
+  .P``_wready_i (S``_wready X), \
+  .P``_bvalid_i (S``_bvalid X), \
+  .P``_bid_i (S``_bid X), \
+  .P``_bresp_i (S``_bresp X), \
+  .P``_bready_o (S``_bready X), \
+  .P``_arvalid_o (S``_arvalid X), \
+  .P``_arid_o (S``_arid X), \
+  .P``_araddr_o (S``_araddr X), \
+  .P``_arlen_o (S``_arlen X), \
+  .P``_arsize_o (S``_arsize X), \
+  .P``_arburst_o (S``_arburst X), \
+  .P``_arlock_o (S``_arlock X), \
+  .P``_arcache_o (S``_arcache X), \
+  .P``_arprot_o (S``_arprot X), \
+  .P``_arready_i (S``_arready X), \
+  .P``_rvalid_i (S``_rvalid X), \
+  .P``_rid_i (S``_rid X), \
+  .P``_rdata_i (S``_rdata X), \
+  .P``_rresp_i (S``_rresp X), \
+  .P``_rlast_i (S``_rlast X), \
+  .P``_rready_o (S``_rready X)
 
 `define UVS_AXI4_S_CONNECT(P, S, X) \
   .P``_awvalid_i (S``_awvalid X), \

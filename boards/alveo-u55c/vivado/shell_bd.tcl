@@ -4,15 +4,15 @@
 # Written from AMD's product guides: PG195 (DMA/Bridge Subsystem for PCI
 # Express, XDMA), PG276 (AXI High Bandwidth Memory controller), PG247
 # (SmartConnect), PG065 (clocking wizard), PG164 (processor system reset),
-# PG078 (AXI BRAM controller), UG1469 (card: HBM 16 GB in two stacks,
+# UG1469 (card: HBM 16 GB in two stacks,
 # 512 MiB pseudo channels, PCIe Gen3 x16 in GTY quad 227, 100 MHz SYSCLK2).
 # IP configuration names are those of Vivado 2023.2's IP; not run here.
 #
 # Contents and address map (the core's, include/uvmsoc/memmap.def):
 #   core_m00..09_axi, core_iommu_axi (64-bit AXI4 slaves, ID 6, AWUSER 6 =
 #     AWATOP) and xdma M_AXI (host DMA into the card) -> SmartConnect ->
-#       BOOTROM 0x1000 (4 KiB)        axi_bram_ctrl + block RAM (the host
-#                                     loader writes the entry and DTB words)
+#       (BOOTROM 0x1000 is answered before the shell, in the board top:
+#       boards/common/uvs_axi_bootrom.sv)
 #       SRAM    0x8000_0000 (256 MiB) HBM, bytes 2 GiB .. 2.25 GiB (the HBM
 #                                     controller decodes address bits [33:0])
 #       HBM     0x10_0000_0000        HBM bytes 0 .. 16 GiB; the run-time
@@ -162,34 +162,23 @@ proc uvs_u55c_create_shell {} {
   connect_bd_net [get_bd_pins hbm_0/DRAM_1_STAT_CATTRIP] [get_bd_pins hbm_trip/Op2]
   connect_bd_net [get_bd_pins hbm_trip/Res] [get_bd_ports hbm_cattrip]
 
-  # ---- boot ROM (PG078) ----
-  set brc [create_bd_cell -type ip -vlnv xilinx.com:ip:axi_bram_ctrl bootrom_ctrl]
-  set_property -dict [list CONFIG.DATA_WIDTH 64 CONFIG.SINGLE_PORT_BRAM 1 CONFIG.PROTOCOL AXI4] $brc
-  set brm [create_bd_cell -type ip -vlnv xilinx.com:ip:blk_mem_gen bootrom_mem]
-  connect_bd_intf_net [get_bd_intf_pins bootrom_ctrl/BRAM_PORTA] [get_bd_intf_pins bootrom_mem/BRAM_PORTA]
-
-  # ---- SmartConnect: 12 masters (core 11 + XDMA M_AXI), 3 slaves (PG247) ----
+  # ---- SmartConnect: 12 masters (core 11 + XDMA M_AXI), 2 slaves (PG247) ----
   set smc [create_bd_cell -type ip -vlnv xilinx.com:ip:smartconnect axi_smc]
-  set_property -dict [list CONFIG.NUM_SI 12 CONFIG.NUM_MI 3 CONFIG.NUM_CLKS 3] $smc
+  set_property -dict [list CONFIG.NUM_SI 12 CONFIG.NUM_MI 2 CONFIG.NUM_CLKS 3] $smc
   for {set i 0} {$i < 10} {incr i} {
     connect_bd_intf_net [lindex $mem_ports $i] [get_bd_intf_pins axi_smc/[format S%02d_AXI $i]]
   }
   connect_bd_intf_net $iommu_port [get_bd_intf_pins axi_smc/S10_AXI]
   connect_bd_intf_net [get_bd_intf_pins xdma_0/M_AXI] [get_bd_intf_pins axi_smc/S11_AXI]
   connect_bd_intf_net [get_bd_intf_pins axi_smc/M00_AXI] [get_bd_intf_pins hbm_0/SAXI_00]
-  connect_bd_intf_net [get_bd_intf_pins axi_smc/M01_AXI] [get_bd_intf_pins bootrom_ctrl/S_AXI]
-  connect_bd_intf_net [get_bd_intf_pins axi_smc/M02_AXI] [get_bd_intf_pins xdma_0/S_AXI_B]
+  connect_bd_intf_net [get_bd_intf_pins axi_smc/M01_AXI] [get_bd_intf_pins xdma_0/S_AXI_B]
   connect_bd_net [get_bd_pins clk_wiz_0/clk_out1] [get_bd_pins axi_smc/aclk]
   connect_bd_net [get_bd_ports iommu_aclk] [get_bd_pins axi_smc/aclk1]
   connect_bd_net [get_bd_pins xdma_0/axi_aclk] [get_bd_pins axi_smc/aclk2]
   connect_bd_net [get_bd_ports mem_aresetn] [get_bd_pins axi_smc/aresetn]
-  connect_bd_net [get_bd_pins clk_wiz_0/clk_out1] [get_bd_pins bootrom_ctrl/s_axi_aclk]
-  connect_bd_net [get_bd_pins rst_core/peripheral_aresetn] [get_bd_pins bootrom_ctrl/s_axi_aresetn]
 
   # ---- address map (memmap.def) for every master ----
   foreach m [concat [lmap p $mem_ports {get_property NAME $p}] core_iommu_axi] {
-    assign_bd_address -target_address_space /$m -offset 0x00001000 -range 4K \
-      [get_bd_addr_segs bootrom_ctrl/S_AXI/Mem0]
     assign_bd_address -target_address_space /$m -offset 0x80000000 -range 256M \
       [get_bd_addr_segs hbm_0/SAXI_00/HBM_MEM16]
     assign_bd_address -target_address_space /$m -offset 0x1000000000 -range 16G \
@@ -201,8 +190,6 @@ proc uvs_u55c_create_shell {} {
     [get_bd_addr_segs hbm_0/SAXI_00/HBM_MEM00]
   assign_bd_address -target_address_space /xdma_0/M_AXI -offset 0x80000000 -range 256M \
     [get_bd_addr_segs hbm_0/SAXI_00/HBM_MEM16]
-  assign_bd_address -target_address_space /xdma_0/M_AXI -offset 0x00001000 -range 4K \
-    [get_bd_addr_segs bootrom_ctrl/S_AXI/Mem0]
   assign_bd_address -target_address_space /xdma_0/M_AXI_LITE -offset 0x0 -range 64K \
     [get_bd_addr_segs bar0_axil/Reg]
 
