@@ -22,8 +22,9 @@
 //
 // Assumptions (those of the core's masters, uvs_axi_mport): single-beat
 // transactions (AxLEN = 0), a write's W presented with its AW, RREADY and
-// BREADY always high. No reset needed on the data path; the answer registers
-// reset.
+// BREADY always high. A read's word offset is registered and its word read
+// at the answer (the data words hold between host releases, when the harts
+// are in reset); the answer's valid bits reset.
 `include "uvs_axi_ports.svh"
 
 module uvs_axi_bootrom #(
