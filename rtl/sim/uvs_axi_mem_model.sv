@@ -16,7 +16,8 @@
 // without atomics (a board shell's: docs/boards.md, "Atomics"): any AWATOP
 // other than none and any exclusive access (ARLOCK, AWLOCK) gets SLVERR and
 // no access. The readies depend on the model's state only (never on the
-// master's valids, so that no combinational loop runs through the master). Assumptions of this model, checked each cycle:
+// master's valids, so that no combinational loop runs through the master).
+// Assumptions of this model, checked each cycle:
 // the master presents one request a cycle (AR, or AW with W) and keeps
 // RREADY and BREADY high (uvs_axi_mport does both).
 module uvs_axi_mem_model #(
