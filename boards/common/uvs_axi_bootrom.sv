@@ -73,31 +73,12 @@ module uvs_axi_bootrom #(
     assign take_aw = rom_aw && s_axi_wvalid_i[p] && out_q == 4'd0;
 
     // Pass-through: everything not in the ROM region.
+    `UVS_AXI4_PASS_ATTRS(m_axi, s_axi, [p])
     assign m_axi_awvalid_o[p] = s_axi_awvalid_i[p] && !rom_aw;
-    assign m_axi_awid_o[p]    = s_axi_awid_i[p];
     assign m_axi_awaddr_o[p]  = s_axi_awaddr_i[p];
-    assign m_axi_awlen_o[p]   = s_axi_awlen_i[p];
-    assign m_axi_awsize_o[p]  = s_axi_awsize_i[p];
-    assign m_axi_awburst_o[p] = s_axi_awburst_i[p];
-    assign m_axi_awlock_o[p]  = s_axi_awlock_i[p];
-    assign m_axi_awcache_o[p] = s_axi_awcache_i[p];
-    assign m_axi_awprot_o[p]  = s_axi_awprot_i[p];
-    assign m_axi_awatop_o[p]  = s_axi_awatop_i[p];
     assign m_axi_wvalid_o[p]  = s_axi_wvalid_i[p] && !rom_aw;
-    assign m_axi_wdata_o[p]   = s_axi_wdata_i[p];
-    assign m_axi_wstrb_o[p]   = s_axi_wstrb_i[p];
-    assign m_axi_wlast_o[p]   = s_axi_wlast_i[p];
-    assign m_axi_bready_o[p]  = s_axi_bready_i[p];
     assign m_axi_arvalid_o[p] = s_axi_arvalid_i[p] && !rom_ar;
-    assign m_axi_arid_o[p]    = s_axi_arid_i[p];
     assign m_axi_araddr_o[p]  = s_axi_araddr_i[p];
-    assign m_axi_arlen_o[p]   = s_axi_arlen_i[p];
-    assign m_axi_arsize_o[p]  = s_axi_arsize_i[p];
-    assign m_axi_arburst_o[p] = s_axi_arburst_i[p];
-    assign m_axi_arlock_o[p]  = s_axi_arlock_i[p];
-    assign m_axi_arcache_o[p] = s_axi_arcache_i[p];
-    assign m_axi_arprot_o[p]  = s_axi_arprot_i[p];
-    assign m_axi_rready_o[p]  = s_axi_rready_i[p];
 
     assign s_axi_arready_o[p] = rom_ar ? take_ar : m_axi_arready_i[p];
     assign s_axi_awready_o[p] = rom_aw ? take_aw : m_axi_awready_i[p];

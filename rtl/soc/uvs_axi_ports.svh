@@ -23,6 +23,12 @@
 //   UVS_AXIL_M_CONNECT(P, S)    the same for a master port list
 //   UVS_AXIL_S_PASS(P)          .P_<signal>_<dir> (implicit: a slave port list
 //                               handed down to a submodule of the same names)
+//   UVS_AXI4_PASS_ATTRS(M, S, X) inside a module with slave ports S and master
+//                               ports M (S_..._i -> M_..._o): the continuous
+//                               assignments passing through every master-driven
+//                               signal except the valids and addresses (AxID,
+//                               AxLEN ... AWATOP, W payload, BREADY, RREADY), X
+//                               an index such as [p] or empty
 // The AXI4 ID width is uvs_axi_pkg::IDW. No trailing comma: the last
 // signal of every list ends without one.
 `ifndef UVS_AXI_PORTS_SVH
@@ -381,5 +387,27 @@
   .P``_rdata_o, \
   .P``_rresp_o, \
   .P``_rready_i
+
+`define UVS_AXI4_PASS_ATTRS(M, S, X) \
+  assign M``_awid_o X = S``_awid_i X; \
+  assign M``_awlen_o X = S``_awlen_i X; \
+  assign M``_awsize_o X = S``_awsize_i X; \
+  assign M``_awburst_o X = S``_awburst_i X; \
+  assign M``_awlock_o X = S``_awlock_i X; \
+  assign M``_awcache_o X = S``_awcache_i X; \
+  assign M``_awprot_o X = S``_awprot_i X; \
+  assign M``_awatop_o X = S``_awatop_i X; \
+  assign M``_wdata_o X = S``_wdata_i X; \
+  assign M``_wstrb_o X = S``_wstrb_i X; \
+  assign M``_wlast_o X = S``_wlast_i X; \
+  assign M``_bready_o X = S``_bready_i X; \
+  assign M``_arid_o X = S``_arid_i X; \
+  assign M``_arlen_o X = S``_arlen_i X; \
+  assign M``_arsize_o X = S``_arsize_i X; \
+  assign M``_arburst_o X = S``_arburst_i X; \
+  assign M``_arlock_o X = S``_arlock_i X; \
+  assign M``_arcache_o X = S``_arcache_i X; \
+  assign M``_arprot_o X = S``_arprot_i X; \
+  assign M``_rready_o X = S``_rready_i X;
 
 `endif
