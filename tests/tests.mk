@@ -5,7 +5,10 @@
 #                 with the framework tests/isa/lib/ (crt.S, link.ld);
 #                 -march=rv64ima, except rv64c-*.S: rv64imac (they test C).
 # make test       builds every prerequisite (simulators for CONFIG=base, c4,
-#                 c4mt, fsm and c4fsm, firmware, ISA tests, unit tests) and runs all manifests
+#                 c4mt, fsm and c4fsm, firmware, ISA tests, unit tests, the
+#                 IOMMU testbenches: everything that more than one test would
+#                 otherwise build on demand, so that parallel tests never run a
+#                 binary another is relinking) and runs all manifests
 #                 tests/*.tests with tests/run.sh (TEST_JOBS at a time, default
 #                 the CPUs); the last line of its output is the runner's
 #                 "N passed, N failed".
@@ -73,7 +76,8 @@ include tests/opensbi/opensbi.mk
 
 TEST_PREREQS := sim sim-trace sim-c4 firmware isa-tests sim-unit-tests firmware-tests model-unit-tests host \
                 host-unit-tests-build iommu-soc-tests tile-soc-tests mt-tb mt-tb-tests \
-                sim-c4mt mtsoc-tests opensbi-tests sim-fsm sim-c4fsm fuzz-build
+                sim-c4mt mtsoc-tests opensbi-tests sim-fsm sim-c4fsm fuzz-build \
+                iommu-tb iommu-tb-ids1 iommu-tb-san model-unit-tests uvm-unit-tests
 TEST_ENV = SIM=$(SIM) SIM_C4=$(SIM_C4) SIM_FSM=$(SIM_FSM) SIM_C4FSM=$(SIM_C4FSM) \
            BUILD=$(BUILD) FIRMWARE_ELF=$(FIRMWARE_ELF)
 test: $(TEST_PREREQS)
