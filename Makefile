@@ -114,6 +114,7 @@ include rtl/rtl.mk
 include sim/iommu_tb/iommu_tb.mk
 include sim/mt_tb/mt_tb.mk
 include sim/plic_tb/plic_tb.mk
+include sim/dma_tb/dma_tb.mk
 include sim/sim.mk
 include firmware/firmware.mk
 include tests/tests.mk

@@ -1,0 +1,468 @@
+// uvs_dma_xfer: the DMA engine's data path (include/uvmsoc/dma.def): executes
+// one descriptor through two 512-bit AXI4 masters (ARM IHI 0022, AXI4):
+// h_axi toward the host (the PCIe bridge's AXI slave, or a SoC's host port)
+// and d_axi toward device memory (SRAM, HBM). It is the synthesizable
+// counterpart of sim/dma_exec.c (docs/architecture.md, "SoC boundary (AXI)",
+// DMA step 2), which stays the reference model (sim/dma_tb/).
+//
+// start_i (one cycle, while !busy_o) runs one descriptor:
+//  1. read the 32-byte descriptor at desc_addr_i (32-byte aligned): one beat,
+//     ARSIZE 32 bytes, on h_axi when host_ring_i else d_axi. A read error
+//     ends the descriptor with status 256 (UVS_DMA_X_DESC_FAULT), err_addr =
+//     desc_addr_i, no completion.
+//  2. check it as the reference does: opcode DMA_OP_H2D..D2D, reserved field
+//     and flags other than DMA_FLAG_IRQ zero (else DMA_ST_BAD_OPCODE), length
+//     1..DMA_MAX_LEN (DMA_ST_BAD_LEN), device ranges inside SRAM
+//     [SRAM_BASE, + sram_size_i) or HBM [HBM_BASE, + hbm_size_i)
+//     (DMA_ST_BAD_SRC / BAD_DST, err_addr = the first byte outside: the
+//     region's end if the range starts inside one, else its start). Host
+//     ranges are the bus's to check (step 3).
+//  3. copy: reads of 64-byte beats covering the source in bursts that end at
+//     BURST_BEATS * 64-byte boundaries (never across 4 KiB), as many
+//     outstanding as the read buffer (FIFO_BEATS beats) has room for; a
+//     funnel shifter realigns source beats to destination beats; writes in
+//     bursts on the same boundaries, WSTRB covering exactly the destination
+//     range. Writes are announced (AW) at most FIFO_BEATS beats ahead of
+//     their data. Host reads and writes go to h_axi, device ones to d_axi
+//     (D2D: both on d_axi; overlapping ranges copy forward, which is the
+//     reference's memmove when dst <= src). A read error (RRESP != OKAY) or write error (BRESP) sets
+//     DMA_ST_LINK (host side) or DMA_ST_BAD_SRC / BAD_DST (device side), the
+//     first one seen: err_addr = the failing read beat's address, or the
+//     failing write burst's first address, but not below src / dst; no byte
+//     is written after a read error is known (bytes before it may have been:
+//     the reference writes none). Every burst issued is completed.
+//  4. write the 32-byte completion record (struct uvs_dma_cpl: cookie,
+//     status, opcode, bytes = length on success, err_addr, index) at
+//     cpl_addr_i (32-byte aligned) on the ring's master, after every data
+//     write was answered. A write error: status 257
+//     (UVS_DMA_X_CPL_FAULT), err_addr = cpl_addr_i (the reference checks the
+//     completion address first and copies nothing).
+// done_o pulses one cycle at the end with status_o (DMA_ST_*, 256, 257),
+// err_addr_o (0 on success) and irq_o (DMA_FLAG_IRQ on success); they hold
+// until the next start. abort_i (a channel RESET) abandons the descriptor:
+// nothing new is requested, bursts already announced get their W beats with
+// no strobe, every outstanding answer is taken, no completion is written
+// (one already being written finishes), and the engine goes idle without
+// done_o.
+//
+// FPGA structure: the read buffer is a simple dual-port RAM with a
+// registered read (block RAM) and a one-beat head register; the realigner
+// a byte shifter in three 4-way stages; the W channel is a register (the
+// AXI payload leaves from flip-flops). Every master's IDs are one (in-order answers);
+// AxCACHE 0011 (normal, bufferable), AxPROT 000 (data, secure, unprivileged).
+`include "uvs_axi_ports.svh"
+module uvs_dma_xfer #(
+  parameter int FIFO_BEATS  = 256,  // read buffer in 64-byte beats: a power of 2, >= 2 * BURST_BEATS
+  parameter int BURST_BEATS = 4     // longest burst in beats: a power of 2, 1..64
+) (
+  input  logic         clk_i,
+  input  logic         rst_ni,       // synchronous, active low
+  input  logic         start_i,      // run one descriptor (ignored while busy_o)
+  input  logic         abort_i,      // abandon the descriptor (ignored while idle)
+  input  logic         host_ring_i,  // descriptor and completion on h_axi (else d_axi)
+  input  logic [63:0]  desc_addr_i,  // descriptor address, 32-byte aligned
+  input  logic [31:0]  index_i,      // its ring index (copied into the completion)
+  input  logic [63:0]  cpl_addr_i,   // completion record address, 32-byte aligned
+  input  logic [63:0]  sram_size_i,  // bytes of SRAM at UVS_SRAM_BASE (strap)
+  input  logic [63:0]  hbm_size_i,   // bytes of HBM at UVS_HBM_BASE (strap)
+  output logic         busy_o,
+  output logic         done_o,       // one cycle: the descriptor ended (not after abort_i)
+  output logic [8:0]   status_o,     // DMA_ST_*, 256 descriptor unreadable, 257 completion unwritable
+  output logic [63:0]  err_addr_o,
+  output logic         irq_o,        // the descriptor succeeded and asked for an interrupt
+  `UVS_AXI4W_M_PORTS(h_axi),
+  `UVS_AXI4W_M_PORTS(d_axi)
+);
+  import uvs_dma_pkg::*;
+  import uvs_memmap_pkg::*;
+
+  localparam int          FW     = $clog2(FIFO_BEATS);
+  localparam logic [63:0] BURST  = 64'(BURST_BEATS) * 64'd64;  // burst boundary in bytes
+  localparam logic [8:0]  X_DESC = 9'd256;
+  localparam logic [8:0]  X_CPL  = 9'd257;
+
+  typedef enum logic [2:0] {
+    S_IDLE, S_DESC_AR, S_DESC_R, S_CHECK, S_COPY, S_CPL_W, S_CPL_B, S_DONE
+  } state_e;
+  state_e state_q;
+  logic   abort_q;               // abort_i came during this descriptor
+
+  // ---- the descriptor ----
+  logic        host_ring_q;
+  logic [63:0] desc_addr_q, cpl_addr_q;
+  logic [31:0] index_q;
+  logic [7:0]  op_q, flags_q;
+  logic [15:0] rsvd_q;
+  logic [31:0] len_q;
+  logic [63:0] src_q, dst_q, cookie_q;
+  logic        src_h, dst_h;     // source / destination on the host master
+  assign src_h = op_q == 8'(UVS_DMA_OP_H2D);
+  assign dst_h = op_q == 8'(UVS_DMA_OP_D2H);
+
+  // ---- result ----
+  logic [8:0]  st_q;
+  logic [63:0] err_q;
+  logic        failed;           // st_q is not DMA_ST_OK
+  assign failed = st_q != 9'(UVS_DMA_ST_OK);
+
+  // ---- the copy ----
+  logic [31:0] nr_q, nd_q;       // source / destination beats
+  logic [5:0]  shift_q;          // bytes a destination beat starts into the pair {head, lo}
+  logic [63:0] ar_addr_q;        // next source beat to request
+  logic [31:0] ar_left_q;        // source beats not yet requested
+  logic [31:0] r_out_q;          // source beats requested and not arrived
+  logic [FW:0] credit_q;         // read-buffer beats neither requested nor held
+  logic [63:0] r_addr_q;         // address of the next source beat to arrive
+  logic [63:0] aw_addr_q;        // next destination beat to announce
+  logic [31:0] aw_left_q;        // destination beats not yet announced
+  logic [31:0] aw_beats_q;       // destination beats announced
+  logic [63:0] b_addr_q;         // first address of the next write burst to be answered
+  logic [31:0] b_wait_q;         // write bursts announced and not answered
+  logic [31:0] w_cnt_q;          // destination beats produced (into the W register)
+  logic [31:0] popped_q;         // source beats taken out of the buffer
+  logic        primed_q;         // lo_q holds the first source beat, or the stream needs none there
+  logic [511:0] lo_q;            // the older of the two source beats a destination beat is cut from
+  logic        cpl_w_q;          // the completion's W beat was produced
+  logic        ar_wait_q, aw_wait_q;  // AR / AW offered and not taken: they stay up (AXI A3.2.1)
+
+  // ---- read buffer: block RAM with registered read, and its head ----
+  logic [511:0]  buf_ram [FIFO_BEATS];
+  logic [FW-1:0] wp_q, rp_q;
+  logic [FW:0]   ram_cnt_q;      // beats in the RAM (not counting the head)
+  logic [511:0]  head_q;         // the oldest beat, valid when head_v_q
+  logic          head_v_q;
+  logic          push, take, re;
+
+  // ---- W register ----
+  logic         wv_q, wl_q;
+  logic [511:0] wd_q;
+  logic [63:0]  ws_q;
+
+  // ---- the selected masters' channels ----
+  logic         ar_valid, ar_ready, r_valid;
+  logic [63:0]  ar_addr;
+  logic [7:0]   ar_len;
+  logic [2:0]   ar_size;
+  logic [511:0] r_data;
+  logic [1:0]   r_resp;
+  logic         aw_valid, aw_ready, w_ready, b_valid;
+  logic [63:0]  aw_addr;
+  logic [7:0]   aw_len;
+  logic [2:0]   aw_size;
+  logic [1:0]   b_resp;
+  logic         rd_h, wr_h;      // the read / write channels in use are h_axi's
+
+  // Beats in a burst starting at the beat whose address bits [11:6] are b,
+  // with left beats to go: up to the next BURST boundary.
+  function automatic logic [7:0] blen(logic [5:0] b, logic [31:0] left);
+    logic [5:0]  off;
+    logic [31:0] room;
+    off  = b & 6'(BURST_BEATS - 1);
+    room = 32'(BURST_BEATS) - {26'd0, off};
+    return 8'((left < room) ? left : room);
+  endfunction
+  // Next BURST boundary after a.
+  function automatic logic [63:0] next_burst(logic [63:0] a);
+    return (a & ~(BURST - 64'd1)) + BURST;
+  endfunction
+  // First byte of [a, a + n) outside device memory (SRAM or HBM), or all ones
+  // when the range is inside one region (n >= 1, a + n does not wrap: len <= 16 MiB).
+  function automatic logic [63:0] dev_bad(logic [63:0] a, logic [31:0] n, logic [63:0] sram, logic [63:0] hbm);
+    logic [63:0] so, ho;
+    so = a - 64'(UVS_SRAM_BASE);
+    ho = a - 64'(UVS_HBM_BASE);
+    if (a + 64'(n) < a) return a;
+    if (so < sram) return (64'(n) <= sram - so) ? '1 : 64'(UVS_SRAM_BASE) + sram;
+    if (ho < hbm)  return (64'(n) <= hbm - ho) ? '1 : 64'(UVS_HBM_BASE) + hbm;
+    return a;
+  endfunction
+  // The checked descriptor fails before any transfer (sb, db: dev_bad of
+  // its source and destination).
+  function automatic logic bad_desc(logic [63:0] sb, logic [63:0] db);
+    return op_q < 8'(UVS_DMA_OP_H2D) || op_q > 8'(UVS_DMA_OP_D2D) || rsvd_q != 0 ||
+           (flags_q & ~8'(UVS_DMA_FLAG_IRQ)) != 0 || len_q == 0 || len_q > 32'(UVS_DMA_MAX_LEN) ||
+           (!src_h && sb != '1) || (!dst_h && db != '1);
+  endfunction
+  function automatic logic [63:0] max64(logic [63:0] a, logic [63:0] b);
+    return (a > b) ? a : b;
+  endfunction
+
+  // ---- read channel: the descriptor, then the source bursts ----
+  logic [7:0] ar_beats;
+  assign ar_beats = blen(ar_addr_q[11:6], ar_left_q);
+  assign rd_h     = (state_q == S_DESC_AR || state_q == S_DESC_R) ? host_ring_q : src_h;
+  assign ar_valid = (state_q == S_DESC_AR) || ar_wait_q ||
+                    (state_q == S_COPY && !abort_q && ar_left_q != 0 && credit_q >= (FW + 1)'(ar_beats));
+  assign ar_addr  = (state_q == S_DESC_AR) ? desc_addr_q : ar_addr_q;
+  assign ar_len   = (state_q == S_DESC_AR) ? 8'd0 : ar_beats - 8'd1;
+  assign ar_size  = (state_q == S_DESC_AR) ? 3'd5 : 3'd6;
+  assign ar_ready = rd_h ? h_axi_arready_i : d_axi_arready_i;
+  assign r_valid  = rd_h ? h_axi_rvalid_i : d_axi_rvalid_i;
+  assign r_data   = rd_h ? h_axi_rdata_i : d_axi_rdata_i;
+  assign r_resp   = rd_h ? h_axi_rresp_i : d_axi_rresp_i;
+  assign push     = state_q == S_COPY && r_valid;
+
+  // ---- realigner: destination beat = bytes [shift, shift + 64) of {head, lo} ----
+  logic          hi_real;        // the newer source beat is a real one (else past the source's end)
+  logic [1023:0] pair;
+  logic [631:0]  sh1;            // after the shift by 0, 16, 32 or 48 bytes (512 + 15 bytes kept)
+  logic [535:0]  sh2;            // after 0, 4, 8 or 12 more (512 + 3 bytes kept)
+  logic [511:0]  beat;           // after 0..3 more
+  logic [63:0]   first, last;    // the destination's first / last beat's byte mask
+  logic [5:0]    end_off;        // offset of the destination's last byte in its beat
+  assign hi_real = popped_q < nr_q;
+  assign pair    = {head_q, lo_q};
+  assign sh1     = pair[{1'b0, shift_q[5:4], 7'd0} +: 632];
+  assign sh2     = sh1[{3'd0, shift_q[3:2], 5'd0} +: 536];
+  assign beat    = sh2[{5'd0, shift_q[1:0], 3'd0} +: 512];
+  assign end_off = dst_q[5:0] + len_q[5:0] - 6'd1;
+  assign first   = (w_cnt_q == 0) ? ~64'd0 << dst_q[5:0] : '1;
+  assign last    = (w_cnt_q == nd_q - 1) ? ~64'd0 >> (6'd63 - end_off) : '1;
+
+  // ---- write channel: the destination bursts, then the completion ----
+  logic [7:0]   aw_beats;
+  logic         prod_data, prod_dummy, prod_cpl, load;
+  logic [255:0] cpl_rec;
+  assign aw_beats = blen(aw_addr_q[11:6], aw_left_q);
+  assign wr_h     = (state_q == S_CPL_W || state_q == S_CPL_B) ? host_ring_q : dst_h;
+  // a destination beat can be produced: its source beats are here
+  assign prod_data  = state_q == S_COPY && !abort_q && primed_q && w_cnt_q < nd_q && (!hi_real || head_v_q);
+  // after abort_i: a strobe-less beat for a burst already announced
+  assign prod_dummy = state_q == S_COPY && abort_q && w_cnt_q < aw_beats_q;
+  assign prod_cpl   = state_q == S_CPL_W && !cpl_w_q;
+  assign load       = (prod_data || prod_dummy || prod_cpl) && (!wv_q || w_ready);
+  assign take       = (state_q == S_COPY && !primed_q && head_v_q) || (prod_data && load && hi_real);
+  assign re         = ram_cnt_q != 0 && (!head_v_q || take);
+  assign cpl_rec    = {32'd0, index_q, err_q, failed ? 32'd0 : len_q, 8'd0, op_q, 7'd0, st_q, cookie_q};
+  assign aw_valid   = aw_wait_q || (state_q == S_CPL_W && aw_left_q != 0) ||
+                      (state_q == S_COPY && aw_left_q != 0 &&
+                       (abort_q ? aw_beats_q < w_cnt_q
+                                : aw_beats_q + 32'(aw_beats) <= w_cnt_q + 32'(FIFO_BEATS)));
+  assign aw_addr    = (state_q == S_CPL_W) ? cpl_addr_q : aw_addr_q;
+  assign aw_len     = (state_q == S_CPL_W) ? 8'd0 : aw_beats - 8'd1;
+  assign aw_size    = (state_q == S_CPL_W) ? 3'd5 : 3'd6;
+  assign aw_ready   = wr_h ? h_axi_awready_i : d_axi_awready_i;
+  assign w_ready    = wr_h ? h_axi_wready_i : d_axi_wready_i;
+  assign b_valid    = wr_h ? h_axi_bvalid_i : d_axi_bvalid_i;
+  assign b_resp     = wr_h ? h_axi_bresp_i : d_axi_bresp_i;
+
+  // ---- the two masters ----
+  assign h_axi_arvalid_o = ar_valid && rd_h;
+  assign d_axi_arvalid_o = ar_valid && !rd_h;
+  assign h_axi_awvalid_o = aw_valid && wr_h;
+  assign d_axi_awvalid_o = aw_valid && !wr_h;
+  assign h_axi_wvalid_o  = wv_q && wr_h;
+  assign d_axi_wvalid_o  = wv_q && !wr_h;
+  assign h_axi_rready_o  = 1'b1;  // the read buffer has room for every beat requested
+  assign d_axi_rready_o  = 1'b1;
+  assign h_axi_bready_o  = 1'b1;
+  assign d_axi_bready_o  = 1'b1;
+  assign {h_axi_araddr_o, h_axi_arlen_o, h_axi_arsize_o} = {ar_addr, ar_len, ar_size};
+  assign {d_axi_araddr_o, d_axi_arlen_o, d_axi_arsize_o} = {ar_addr, ar_len, ar_size};
+  assign {h_axi_awaddr_o, h_axi_awlen_o, h_axi_awsize_o} = {aw_addr, aw_len, aw_size};
+  assign {d_axi_awaddr_o, d_axi_awlen_o, d_axi_awsize_o} = {aw_addr, aw_len, aw_size};
+  assign {h_axi_wdata_o, h_axi_wstrb_o, h_axi_wlast_o} = {wd_q, ws_q, wl_q};
+  assign {d_axi_wdata_o, d_axi_wstrb_o, d_axi_wlast_o} = {wd_q, ws_q, wl_q};
+  assign {h_axi_arburst_o, h_axi_awburst_o, d_axi_arburst_o, d_axi_awburst_o} = {4{2'b01}};  // INCR
+  assign {h_axi_arcache_o, h_axi_awcache_o, d_axi_arcache_o, d_axi_awcache_o} = {4{4'b0011}};
+  assign {h_axi_arprot_o, h_axi_awprot_o, d_axi_arprot_o, d_axi_awprot_o} = '0;
+
+  assign busy_o     = state_q != S_IDLE;
+  assign done_o     = state_q == S_DONE && !abort_q;
+  assign status_o   = st_q;
+  assign err_addr_o = err_q;
+  assign irq_o      = !failed && (flags_q & 8'(UVS_DMA_FLAG_IRQ)) != 0;
+
+  // ---- read buffer and W payload (no reset: block RAM and its output register) ----
+  always_ff @(posedge clk_i) begin
+    if (push) buf_ram[wp_q] <= r_data;
+    if (re)   head_q <= buf_ram[rp_q];
+    if (load) begin
+      wd_q <= prod_cpl ? {cpl_rec, cpl_rec} : beat;
+      ws_q <= prod_cpl ? (cpl_addr_q[5] ? {32'hffff_ffff, 32'd0} : {32'd0, 32'hffff_ffff})
+                       : (prod_dummy || failed) ? 64'd0 : (first & last);
+      wl_q <= prod_cpl || w_cnt_q == nd_q - 1 || (6'(dst_q[11:6]) + 6'(w_cnt_q) + 6'd1 & 6'(BURST_BEATS - 1)) == 0;
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      state_q  <= S_IDLE;
+      abort_q  <= 1'b0;
+      st_q     <= '0;
+      err_q    <= '0;
+      {host_ring_q, desc_addr_q, cpl_addr_q, index_q} <= '0;
+      {op_q, flags_q, rsvd_q, len_q, src_q, dst_q, cookie_q} <= '0;
+      {nr_q, nd_q, shift_q} <= '0;
+      {ar_addr_q, ar_left_q, r_out_q, credit_q, r_addr_q} <= '0;
+      {aw_addr_q, aw_left_q, aw_beats_q, b_addr_q, b_wait_q, w_cnt_q, popped_q, primed_q, cpl_w_q} <= '0;
+      {ar_wait_q, aw_wait_q, wv_q} <= '0;
+      lo_q     <= '0;
+      {wp_q, rp_q, ram_cnt_q, head_v_q} <= '0;
+    end else begin
+      ar_wait_q <= ar_valid && !ar_ready;
+      aw_wait_q <= aw_valid && !aw_ready;
+      if (load)         wv_q <= 1'b1;
+      else if (w_ready) wv_q <= 1'b0;
+      if (push) wp_q <= wp_q + 1'b1;
+      if (re)   rp_q <= rp_q + 1'b1;
+      ram_cnt_q <= ram_cnt_q + (FW + 1)'(push) - (FW + 1)'(re);
+      head_v_q  <= re || (head_v_q && !take);
+      if (abort_i && state_q != S_IDLE) abort_q <= 1'b1;
+
+      unique case (state_q)
+        S_IDLE: if (start_i) begin
+          host_ring_q <= host_ring_i;
+          desc_addr_q <= desc_addr_i;
+          cpl_addr_q  <= cpl_addr_i;
+          index_q     <= index_i;
+          abort_q     <= 1'b0;
+          st_q        <= 9'(UVS_DMA_ST_OK);
+          err_q       <= '0;
+          {op_q, flags_q, rsvd_q, len_q, cookie_q} <= '0;
+          state_q     <= S_DESC_AR;
+        end
+        S_DESC_AR: if (ar_ready) state_q <= S_DESC_R;
+        S_DESC_R: if (r_valid) begin : l_desc
+          logic [255:0] d;
+          d = desc_addr_q[5] ? r_data[511:256] : r_data[255:0];
+          {cookie_q, dst_q, src_q, len_q, rsvd_q, flags_q, op_q} <= d;
+          if (abort_q || abort_i) begin
+            state_q <= S_IDLE;
+          end else if (r_resp != 2'b00) begin
+            st_q    <= X_DESC;
+            err_q   <= desc_addr_q;
+            state_q <= S_DONE;
+          end else begin
+            state_q <= S_CHECK;
+          end
+        end
+        S_CHECK: begin : l_check
+          logic [63:0] sb, db;
+          logic [31:0] nr, nd;   // beats covering the source / destination
+          logic        ahead;    // the source's offset in its beat is at or past the destination's
+          sb    = dev_bad(src_q, len_q, sram_size_i, hbm_size_i);
+          db    = dev_bad(dst_q, len_q, sram_size_i, hbm_size_i);
+          nr    = 32'((64'(src_q[5:0]) + 64'(len_q) - 64'd1) >> 6) + 32'd1;
+          nd    = 32'((64'(dst_q[5:0]) + 64'(len_q) - 64'd1) >> 6) + 32'd1;
+          ahead = src_q[5:0] >= dst_q[5:0];
+          // destination beat k is cut from source beats k, k + 1 (ahead: lo = the
+          // first source beat) or k - 1, k (lo = nothing before the first one)
+          nr_q       <= nr;
+          nd_q       <= nd;
+          shift_q    <= src_q[5:0] - dst_q[5:0];
+          primed_q   <= !ahead;
+          ar_addr_q  <= {src_q[63:6], 6'd0};
+          r_addr_q   <= {src_q[63:6], 6'd0};
+          ar_left_q  <= nr;
+          r_out_q    <= '0;
+          aw_addr_q  <= {dst_q[63:6], 6'd0};
+          b_addr_q   <= {dst_q[63:6], 6'd0};
+          aw_left_q  <= nd;
+          aw_beats_q <= '0;
+          credit_q   <= (FW + 1)'(FIFO_BEATS);
+          b_wait_q   <= '0;
+          w_cnt_q    <= '0;
+          popped_q   <= '0;
+          cpl_w_q    <= 1'b0;
+          {wp_q, rp_q, ram_cnt_q, head_v_q} <= '0;  // empty (an abandoned descriptor may have left beats)
+          state_q    <= S_COPY;
+          if (op_q < 8'(UVS_DMA_OP_H2D) || op_q > 8'(UVS_DMA_OP_D2D) || rsvd_q != 0 ||
+              (flags_q & ~8'(UVS_DMA_FLAG_IRQ)) != 0)
+            st_q <= 9'(UVS_DMA_ST_BAD_OPCODE);
+          else if (len_q == 0 || len_q > 32'(UVS_DMA_MAX_LEN))
+            st_q <= 9'(UVS_DMA_ST_BAD_LEN);
+          else if (!src_h && sb != '1)
+            {st_q, err_q} <= {9'(UVS_DMA_ST_BAD_SRC), sb};
+          else if (!dst_h && db != '1)
+            {st_q, err_q} <= {9'(UVS_DMA_ST_BAD_DST), db};
+          if (abort_q || abort_i) begin
+            state_q <= S_IDLE;
+          end else if (bad_desc(sb, db)) begin  // no copy: straight to the completion
+            aw_left_q <= 32'd1;
+            state_q   <= S_CPL_W;
+          end
+        end
+        S_COPY: begin : l_copy
+          logic ar_go, aw_go;
+          ar_go = ar_valid && ar_ready;
+          aw_go = aw_valid && aw_ready;
+          // source bursts and beats
+          if (ar_go) begin
+            ar_addr_q <= next_burst(ar_addr_q);
+            ar_left_q <= ar_left_q - 32'(ar_beats);
+          end
+          r_out_q  <= r_out_q + (ar_go ? 32'(ar_beats) : 32'd0) - 32'(r_valid);
+          credit_q <= credit_q - (ar_go ? (FW + 1)'(ar_beats) : '0) + (FW + 1)'(take);
+          if (r_valid) begin
+            r_addr_q <= r_addr_q + 64'd64;
+            if (r_resp != 2'b00 && !failed) begin
+              st_q  <= src_h ? 9'(UVS_DMA_ST_LINK) : 9'(UVS_DMA_ST_BAD_SRC);
+              err_q <= max64(src_q, r_addr_q);
+            end
+          end
+          // the first source beat of a stream that starts ahead of the destination
+          if (!primed_q && head_v_q) begin
+            lo_q     <= head_q;
+            primed_q <= 1'b1;
+            popped_q <= popped_q + 32'd1;
+          end
+          // destination bursts and beats
+          if (aw_go) begin
+            aw_addr_q  <= next_burst(aw_addr_q);
+            aw_left_q  <= aw_left_q - 32'(aw_beats);
+            aw_beats_q <= aw_beats_q + 32'(aw_beats);
+          end
+          if (load) begin
+            w_cnt_q <= w_cnt_q + 32'd1;
+            if (prod_data) lo_q <= head_q;
+            if (prod_data && hi_real) popped_q <= popped_q + 32'd1;
+          end
+          b_wait_q <= b_wait_q + 32'(aw_go) - 32'(b_valid);
+          if (b_valid) begin
+            b_addr_q <= next_burst(b_addr_q);
+            if (b_resp != 2'b00 && !failed && !(r_valid && r_resp != 2'b00)) begin
+              st_q  <= dst_h ? 9'(UVS_DMA_ST_LINK) : 9'(UVS_DMA_ST_BAD_DST);
+              err_q <= max64(dst_q, b_addr_q);
+            end
+          end
+          // every burst announced was answered and nothing is left to send
+          if (!aw_go && !ar_wait_q && !aw_wait_q && !(wv_q && !w_ready) && !load &&
+              b_wait_q == 32'(b_valid) && r_out_q == 32'(r_valid)) begin
+            if (abort_q || abort_i) begin
+              if (w_cnt_q == aw_beats_q && !ar_valid && !aw_valid) state_q <= S_IDLE;
+            end else if (ar_left_q == 0 && aw_left_q == 0 && w_cnt_q == nd_q && popped_q == nr_q) begin
+              aw_left_q <= 32'd1;   // the completion's one announcement
+              state_q   <= S_CPL_W;
+            end
+          end
+        end
+        S_CPL_W: begin
+          // AW and W of the completion, in either order
+          if (aw_valid && aw_ready) aw_left_q <= '0;
+          if (load) cpl_w_q <= 1'b1;
+          if ((aw_left_q == 0 || (aw_valid && aw_ready)) && (cpl_w_q || load))
+            state_q <= S_CPL_B;
+        end
+        S_CPL_B: if (b_valid && !wv_q) begin
+          if (b_resp != 2'b00) begin
+            st_q  <= X_CPL;
+            err_q <= cpl_addr_q;
+          end
+          state_q <= S_DONE;
+        end
+        S_DONE: state_q <= S_IDLE;
+        default: state_q <= S_IDLE;
+      endcase
+    end
+  end
+
+  // Outside the engine's contract: the last-beat flags of answers (bursts are counted).
+  logic unused;
+  assign unused = ^{h_axi_rlast_i, d_axi_rlast_i};
+
+  if (FIFO_BEATS < 2 * BURST_BEATS || (FIFO_BEATS & (FIFO_BEATS - 1)) != 0)
+    $error("uvs_dma_xfer: FIFO_BEATS must be a power of 2, at least 2 * BURST_BEATS");
+  if (BURST_BEATS < 1 || BURST_BEATS > 64 || (BURST_BEATS & (BURST_BEATS - 1)) != 0)
+    $error("uvs_dma_xfer: BURST_BEATS must be a power of 2, 1..64");
+endmodule

@@ -1,0 +1,573 @@
+/*
+ * uvmsoc DMA data-path testbench (rtl/soc/uvs_dma_xfer.sv against the
+ * reference model sim/dma_exec.c): random descriptors, every kind of bad one
+ * included, run through the RTL behind two AXI4 slave models (host memory on
+ * h_axi, SRAM and HBM on d_axi, random latency and back-pressure, AXI rules
+ * checked) and through uvs_dma_finish on a second copy of every memory; the
+ * status, failing address, interrupt and every byte of every memory must
+ * agree. Deviations the RTL is allowed (uvs_dma_xfer.sv header): after a
+ * host-side bus error (DMA_ST_LINK) or an unwritable completion (257) the
+ * destination may hold part of the copy; the tb then takes the RTL's
+ * destination bytes into the reference's memory before comparing.
+ *
+ *   uvs-dma-tb [--descs N] [--seed S]   random test (default 3,000, seed 1)
+ *   uvs-dma-tb --bench                  beats per cycle of long copies
+ * Exit 0 pass, 1 mismatch or AXI rule broken, 2 bad option.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <uvmsoc/dma.h>
+#include <uvmsoc/dma_desc.h>
+#include <uvmsoc/memmap.h>
+
+#include "dma_exec.h"
+#include "mem.h"
+#include "tb_hw.h"
+
+#define HOST_BASE 0x4000000000ull /* host bus address of host memory */
+#define HOST_SIZE (1ull << 20)
+#define SRAM_SIZE (256ull << 10)
+#define HBM_SIZE (1ull << 20)
+#define MAX_CYCLES 4000000ull /* per descriptor */
+#define QCAP 4096              /* slave queue entries */
+
+static uint64_t rng_s;
+static uint64_t rnd(void)
+{
+    rng_s ^= rng_s << 13;
+    rng_s ^= rng_s >> 7;
+    rng_s ^= rng_s << 17;
+    return rng_s;
+}
+/* Uniform in [lo, hi]. */
+static uint64_t urange(uint64_t lo, uint64_t hi) { return lo + rnd() % (hi - lo + 1); }
+static bool chance(unsigned pct) { return rnd() % 100 < pct; }
+
+/* The two worlds: the RTL's memories (rtl) and the reference's (ref). */
+static struct uvs_mem rtl_mem, ref_mem;
+static uint8_t *rtl_host, *ref_host;
+
+/* Byte at bus address a of the RTL's world seen from a master (host side or
+   device side), NULL outside memory. */
+static uint8_t *rtl_byte(bool host, uint64_t a)
+{
+    if (host)
+        return a - HOST_BASE < HOST_SIZE ? rtl_host + (a - HOST_BASE) : NULL;
+    return uvs_mem_dev_ptr(&rtl_mem, a, 1, NULL);
+}
+
+struct burst {
+    uint64_t addr, due;
+    unsigned len, size, beat;
+    uint8_t resp;
+};
+struct wbeat {
+    uint8_t data[64], last;
+    uint64_t strb;
+};
+/* AXI4 slave model of one master. */
+struct slave {
+    const char *name;
+    bool host;
+    unsigned lat, p_ready, p_awready, p_rvalid; /* latency in cycles, percent of cycles ready (AW) / offering R */
+    struct burst ar[QCAP], aw[QCAP], b[QCAP];
+    unsigned ar_n, aw_n, b_n;
+    struct wbeat w[QCAP];
+    unsigned w_n;
+    struct tb_axiw last;    /* the master's outputs of the previous cycle */
+    bool last_ar_wait, last_aw_wait, last_w_wait;
+};
+static struct slave hs = {.name = "h_axi", .host = true}, ds = {.name = "d_axi"};
+static uint64_t now;
+static int axi_errors;
+
+static void axi_fail(const struct slave *s, const char *what)
+{
+    if (axi_errors++ < 10)
+        fprintf(stderr, "FAIL %s cycle %" PRIu64 ": %s\n", s->name, now, what);
+}
+
+static void qpop(struct burst *q, unsigned *n)
+{
+    memmove(q, q + 1, (*n - 1) * sizeof *q);
+    (*n)--;
+}
+
+/* Slave outputs for this cycle (before the model evaluates). */
+static void slave_drive(struct slave *s, struct tb_axiw *p)
+{
+    p->arready = s->ar_n < QCAP && chance(s->p_ready);
+    p->awready = s->aw_n < QCAP && chance(s->p_awready);
+    p->wready = s->w_n < QCAP && chance(s->p_ready);
+    p->rvalid = 0;
+    p->bvalid = 0;
+    if (s->ar_n && now >= s->ar[0].due && chance(s->p_rvalid)) {
+        const struct burst *r = &s->ar[0];
+        uint64_t a = (r->addr & ~63ull) + 64ull * r->beat;
+        bool ok = true;
+        for (unsigned i = 0; i < 64; i++) {
+            uint8_t *q = rtl_byte(s->host, a + i);
+            p->rdata[i] = q ? *q : 0;
+            ok = ok && q;
+        }
+        p->rvalid = 1;
+        p->rresp = ok ? 0 : (s->host ? 2 : 3); /* SLVERR from the bridge, DECERR from the interconnect */
+        p->rlast = r->beat == r->len;
+    }
+    if (s->b_n && now >= s->b[0].due) {
+        p->bvalid = 1;
+        p->bresp = s->b[0].resp;
+    }
+}
+
+/* A write burst whose AW and every W beat arrived: perform it. */
+static void slave_write(struct slave *s)
+{
+    struct burst *aw = &s->aw[0];
+    bool ok = true;
+    if (aw->size != 6 && !(aw->size == 5 && aw->len == 0))
+        axi_fail(s, "write burst of an unexpected size");
+    for (unsigned k = 0; k <= aw->len; k++) {
+        const struct wbeat *w = &s->w[k];
+        uint64_t a = (aw->addr & ~63ull) + 64ull * k;
+        if (w->last != (k == aw->len))
+            axi_fail(s, "WLAST not on the burst's last beat");
+        if (aw->size == 5 && (w->strb & ~(0xffffffffull << (aw->addr & 32))))
+            axi_fail(s, "32-byte write strobes outside its lanes");
+        for (unsigned i = 0; i < 64; i++) {
+            if (!(w->strb >> i & 1))
+                continue;
+            uint8_t *q = rtl_byte(s->host, a + i);
+            if (q)
+                *q = w->data[i];
+            else
+                ok = false;
+        }
+    }
+    s->b[s->b_n++] = (struct burst){.due = now + s->lat, .resp = ok ? 0 : (s->host ? 2 : 3)};
+    memmove(s->w, s->w + aw->len + 1, (s->w_n - aw->len - 1) * sizeof *s->w);
+    s->w_n -= aw->len + 1;
+    qpop(s->aw, &s->aw_n);
+}
+
+/* Check a request channel's address rules: INCR, no 4 KiB crossing, aligned to its size. */
+static void check_req(struct slave *s, uint64_t addr, unsigned len, unsigned size, unsigned burst)
+{
+    if (burst != 1)
+        axi_fail(s, "burst type not INCR");
+    if (addr & ((1ull << size) - 1))
+        axi_fail(s, "address not aligned to the transfer size");
+    if ((addr >> 12) != ((addr + ((uint64_t)len << size)) >> 12))
+        axi_fail(s, "burst crosses a 4 KiB boundary");
+}
+
+/* After the model evaluated: handshakes, AXI stability rules, queue updates. */
+static void slave_take(struct slave *s, const struct tb_axiw *p)
+{
+    /* a VALID not yet taken stays up with the same payload (AXI4 A3.2.1) */
+    if (s->last_ar_wait && (!p->arvalid || p->araddr != s->last.araddr || p->arlen != s->last.arlen))
+        axi_fail(s, "AR changed before it was taken");
+    if (s->last_aw_wait && (!p->awvalid || p->awaddr != s->last.awaddr || p->awlen != s->last.awlen))
+        axi_fail(s, "AW changed before it was taken");
+    if (s->last_w_wait && (!p->wvalid || p->wstrb != s->last.wstrb || memcmp(p->wdata, s->last.wdata, 64)))
+        axi_fail(s, "W changed before it was taken");
+    s->last = *p;
+    s->last_ar_wait = p->arvalid && !p->arready;
+    s->last_aw_wait = p->awvalid && !p->awready;
+    s->last_w_wait = p->wvalid && !p->wready;
+    if (p->rvalid && !p->rready)
+        axi_fail(s, "RREADY low (the engine promises room for every beat)");
+    if (p->arvalid && p->arready) {
+        check_req(s, p->araddr, p->arlen, p->arsize, p->arburst);
+        s->ar[s->ar_n++] = (struct burst){.addr = p->araddr, .len = p->arlen, .size = p->arsize,
+                                          .due = now + s->lat};
+    }
+    if (p->rvalid && p->rready && ++s->ar[0].beat > s->ar[0].len)
+        qpop(s->ar, &s->ar_n);
+    if (p->awvalid && p->awready) {
+        check_req(s, p->awaddr, p->awlen, p->awsize, p->awburst);
+        s->aw[s->aw_n++] = (struct burst){.addr = p->awaddr, .len = p->awlen, .size = p->awsize};
+    }
+    if (p->wvalid && p->wready) {
+        struct wbeat *w = &s->w[s->w_n++];
+        memcpy(w->data, p->wdata, 64);
+        w->strb = p->wstrb;
+        w->last = p->wlast;
+    }
+    while (s->aw_n && s->w_n > s->aw[0].len)
+        slave_write(s);
+    if (p->bvalid && p->bready)
+        qpop(s->b, &s->b_n);
+}
+
+static struct tb_pins pins;
+
+static void cycle(void)
+{
+    slave_drive(&hs, &pins.h);
+    slave_drive(&ds, &pins.d);
+    tb_hw_eval(&pins);
+    slave_take(&hs, &pins.h);
+    slave_take(&ds, &pins.d);
+    tb_hw_tick();
+    now++;
+}
+
+/* Run one descriptor on the RTL, with abort_i raised for one cycle @abort_at
+   cycles after the start (0: never); cycles from start to done or, after the
+   abort, to idle; 0 on the watchdog. *done: done_o was seen. */
+static uint64_t rtl_run(bool host_ring, uint64_t desc_addr, uint32_t index, uint64_t cpl_addr, uint64_t abort_at,
+                        bool *done_seen)
+{
+    uint64_t t0 = now;
+    pins.start = 1;
+    pins.host_ring = host_ring;
+    pins.desc_addr = desc_addr;
+    pins.index = index;
+    pins.cpl_addr = cpl_addr;
+    cycle();
+    pins.start = 0;
+    *done_seen = false;
+    while (now - t0 < MAX_CYCLES) {
+        pins.abort = abort_at && now - t0 == abort_at;
+        slave_drive(&hs, &pins.h);
+        slave_drive(&ds, &pins.d);
+        tb_hw_eval(&pins);
+        bool done = pins.done, idle = !pins.busy;
+        slave_take(&hs, &pins.h);
+        slave_take(&ds, &pins.d);
+        tb_hw_tick();
+        now++;
+        if (done) {
+            *done_seen = true;
+            return now - t0;
+        }
+        if (idle && abort_at && now - t0 > abort_at)
+            return now - t0;
+    }
+    return 0;
+}
+
+/* Scenario kinds, counted so that the random test proves it reached every one. */
+enum kind {
+    K_OK, K_BAD_OPCODE, K_BAD_FLAGS, K_BAD_RSVD, K_LEN_0, K_LEN_BIG, K_DEV_SRC_OUT, K_DEV_SRC_OVER,
+    K_DEV_DST_OUT, K_DEV_DST_OVER, K_HOST_SRC_OVER, K_HOST_SRC_OUT, K_HOST_DST_OVER, K_HOST_DST_OUT,
+    K_DESC_FAULT, K_CPL_FAULT, K_COUNT
+};
+static const char *const kind_name[K_COUNT] = {
+    "ok", "bad-opcode", "bad-flags", "bad-rsvd", "len-0", "len-too-big", "dev-src-outside",
+    "dev-src-overrun", "dev-dst-outside", "dev-dst-overrun", "host-src-overrun", "host-src-outside",
+    "host-dst-overrun", "host-dst-outside", "desc-unreadable", "cpl-unwritable"};
+
+/* A device range of len bytes inside SRAM or HBM. */
+static uint64_t dev_range(uint64_t len)
+{
+    bool hbm = chance(60) || len > SRAM_SIZE;
+    uint64_t base = hbm ? UVS_HBM_BASE : UVS_SRAM_BASE, size = hbm ? HBM_SIZE : SRAM_SIZE;
+    return base + urange(0, size - len);
+}
+static uint64_t host_range(uint64_t len) { return HOST_BASE + urange(0, HOST_SIZE - len); }
+
+/* A random descriptor of kind k; *host_ring, *desc_addr, *cpl_addr: where its rings are. */
+static struct uvs_dma_desc make_desc(enum kind k, bool *host_ring, uint64_t *desc_addr, uint64_t *cpl_addr)
+{
+    struct uvs_dma_desc d = {.opcode = (uint8_t)urange(UVS_DMA_OP_H2D, UVS_DMA_OP_D2D),
+                             .flags = chance(50) ? UVS_DMA_FLAG_IRQ : 0, .cookie = rnd()};
+    uint64_t len = chance(10) ? urange(4097, 70000) : chance(30) ? urange(1, 130) : urange(1, 4096);
+    if (k == K_DEV_SRC_OVER || k == K_DEV_DST_OVER || k == K_HOST_SRC_OVER || k == K_HOST_DST_OVER)
+        len += len < 2; /* an overrun needs a byte on each side of the end */
+    if (k == K_HOST_SRC_OVER || k == K_HOST_SRC_OUT)
+        d.opcode = UVS_DMA_OP_H2D;
+    if (k == K_HOST_DST_OVER || k == K_HOST_DST_OUT)
+        d.opcode = UVS_DMA_OP_D2H;
+    if (k == K_DEV_SRC_OUT || k == K_DEV_SRC_OVER)
+        d.opcode = chance(50) ? UVS_DMA_OP_D2H : UVS_DMA_OP_D2D;
+    if (k == K_DEV_DST_OUT || k == K_DEV_DST_OVER)
+        d.opcode = chance(50) ? UVS_DMA_OP_H2D : UVS_DMA_OP_D2D;
+    d.len = (uint32_t)len;
+    d.src = d.opcode == UVS_DMA_OP_H2D ? host_range(len) : dev_range(len);
+    d.dst = d.opcode == UVS_DMA_OP_D2H ? host_range(len) : dev_range(len);
+    /* device-to-device copies may overlap only with dst below src (a forward copy) */
+    if (d.opcode == UVS_DMA_OP_D2D && d.dst > d.src && d.dst < d.src + len) {
+        uint64_t t = d.src;
+        d.src = d.dst;
+        d.dst = t;
+    }
+    switch (k) {
+    case K_BAD_OPCODE: d.opcode = chance(50) ? 0 : (uint8_t)urange(4, 255); break;
+    case K_BAD_FLAGS: d.flags |= (uint8_t)(urange(1, 127) << 1); break;
+    case K_BAD_RSVD: d.rsvd = (uint16_t)urange(1, 0xffff); break;
+    case K_LEN_0: d.len = 0; break;
+    case K_LEN_BIG: d.len = (uint32_t)urange(UVS_DMA_MAX_LEN + 1ull, 0xffffffffull); break;
+    case K_DEV_SRC_OUT: d.src = chance(50) ? UVS_HBM_BASE + HBM_SIZE + urange(0, 1 << 20) : urange(0, UVS_SRAM_BASE - 1); break;
+    case K_DEV_SRC_OVER: d.src = (chance(50) ? UVS_SRAM_BASE + SRAM_SIZE : UVS_HBM_BASE + HBM_SIZE) - urange(1, len > 1 ? len - 1 : 1); break;
+    case K_DEV_DST_OUT: d.dst = UVS_SRAM_BASE + SRAM_SIZE + urange(0, 4096); break;
+    case K_DEV_DST_OVER: d.dst = (chance(50) ? UVS_SRAM_BASE + SRAM_SIZE : UVS_HBM_BASE + HBM_SIZE) - urange(1, len > 1 ? len - 1 : 1); break;
+    case K_HOST_SRC_OVER: d.src = HOST_BASE + HOST_SIZE - urange(1, len > 1 ? len - 1 : 1); break;
+    case K_HOST_SRC_OUT: d.src = chance(50) ? HOST_BASE + HOST_SIZE + urange(0, 1 << 16) : HOST_BASE - urange(len, 1 << 16); break;
+    case K_HOST_DST_OVER: d.dst = HOST_BASE + HOST_SIZE - urange(1, len > 1 ? len - 1 : 1); break;
+    case K_HOST_DST_OUT: d.dst = chance(50) ? HOST_BASE + HOST_SIZE + urange(0, 1 << 16) : HOST_BASE - urange(len, 1 << 16); break;
+    default: break;
+    }
+    /* rings: the last 8 KiB of host memory or of SRAM */
+    *host_ring = chance(50);
+    uint64_t ring = *host_ring ? HOST_BASE + HOST_SIZE - 8192 : UVS_SRAM_BASE + SRAM_SIZE - 8192;
+    *desc_addr = ring + 32 * urange(0, 127);
+    *cpl_addr = ring + 4096 + 32 * urange(0, 127);
+    if (k == K_DESC_FAULT)
+        *desc_addr = (*host_ring ? HOST_BASE + HOST_SIZE : UVS_SRAM_BASE + SRAM_SIZE) + 32 * urange(0, 1000);
+    if (k == K_CPL_FAULT)
+        *cpl_addr = (*host_ring ? HOST_BASE - 32 * urange(1, 1000) : UVS_HBM_BASE + HBM_SIZE + 32 * urange(0, 1000));
+    return d;
+}
+
+/* Byte pointer of the reference's world for a ring (host or device memory). */
+static uint8_t *ref_ring(const struct uvs_dma_env *e, bool host_ring, uint64_t a, uint64_t n)
+{
+    return host_ring ? uvs_dma_host_ptr(e, a, n, NULL) : uvs_mem_dev_ptr(&ref_mem, a, n, NULL);
+}
+
+/* First differing byte of the two worlds: 0 = none, else prints it and returns 1. */
+static int compare_worlds(void)
+{
+    struct { const char *name; uint64_t base; uint8_t *a, *b; uint64_t n; } w[] = {
+        {"host", HOST_BASE, rtl_host, ref_host, HOST_SIZE},
+        {"SRAM", UVS_SRAM_BASE, rtl_mem.sram, ref_mem.sram, SRAM_SIZE},
+        {"HBM", UVS_HBM_BASE, rtl_mem.hbm, ref_mem.hbm, HBM_SIZE},
+    };
+    for (unsigned i = 0; i < 3; i++)
+        if (memcmp(w[i].a, w[i].b, w[i].n))
+            for (uint64_t j = 0; j < w[i].n; j++)
+                if (w[i].a[j] != w[i].b[j]) {
+                    fprintf(stderr, "FAIL %s byte 0x%" PRIx64 ": RTL 0x%02x, reference 0x%02x\n", w[i].name,
+                            w[i].base + j, w[i].a[j], w[i].b[j]);
+                    return 1;
+                }
+    return 0;
+}
+
+/* Copy the RTL's bytes of [a, a + n) into the reference's world (host or device side). */
+static void take_rtl_range(bool host, uint64_t a, uint64_t n)
+{
+    for (uint64_t i = 0; i < n && i < (1u << 20) + 4096; i++) {
+        uint8_t *r = rtl_byte(host, a + i);
+        uint8_t *m = host ? (a + i - HOST_BASE < HOST_SIZE ? ref_host + (a + i - HOST_BASE) : NULL)
+                          : uvs_mem_dev_ptr(&ref_mem, a + i, 1, NULL);
+        if (r && m)
+            *m = *r;
+    }
+}
+
+/* Byte pointer of the reference's world, host side or device side; NULL outside memory. */
+static uint8_t *ref_byte(bool host, uint64_t a)
+{
+    if (host)
+        return a - HOST_BASE < HOST_SIZE ? ref_host + (a - HOST_BASE) : NULL;
+    return uvs_mem_dev_ptr(&ref_mem, a, 1, NULL);
+}
+
+/* An abandoned descriptor may leave each destination byte old or copied,
+   nothing else (no stray strobes); 0 or 1 (printed). Overlapping copies are
+   not checked. */
+static int check_abandoned(const struct uvs_dma_desc *d)
+{
+    bool sh = d->opcode == UVS_DMA_OP_H2D, dh = d->opcode == UVS_DMA_OP_D2H;
+    if (d->opcode == UVS_DMA_OP_D2D && d->src < d->dst + d->len && d->dst < d->src + d->len)
+        return 0;
+    for (uint64_t i = 0; i < d->len && i < HOST_SIZE; i++) {
+        uint8_t *r = rtl_byte(dh, d->dst + i), *old = ref_byte(dh, d->dst + i), *src = ref_byte(sh, d->src + i);
+        if (r && old && *r != *old && (!src || *r != *src)) {
+            fprintf(stderr, "FAIL abandoned descriptor: byte 0x%" PRIx64 " is 0x%02x, neither old 0x%02x nor copied\n",
+                    d->dst + i, *r, *old);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Every burst the engine issued was completed: the slaves hold nothing. */
+static int check_quiet(void)
+{
+    const struct slave *s[2] = {&hs, &ds};
+    for (unsigned i = 0; i < 2; i++)
+        if (s[i]->ar_n || s[i]->aw_n || s[i]->w_n || s[i]->b_n) {
+            fprintf(stderr, "FAIL %s not quiet after the descriptor: %u AR, %u AW, %u W, %u B left\n", s[i]->name,
+                    s[i]->ar_n, s[i]->aw_n, s[i]->w_n, s[i]->b_n);
+            return 1;
+        }
+    return 0;
+}
+
+static int setup(void)
+{
+    if (uvs_mem_init(&rtl_mem, SRAM_SIZE) || uvs_mem_hbm_init(&rtl_mem, HBM_SIZE) ||
+        uvs_mem_init(&ref_mem, SRAM_SIZE) || uvs_mem_hbm_init(&ref_mem, HBM_SIZE))
+        return -ENOMEM;
+    rtl_host = malloc(HOST_SIZE);
+    ref_host = malloc(HOST_SIZE);
+    if (!rtl_host || !ref_host || tb_hw_init())
+        return -ENOMEM;
+    for (uint64_t i = 0; i < HOST_SIZE; i++)
+        rtl_host[i] = (uint8_t)rnd();
+    for (uint64_t i = 0; i < SRAM_SIZE; i++)
+        rtl_mem.sram[i] = (uint8_t)rnd();
+    for (uint64_t i = 0; i < HBM_SIZE; i++)
+        rtl_mem.hbm[i] = (uint8_t)rnd();
+    memcpy(ref_host, rtl_host, HOST_SIZE);
+    memcpy(ref_mem.sram, rtl_mem.sram, SRAM_SIZE);
+    memcpy(ref_mem.hbm, rtl_mem.hbm, HBM_SIZE);
+    pins.sram_size = SRAM_SIZE;
+    pins.hbm_size = HBM_SIZE;
+    pins.rst_n = 0;
+    for (int i = 0; i < 4; i++)
+        cycle();
+    pins.rst_n = 1;
+    return 0;
+}
+
+static int random_test(unsigned descs)
+{
+    unsigned count[K_COUNT] = {0}, aborted = 0;
+    struct uvs_dma_env env = {.mem = &ref_mem, .host = ref_host, .host_base = HOST_BASE, .host_size = HOST_SIZE};
+    for (unsigned n = 0; n < descs; n++) {
+        if (n % 200 == 0) { /* new timing every 200 descriptors */
+            hs.lat = (unsigned)urange(1, 120), ds.lat = (unsigned)urange(1, 40);
+            hs.p_ready = ds.p_ready = chance(30) ? 100 : (unsigned)urange(30, 100);
+            hs.p_rvalid = ds.p_rvalid = chance(30) ? 100 : (unsigned)urange(30, 100);
+            /* sometimes AW much slower than W: data runs ahead of its announcements */
+            hs.p_awready = ds.p_awready = chance(30) ? (unsigned)urange(2, 10) : hs.p_ready;
+        }
+        enum kind k = chance(60) ? K_OK : (enum kind)urange(1, K_COUNT - 1);
+        bool host_ring;
+        uint64_t desc_addr, cpl_addr;
+        struct uvs_dma_desc d = make_desc(k, &host_ring, &desc_addr, &cpl_addr);
+        uint32_t index = (uint32_t)urange(0, 4095);
+        struct uvs_dma_job job = {.desc_addr = desc_addr, .index = index};
+        uint8_t *rp = ref_ring(&env, host_ring, desc_addr, sizeof d);
+        if (rp) { /* the descriptor in both worlds */
+            memcpy(rp, &d, sizeof d);
+            for (unsigned i = 0; i < sizeof d; i++)
+                *rtl_byte(host_ring, desc_addr + i) = ((uint8_t *)&d)[i];
+            job.fetched = true;
+            job.d = d;
+        }
+        bool abort = chance(8), done;
+        uint64_t cyc = rtl_run(host_ring, desc_addr, index, cpl_addr, abort ? urange(1, d.len / 32 + 200) : 0, &done);
+        if (cyc && abort && !done) { /* abandoned: the destination and the completion slot may hold anything of it */
+            if (pins.busy) {
+                fprintf(stderr, "FAIL descriptor %u: busy after the abort\n", n);
+                return 1;
+            }
+            aborted++;
+            if (check_abandoned(&d) || check_quiet())
+                return 1;
+            take_rtl_range(d.opcode == UVS_DMA_OP_D2H, d.dst, d.len);
+            take_rtl_range(host_ring, cpl_addr, sizeof(struct uvs_dma_cpl));
+            if (axi_errors || compare_worlds()) {
+                fprintf(stderr, "FAIL descriptor %u (%s, aborted): op %u len %u\n", n, kind_name[k], d.opcode, d.len);
+                return 1;
+            }
+            continue;
+        }
+        uint64_t ref_err;
+        bool ref_irq;
+        int ref_st = uvs_dma_finish(&env, host_ring ? UVS_DMA_CHAN_HOST : UVS_DMA_CHAN_FW, &job, cpl_addr,
+                                    &ref_err, &ref_irq);
+        count[k]++;
+        if (!cyc) {
+            fprintf(stderr, "FAIL descriptor %u (%s): no done within %llu cycles\n", n, kind_name[k], MAX_CYCLES);
+            return 1;
+        }
+        bool partial = pins.status == UVS_DMA_ST_LINK || pins.status == UVS_DMA_X_CPL_FAULT;
+        if (pins.status != ref_st || pins.err_addr != ref_err || pins.irq != ref_irq) {
+            fprintf(stderr,
+                    "FAIL descriptor %u (%s): op %u len %u src 0x%" PRIx64 " dst 0x%" PRIx64 " ring %s: RTL status %u "
+                    "err 0x%" PRIx64 " irq %u, reference %d 0x%" PRIx64 " %d\n",
+                    n, kind_name[k], d.opcode, d.len, d.src, d.dst, host_ring ? "host" : "device", pins.status,
+                    pins.err_addr, pins.irq, ref_st, ref_err, ref_irq);
+            return 1;
+        }
+        if (partial) /* the RTL's destination may hold (part of) the copy, the reference's none */
+            take_rtl_range(d.opcode == UVS_DMA_OP_D2H, d.dst, d.len);
+        if (axi_errors || check_quiet() || compare_worlds()) {
+            fprintf(stderr, "FAIL descriptor %u (%s): op %u len %u src 0x%" PRIx64 " dst 0x%" PRIx64 "\n", n,
+                    kind_name[k], d.opcode, d.len, d.src, d.dst);
+            return 1;
+        }
+    }
+    for (unsigned k = 0; k < K_COUNT; k++)
+        if (!count[k]) {
+            fprintf(stderr, "FAIL: no descriptor of kind %s in %u (raise --descs)\n", kind_name[k], descs);
+            return 1;
+        }
+    if (!aborted) {
+        fprintf(stderr, "FAIL: no descriptor abandoned by abort_i in %u (raise --descs)\n", descs);
+        return 1;
+    }
+    printf("PASS random: %u descriptors, every kind (%u kinds), %u abandoned, %" PRIu64 " cycles\n", descs, K_COUNT,
+           aborted, now);
+    return 0;
+}
+
+/* Beats per cycle of long copies with slaves always ready. */
+static int bench(void)
+{
+    static const struct { const char *what; uint8_t op; unsigned hlat, dlat; } run[] = {
+        {"D2D 64 KiB, HBM latency 20", UVS_DMA_OP_D2D, 20, 20},
+        {"H2D 64 KiB, link latency 20", UVS_DMA_OP_H2D, 20, 20},
+        {"H2D 64 KiB, link latency 100", UVS_DMA_OP_H2D, 100, 20},
+        {"D2H 64 KiB, link latency 100", UVS_DMA_OP_D2H, 100, 20},
+    };
+    hs.p_ready = ds.p_ready = hs.p_awready = ds.p_awready = hs.p_rvalid = ds.p_rvalid = 100;
+    for (unsigned i = 0; i < sizeof run / sizeof run[0]; i++) {
+        hs.lat = run[i].hlat, ds.lat = run[i].dlat;
+        struct uvs_dma_desc d = {.opcode = run[i].op, .len = 65536};
+        d.src = d.opcode == UVS_DMA_OP_H2D ? HOST_BASE : UVS_HBM_BASE;
+        d.dst = d.opcode == UVS_DMA_OP_D2H ? HOST_BASE + 65536 : UVS_HBM_BASE + 65536;
+        memcpy(rtl_mem.sram, &d, sizeof d);
+        bool done;
+        uint64_t cyc = rtl_run(false, UVS_SRAM_BASE, 0, UVS_SRAM_BASE + 4096, 0, &done);
+        if (!cyc || pins.status != UVS_DMA_ST_OK) {
+            fprintf(stderr, "FAIL bench %s: status %u\n", run[i].what, pins.status);
+            return 1;
+        }
+        printf("bench %-32s %6" PRIu64 " cycles, %.2f beats/cycle\n", run[i].what, cyc, 1024.0 / (double)cyc);
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    unsigned long descs = 3000, seed = 1;
+    bool do_bench = false;
+    for (int i = 1; i < argc; i++) {
+        char *end = NULL;
+        if (!strcmp(argv[i], "--bench")) {
+            do_bench = true;
+        } else if ((!strcmp(argv[i], "--descs") || !strcmp(argv[i], "--seed")) && i + 1 < argc) {
+            unsigned long v = strtoul(argv[i + 1], &end, 0);
+            if (!*argv[i + 1] || *end || argv[i + 1][0] == '-') {
+                fprintf(stderr, "uvs-dma-tb: %s needs a non-negative number, got '%s'\n", argv[i], argv[i + 1]);
+                return 2;
+            }
+            *(!strcmp(argv[i], "--descs") ? &descs : &seed) = v;
+            i++;
+        } else {
+            fprintf(stderr, "uvs-dma-tb: unknown or incomplete option '%s'\n"
+                            "usage: uvs-dma-tb [--descs N] [--seed S] | --bench\n", argv[i]);
+            return 2;
+        }
+    }
+    rng_s = seed * 0x9e3779b97f4a7c15ull + 1;
+    if (setup()) {
+        fprintf(stderr, "uvs-dma-tb: out of memory\n");
+        return 1;
+    }
+    int r = do_bench ? bench() : random_test((unsigned)descs);
+    tb_hw_fini();
+    return r;
+}
