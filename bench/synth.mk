@@ -24,6 +24,15 @@ core-synth-report: $(IOMMU_YOWASP) $(SYNTH_FSM_SRCS) $(SYNTH_PIPE_SRCS) bench/sy
 
 bench: synth-report
 
+# dma-synth (part of `make bench` through core-synth-report): the DMA
+# engine's data path uvs_dma_xfer (rtl/soc/) at its default parameters, the
+# same flow and figures.
+DMA_SYNTH_SRCS := $(GEN_RTL)/uvs_dma_pkg.sv $(GEN_RTL)/uvs_memmap_pkg.sv rtl/soc/uvs_axi_ports.svh rtl/soc/uvs_dma_xfer.sv
+.PHONY: dma-synth
+dma-synth: $(IOMMU_YOWASP) $(DMA_SYNTH_SRCS) bench/synth_core.py bench/iommu_synth.py bench/synth_report.py
+	python3 bench/synth_core.py $(IOMMU_YOWASP) $(SYNTH_DIR)/uvs_dma_xfer uvs_dma_xfer $(DMA_SYNTH_SRCS)
+core-synth-report: dma-synth
+
 # cpi-report (part of `make bench`): cycles per retired instruction of the
 # two cores on the CPU-bound program (bench/cpu/cpubound.c, one hart) with
 # the SoC's single-cycle SRAM: configurations fsm (uvs_core) and base
