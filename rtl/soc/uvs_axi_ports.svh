@@ -29,9 +29,9 @@
 //                               signal except the valids and addresses (AxID,
 //                               AxLEN ... AWATOP, W payload, BREADY, RREADY), X
 //                               an index such as [p] or empty
-//   UVS_AXI4W_M_PORTS(P)        a 512-bit AXI4 master without IDs, locks or
-//                               atomics (the DMA engine's data masters: 64-byte
-//                               beats, one ID, answers in order)
+//   UVS_AXI4W_M_PORTS(P, B)     an AXI4 master of B-byte data without IDs,
+//                               locks or atomics (the DMA engine's data
+//                               masters: one ID, answers in order)
 // The AXI4 ID width is uvs_axi_pkg::IDW. No trailing comma: the last
 // signal of every list ends without one.
 `ifndef UVS_AXI_PORTS_SVH
@@ -75,7 +75,7 @@
   input  logic D P``_rlast_i, \
   output logic D P``_rready_o
 
-`define UVS_AXI4W_M_PORTS(P) \
+`define UVS_AXI4W_M_PORTS(P, B) \
   output logic P``_awvalid_o, \
   output logic [63:0] P``_awaddr_o, \
   output logic [7:0] P``_awlen_o, \
@@ -85,8 +85,8 @@
   output logic [2:0] P``_awprot_o, \
   input  logic P``_awready_i, \
   output logic P``_wvalid_o, \
-  output logic [511:0] P``_wdata_o, \
-  output logic [63:0] P``_wstrb_o, \
+  output logic [8*(B)-1:0] P``_wdata_o, \
+  output logic [(B)-1:0] P``_wstrb_o, \
   output logic P``_wlast_o, \
   input  logic P``_wready_i, \
   input  logic P``_bvalid_i, \
@@ -101,7 +101,7 @@
   output logic [2:0] P``_arprot_o, \
   input  logic P``_arready_i, \
   input  logic P``_rvalid_i, \
-  input  logic [511:0] P``_rdata_i, \
+  input  logic [8*(B)-1:0] P``_rdata_i, \
   input  logic [1:0] P``_rresp_i, \
   input  logic P``_rlast_i, \
   output logic P``_rready_o

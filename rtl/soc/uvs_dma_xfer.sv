@@ -1,13 +1,16 @@
 // uvs_dma_xfer: the DMA engine's data path (include/uvmsoc/dma.def): executes
-// one descriptor through two 512-bit AXI4 masters (ARM IHI 0022, AXI4):
+// one descriptor through two AXI4 masters of BEAT_BYTES-wide data (ARM IHI
+// 0022, AXI4; 64 bytes for an HBM port or XDMA's bridge, 8 for PolarFire
+// SoC's FIC0, 128 for the co-simulation's 128-byte data path):
 // h_axi toward the host (the PCIe bridge's AXI slave, or a SoC's host port)
 // and d_axi toward device memory (SRAM, HBM). It is the synthesizable
 // counterpart of sim/dma_exec.c (docs/architecture.md, "SoC boundary (AXI)",
 // DMA step 2), which stays the reference model (sim/dma_tb/).
 //
 // start_i (one cycle, while !busy_o) runs one descriptor:
-//  1. read the 32-byte descriptor at desc_addr_i (32-byte aligned): one beat,
-//     ARSIZE 32 bytes, on h_axi when host_ring_i else d_axi. A read error
+//  1. read the 32-byte descriptor at desc_addr_i (32-byte aligned): one beat
+//     of 32 bytes (32 / BEAT_BYTES beats when narrower), on h_axi when
+//     host_ring_i else d_axi. A read error
 //     ends the descriptor with status 256 (UVS_DMA_X_DESC_FAULT), err_addr =
 //     desc_addr_i, no completion.
 //  2. check it as the reference does: opcode DMA_OP_H2D..D2D, reserved field
@@ -17,8 +20,8 @@
 //     (DMA_ST_BAD_SRC / BAD_DST, err_addr = the first byte outside: the
 //     region's end if the range starts inside one, else its start). Host
 //     ranges are the bus's to check (step 3).
-//  3. copy: reads of 64-byte beats covering the source in bursts that end at
-//     BURST_BEATS * 64-byte boundaries (never across 4 KiB), as many
+//  3. copy: reads of beats covering the source in bursts that end at
+//     BURST_BEATS * BEAT_BYTES boundaries (never across 4 KiB), as many
 //     outstanding as the read buffer (FIFO_BEATS beats) has room for; a
 //     funnel shifter realigns source beats to destination beats; writes in
 //     bursts on the same boundaries, WSTRB covering exactly the destination
@@ -47,13 +50,14 @@
 //
 // FPGA structure: the read buffer is a simple dual-port RAM with a
 // registered read (block RAM) and a one-beat head register; the realigner
-// a byte shifter in three 4-way stages; the W channel is a register (the
+// a byte shifter in 4-way stages (three for 64-byte beats); the W channel is a register (the
 // AXI payload leaves from flip-flops). Every master's IDs are one (in-order answers);
 // AxCACHE 0011 (normal, bufferable), AxPROT 000 (data, secure, unprivileged).
 `include "uvs_axi_ports.svh"
 module uvs_dma_xfer #(
-  parameter int FIFO_BEATS  = 256,  // read buffer in 64-byte beats: a power of 2, >= 2 * BURST_BEATS
-  parameter int BURST_BEATS = 4     // longest burst in beats: a power of 2, 1..64
+  parameter int BEAT_BYTES  = 64,   // data width in bytes: 8, 16, 32, 64 or 128
+  parameter int FIFO_BEATS  = 256,  // read buffer in beats: a power of 2, >= 2 * BURST_BEATS
+  parameter int BURST_BEATS = 4     // longest burst in beats: a power of 2, BURST_BEATS * BEAT_BYTES <= 4096
 ) (
   input  logic         clk_i,
   input  logic         rst_ni,       // synchronous, active low
@@ -70,14 +74,19 @@ module uvs_dma_xfer #(
   output logic [8:0]   status_o,     // DMA_ST_*, 256 descriptor unreadable, 257 completion unwritable
   output logic [63:0]  err_addr_o,
   output logic         irq_o,        // the descriptor succeeded and asked for an interrupt
-  `UVS_AXI4W_M_PORTS(h_axi),
-  `UVS_AXI4W_M_PORTS(d_axi)
+  `UVS_AXI4W_M_PORTS(h_axi, BEAT_BYTES),
+  `UVS_AXI4W_M_PORTS(d_axi, BEAT_BYTES)
 );
   import uvs_dma_pkg::*;
   import uvs_memmap_pkg::*;
 
+  localparam int          BB     = BEAT_BYTES;
+  localparam int          LB     = $clog2(BB);     // address bits inside a beat
+  localparam int          DW     = 8 * BB;         // data bits
+  localparam int          DB     = (BB >= 32) ? 1 : 32 / BB;   // beats of a descriptor or completion record
+  localparam logic [2:0]  RSZ    = (BB >= 32) ? 3'd5 : 3'(LB); // their AxSIZE
   localparam int          FW     = $clog2(FIFO_BEATS);
-  localparam logic [63:0] BURST  = 64'(BURST_BEATS) * 64'd64;  // burst boundary in bytes
+  localparam logic [63:0] BURST  = 64'(BURST_BEATS) * 64'(BB);  // burst boundary in bytes
   localparam logic [8:0]  X_DESC = 9'd256;
   localparam logic [8:0]  X_CPL  = 9'd257;
 
@@ -107,7 +116,7 @@ module uvs_dma_xfer #(
 
   // ---- the copy ----
   logic [31:0] nr_q, nd_q;       // source / destination beats
-  logic [5:0]  shift_q;          // bytes a destination beat starts into the pair {head, lo}
+  logic [LB-1:0] shift_q;        // bytes a destination beat starts into the pair {head, lo}
   logic [63:0] ar_addr_q;        // next source beat to request
   logic [31:0] ar_left_q;        // source beats not yet requested
   logic [31:0] r_out_q;          // source beats requested and not arrived
@@ -121,29 +130,30 @@ module uvs_dma_xfer #(
   logic [31:0] w_cnt_q;          // destination beats produced (into the W register)
   logic [31:0] popped_q;         // source beats taken out of the buffer
   logic        primed_q;         // lo_q holds the first source beat, or the stream needs none there
-  logic [511:0] lo_q;            // the older of the two source beats a destination beat is cut from
-  logic        cpl_w_q;          // the completion's W beat was produced
+  logic [DW-1:0] lo_q;           // the older of the two source beats a destination beat is cut from
+  logic [2:0]  rec_q;            // beats of the descriptor received / of the completion produced
+  logic [255:0] desc_q;          // the descriptor as it arrives
   logic        ar_wait_q, aw_wait_q;  // AR / AW offered and not taken: they stay up (AXI A3.2.1)
 
   // ---- read buffer: block RAM with registered read, and its head ----
-  logic [511:0]  buf_ram [FIFO_BEATS];
+  logic [DW-1:0] buf_ram [FIFO_BEATS];
   logic [FW-1:0] wp_q, rp_q;
   logic [FW:0]   ram_cnt_q;      // beats in the RAM (not counting the head)
-  logic [511:0]  head_q;         // the oldest beat, valid when head_v_q
+  logic [DW-1:0] head_q;         // the oldest beat, valid when head_v_q
   logic          head_v_q;
   logic          push, take, re;
 
   // ---- W register ----
   logic         wv_q, wl_q;
-  logic [511:0] wd_q;
-  logic [63:0]  ws_q;
+  logic [DW-1:0] wd_q;
+  logic [BB-1:0] ws_q;
 
   // ---- the selected masters' channels ----
   logic         ar_valid, ar_ready, r_valid;
   logic [63:0]  ar_addr;
   logic [7:0]   ar_len;
   logic [2:0]   ar_size;
-  logic [511:0] r_data;
+  logic [DW-1:0] r_data;
   logic [1:0]   r_resp;
   logic         aw_valid, aw_ready, w_ready, b_valid;
   logic [63:0]  aw_addr;
@@ -152,13 +162,13 @@ module uvs_dma_xfer #(
   logic [1:0]   b_resp;
   logic         rd_h, wr_h;      // the read / write channels in use are h_axi's
 
-  // Beats in a burst starting at the beat whose address bits [11:6] are b,
+  // Beats in a burst starting at the beat whose address bits [11:LB] are b,
   // with left beats to go: up to the next BURST boundary.
-  function automatic logic [7:0] blen(logic [5:0] b, logic [31:0] left);
-    logic [5:0]  off;
-    logic [31:0] room;
-    off  = b & 6'(BURST_BEATS - 1);
-    room = 32'(BURST_BEATS) - {26'd0, off};
+  function automatic logic [7:0] blen(logic [11-LB:0] b, logic [31:0] left);
+    logic [11-LB:0] off;
+    logic [31:0]    room;
+    off  = b & (12 - LB)'(BURST_BEATS - 1);
+    room = 32'(BURST_BEATS) - 32'(off);
     return 8'((left < room) ? left : room);
   endfunction
   // Next BURST boundary after a.
@@ -189,58 +199,109 @@ module uvs_dma_xfer #(
 
   // ---- read channel: the descriptor, then the source bursts ----
   logic [7:0] ar_beats;
-  assign ar_beats = blen(ar_addr_q[11:6], ar_left_q);
+  assign ar_beats = blen(ar_addr_q[11:LB], ar_left_q);
   assign rd_h     = (state_q == S_DESC_AR || state_q == S_DESC_R) ? host_ring_q : src_h;
   assign ar_valid = (state_q == S_DESC_AR) || ar_wait_q ||
                     (state_q == S_COPY && !abort_q && ar_left_q != 0 && credit_q >= (FW + 1)'(ar_beats));
   assign ar_addr  = (state_q == S_DESC_AR) ? desc_addr_q : ar_addr_q;
-  assign ar_len   = (state_q == S_DESC_AR) ? 8'd0 : ar_beats - 8'd1;
-  assign ar_size  = (state_q == S_DESC_AR) ? 3'd5 : 3'd6;
+  assign ar_len   = (state_q == S_DESC_AR) ? 8'(DB - 1) : ar_beats - 8'd1;
+  assign ar_size  = (state_q == S_DESC_AR) ? RSZ : 3'(LB);
   assign ar_ready = rd_h ? h_axi_arready_i : d_axi_arready_i;
   assign r_valid  = rd_h ? h_axi_rvalid_i : d_axi_rvalid_i;
   assign r_data   = rd_h ? h_axi_rdata_i : d_axi_rdata_i;
   assign r_resp   = rd_h ? h_axi_rresp_i : d_axi_rresp_i;
   assign push     = state_q == S_COPY && r_valid;
 
-  // ---- realigner: destination beat = bytes [shift, shift + 64) of {head, lo} ----
+  // ---- realigner: destination beat = bytes [shift, shift + BB) of {head, lo},
+  // shifted in stages of 4 ways (2 bits of shift_q each: 1, 4, 16, 64 bytes) ----
+  localparam int NS = (LB + 1) / 2;
   logic          hi_real;        // the newer source beat is a real one (else past the source's end)
-  logic [1023:0] pair;
-  logic [631:0]  sh1;            // after the shift by 0, 16, 32 or 48 bytes (512 + 15 bytes kept)
-  logic [535:0]  sh2;            // after 0, 4, 8 or 12 more (512 + 3 bytes kept)
-  logic [511:0]  beat;           // after 0..3 more
-  logic [63:0]   first, last;    // the destination's first / last beat's byte mask
-  logic [5:0]    end_off;        // offset of the destination's last byte in its beat
+  logic [DW-1:0] beat;
+  logic [BB-1:0] first, last;    // the destination's first / last beat's byte mask
+  logic [LB-1:0] end_off;        // offset of the destination's last byte in its beat
   assign hi_real = popped_q < nr_q;
-  assign pair    = {head_q, lo_q};
-  assign sh1     = pair[{1'b0, shift_q[5:4], 7'd0} +: 632];
-  assign sh2     = sh1[{3'd0, shift_q[3:2], 5'd0} +: 536];
-  assign beat    = sh2[{5'd0, shift_q[1:0], 3'd0} +: 512];
-  assign end_off = dst_q[5:0] + len_q[5:0] - 6'd1;
-  assign first   = (w_cnt_q == 0) ? ~64'd0 << dst_q[5:0] : '1;
-  assign last    = (w_cnt_q == nd_q - 1) ? ~64'd0 >> (6'd63 - end_off) : '1;
+  // Stage k shifts by 4^G bytes times shift_q's bit group G = NS - 1 - k (the
+  // largest first, so that each stage keeps only what later stages can still
+  // select: BB + 4^G - 1 bytes out).
+  for (genvar k = 0; k < NS; k++) begin : g_shift
+    localparam int G  = NS - 1 - k;
+    localparam int ST = 8 << (2 * G);                                // bits per step of this stage
+    localparam int WI = DW + 8 * ((k == 0) ? BB - 1 : (4 << (2 * G)) - 1);
+    localparam int WO = DW + 8 * ((1 << (2 * G)) - 1);
+    logic [WI-1:0] in;
+    logic [WO-1:0] out;
+    if (k == 0) begin : g_first
+      assign in = {head_q[DW-9:0], lo_q};  // a shift below BB never reaches head's last byte
+    end else begin : g_next
+      assign in = g_shift[k - 1].out;
+    end
+    if (2 * G + 1 < LB) begin : g_four
+      always_comb begin
+        unique case (shift_q[2 * G +: 2])
+          2'd0:    out = in[0 +: WO];
+          2'd1:    out = in[ST +: WO];
+          2'd2:    out = in[2 * ST +: WO];
+          default: out = in[3 * ST +: WO];
+        endcase
+      end
+    end else begin : g_two
+      assign out = shift_q[2 * G] ? in[ST +: WO] : in[0 +: WO];
+    end
+  end
+  assign beat    = g_shift[NS - 1].out;
+  assign end_off = dst_q[LB-1:0] + len_q[LB-1:0] - LB'(1);
+  assign first   = (w_cnt_q == 0) ? ~BB'(0) << dst_q[LB-1:0] : '1;
+  assign last    = (w_cnt_q == nd_q - 1) ? ~BB'(0) >> (LB'(BB - 1) - end_off) : '1;
+
+  // ---- the descriptor with this R beat: its 32-byte lane, or its next piece ----
+  logic [255:0] desc_next;
+  if (BB > 32) begin : g_desc_lane
+    assign desc_next = r_data[{desc_addr_q[LB-1:5], 8'd0} +: 256];
+  end else if (BB == 32) begin : g_desc_beat
+    assign desc_next = r_data;
+  end else begin : g_desc_pieces
+    always_comb begin
+      desc_next = desc_q;
+      desc_next[8'(32'(rec_q) << (LB + 3)) +: DW] = r_data;
+    end
+  end
 
   // ---- write channel: the destination bursts, then the completion ----
   logic [7:0]   aw_beats;
   logic         prod_data, prod_dummy, prod_cpl, load;
   logic [255:0] cpl_rec;
-  assign aw_beats = blen(aw_addr_q[11:6], aw_left_q);
+  logic [DW-1:0] cpl_data;       // the completion's beat rec_q
+  logic [BB-1:0] cpl_strb;
+  assign aw_beats = blen(aw_addr_q[11:LB], aw_left_q);
   assign wr_h     = (state_q == S_CPL_W || state_q == S_CPL_B) ? host_ring_q : dst_h;
   // a destination beat can be produced: its source beats are here
   assign prod_data  = state_q == S_COPY && !abort_q && primed_q && w_cnt_q < nd_q && (!hi_real || head_v_q);
   // after abort_i: a strobe-less beat for a burst already announced
   assign prod_dummy = state_q == S_COPY && abort_q && w_cnt_q < aw_beats_q;
-  assign prod_cpl   = state_q == S_CPL_W && !cpl_w_q;
+  assign prod_cpl   = state_q == S_CPL_W && rec_q != 3'(DB);
   assign load       = (prod_data || prod_dummy || prod_cpl) && (!wv_q || w_ready);
   assign take       = (state_q == S_COPY && !primed_q && head_v_q) || (prod_data && load && hi_real);
   assign re         = ram_cnt_q != 0 && (!head_v_q || take);
   assign cpl_rec    = {32'd0, index_q, err_q, failed ? 32'd0 : len_q, 8'd0, op_q, 7'd0, st_q, cookie_q};
+  if (BB >= 32) begin : g_cpl_wide
+    // the record in every 32-byte lane, strobes on the lane of cpl_addr
+    assign cpl_data = {(BB / 32){cpl_rec}};
+    if (BB > 32) begin : g_lanes
+      assign cpl_strb = BB'(32'hffff_ffff) << {cpl_addr_q[LB-1:5], 5'd0};
+    end else begin : g_lane
+      assign cpl_strb = '1;
+    end
+  end else begin : g_cpl_narrow
+    assign cpl_data = cpl_rec[8'(32'(rec_q) << (LB + 3)) +: DW];
+    assign cpl_strb = '1;
+  end
   assign aw_valid   = aw_wait_q || (state_q == S_CPL_W && aw_left_q != 0) ||
                       (state_q == S_COPY && aw_left_q != 0 &&
                        (abort_q ? aw_beats_q < w_cnt_q
                                 : aw_beats_q + 32'(aw_beats) <= w_cnt_q + 32'(FIFO_BEATS)));
   assign aw_addr    = (state_q == S_CPL_W) ? cpl_addr_q : aw_addr_q;
-  assign aw_len     = (state_q == S_CPL_W) ? 8'd0 : aw_beats - 8'd1;
-  assign aw_size    = (state_q == S_CPL_W) ? 3'd5 : 3'd6;
+  assign aw_len     = (state_q == S_CPL_W) ? 8'(DB - 1) : aw_beats - 8'd1;
+  assign aw_size    = (state_q == S_CPL_W) ? RSZ : 3'(LB);
   assign aw_ready   = wr_h ? h_axi_awready_i : d_axi_awready_i;
   assign w_ready    = wr_h ? h_axi_wready_i : d_axi_wready_i;
   assign b_valid    = wr_h ? h_axi_bvalid_i : d_axi_bvalid_i;
@@ -278,10 +339,11 @@ module uvs_dma_xfer #(
     if (push) buf_ram[wp_q] <= r_data;
     if (re)   head_q <= buf_ram[rp_q];
     if (load) begin
-      wd_q <= prod_cpl ? {cpl_rec, cpl_rec} : beat;
-      ws_q <= prod_cpl ? (cpl_addr_q[5] ? {32'hffff_ffff, 32'd0} : {32'd0, 32'hffff_ffff})
-                       : (prod_dummy || failed) ? 64'd0 : (first & last);
-      wl_q <= prod_cpl || w_cnt_q == nd_q - 1 || (6'(dst_q[11:6]) + 6'(w_cnt_q) + 6'd1 & 6'(BURST_BEATS - 1)) == 0;
+      wd_q <= prod_cpl ? cpl_data : beat;
+      ws_q <= prod_cpl ? cpl_strb : (prod_dummy || failed) ? '0 : (first & last);
+      wl_q <= prod_cpl ? rec_q == 3'(DB - 1)
+                       : w_cnt_q == nd_q - 1 ||
+                         ((12'(dst_q[11:LB]) + w_cnt_q[11:0] + 12'd1) & 12'(BURST_BEATS - 1)) == 0;
     end
   end
 
@@ -295,7 +357,7 @@ module uvs_dma_xfer #(
       {op_q, flags_q, rsvd_q, len_q, src_q, dst_q, cookie_q} <= '0;
       {nr_q, nd_q, shift_q} <= '0;
       {ar_addr_q, ar_left_q, r_out_q, credit_q, r_addr_q} <= '0;
-      {aw_addr_q, aw_left_q, aw_beats_q, b_addr_q, b_wait_q, w_cnt_q, popped_q, primed_q, cpl_w_q} <= '0;
+      {aw_addr_q, aw_left_q, aw_beats_q, b_addr_q, b_wait_q, w_cnt_q, popped_q, primed_q, rec_q, desc_q} <= '0;
       {ar_wait_q, aw_wait_q, wv_q} <= '0;
       lo_q     <= '0;
       {wp_q, rp_q, ram_cnt_q, head_v_q} <= '0;
@@ -320,21 +382,28 @@ module uvs_dma_xfer #(
           st_q        <= 9'(UVS_DMA_ST_OK);
           err_q       <= '0;
           {op_q, flags_q, rsvd_q, len_q, cookie_q} <= '0;
+          rec_q       <= '0;
           state_q     <= S_DESC_AR;
         end
         S_DESC_AR: if (ar_ready) state_q <= S_DESC_R;
         S_DESC_R: if (r_valid) begin : l_desc
           logic [255:0] d;
-          d = desc_addr_q[5] ? r_data[511:256] : r_data[255:0];
-          {cookie_q, dst_q, src_q, len_q, rsvd_q, flags_q, op_q} <= d;
-          if (abort_q || abort_i) begin
-            state_q <= S_IDLE;
-          end else if (r_resp != 2'b00) begin
-            st_q    <= X_DESC;
-            err_q   <= desc_addr_q;
-            state_q <= S_DONE;
-          end else begin
-            state_q <= S_CHECK;
+          d = desc_next;
+          desc_q <= d;
+          rec_q  <= rec_q + 3'd1;
+          if (r_resp != 2'b00) st_q <= X_DESC;
+          if (rec_q == 3'(DB - 1)) begin  // the last beat
+            {cookie_q, dst_q, src_q, len_q, rsvd_q, flags_q, op_q} <= d;
+            rec_q <= '0;
+            if (abort_q || abort_i) begin
+              state_q <= S_IDLE;
+            end else if (r_resp != 2'b00 || st_q == X_DESC) begin
+              st_q    <= X_DESC;
+              err_q   <= desc_addr_q;
+              state_q <= S_DONE;
+            end else begin
+              state_q <= S_CHECK;
+            end
           end
         end
         S_CHECK: begin : l_check
@@ -343,28 +412,28 @@ module uvs_dma_xfer #(
           logic        ahead;    // the source's offset in its beat is at or past the destination's
           sb    = dev_bad(src_q, len_q, sram_size_i, hbm_size_i);
           db    = dev_bad(dst_q, len_q, sram_size_i, hbm_size_i);
-          nr    = 32'((64'(src_q[5:0]) + 64'(len_q) - 64'd1) >> 6) + 32'd1;
-          nd    = 32'((64'(dst_q[5:0]) + 64'(len_q) - 64'd1) >> 6) + 32'd1;
-          ahead = src_q[5:0] >= dst_q[5:0];
+          nr    = 32'((64'(src_q[LB-1:0]) + 64'(len_q) - 64'd1) >> LB) + 32'd1;
+          nd    = 32'((64'(dst_q[LB-1:0]) + 64'(len_q) - 64'd1) >> LB) + 32'd1;
+          ahead = src_q[LB-1:0] >= dst_q[LB-1:0];
           // destination beat k is cut from source beats k, k + 1 (ahead: lo = the
           // first source beat) or k - 1, k (lo = nothing before the first one)
           nr_q       <= nr;
           nd_q       <= nd;
-          shift_q    <= src_q[5:0] - dst_q[5:0];
+          shift_q    <= src_q[LB-1:0] - dst_q[LB-1:0];
           primed_q   <= !ahead;
-          ar_addr_q  <= {src_q[63:6], 6'd0};
-          r_addr_q   <= {src_q[63:6], 6'd0};
+          ar_addr_q  <= {src_q[63:LB], LB'(0)};
+          r_addr_q   <= {src_q[63:LB], LB'(0)};
           ar_left_q  <= nr;
           r_out_q    <= '0;
-          aw_addr_q  <= {dst_q[63:6], 6'd0};
-          b_addr_q   <= {dst_q[63:6], 6'd0};
+          aw_addr_q  <= {dst_q[63:LB], LB'(0)};
+          b_addr_q   <= {dst_q[63:LB], LB'(0)};
           aw_left_q  <= nd;
           aw_beats_q <= '0;
           credit_q   <= (FW + 1)'(FIFO_BEATS);
           b_wait_q   <= '0;
           w_cnt_q    <= '0;
           popped_q   <= '0;
-          cpl_w_q    <= 1'b0;
+          rec_q      <= '0;
           {wp_q, rp_q, ram_cnt_q, head_v_q} <= '0;  // empty (an abandoned descriptor may have left beats)
           state_q    <= S_COPY;
           if (op_q < 8'(UVS_DMA_OP_H2D) || op_q > 8'(UVS_DMA_OP_D2D) || rsvd_q != 0 ||
@@ -395,7 +464,7 @@ module uvs_dma_xfer #(
           r_out_q  <= r_out_q + (ar_go ? 32'(ar_beats) : 32'd0) - 32'(r_valid);
           credit_q <= credit_q - (ar_go ? (FW + 1)'(ar_beats) : '0) + (FW + 1)'(take);
           if (r_valid) begin
-            r_addr_q <= r_addr_q + 64'd64;
+            r_addr_q <= r_addr_q + 64'(BB);
             if (r_resp != 2'b00 && !failed) begin
               st_q  <= src_h ? 9'(UVS_DMA_ST_LINK) : 9'(UVS_DMA_ST_BAD_SRC);
               err_q <= max64(src_q, r_addr_q);
@@ -440,8 +509,8 @@ module uvs_dma_xfer #(
         S_CPL_W: begin
           // AW and W of the completion, in either order
           if (aw_valid && aw_ready) aw_left_q <= '0;
-          if (load) cpl_w_q <= 1'b1;
-          if ((aw_left_q == 0 || (aw_valid && aw_ready)) && (cpl_w_q || load))
+          if (load) rec_q <= rec_q + 3'd1;
+          if ((aw_left_q == 0 || (aw_valid && aw_ready)) && (rec_q == 3'(DB) || (load && rec_q == 3'(DB - 1))))
             state_q <= S_CPL_B;
         end
         S_CPL_B: if (b_valid && !wv_q) begin
@@ -457,12 +526,15 @@ module uvs_dma_xfer #(
     end
   end
 
-  // Outside the engine's contract: the last-beat flags of answers (bursts are counted).
+  // Outside the engine's contract: the last-beat flags of answers (bursts are
+  // counted); desc_q is read only when beats are narrower than a descriptor.
   logic unused;
-  assign unused = ^{h_axi_rlast_i, d_axi_rlast_i};
+  assign unused = ^{h_axi_rlast_i, d_axi_rlast_i, desc_q};
 
   if (FIFO_BEATS < 2 * BURST_BEATS || (FIFO_BEATS & (FIFO_BEATS - 1)) != 0)
     $error("uvs_dma_xfer: FIFO_BEATS must be a power of 2, at least 2 * BURST_BEATS");
-  if (BURST_BEATS < 1 || BURST_BEATS > 64 || (BURST_BEATS & (BURST_BEATS - 1)) != 0)
-    $error("uvs_dma_xfer: BURST_BEATS must be a power of 2, 1..64");
+  if (BURST_BEATS < 1 || BURST_BEATS * BEAT_BYTES > 4096 || (BURST_BEATS & (BURST_BEATS - 1)) != 0)
+    $error("uvs_dma_xfer: BURST_BEATS must be a power of 2, BURST_BEATS * BEAT_BYTES <= 4096");
+  if (BEAT_BYTES != 8 && BEAT_BYTES != 16 && BEAT_BYTES != 32 && BEAT_BYTES != 64 && BEAT_BYTES != 128)
+    $error("uvs_dma_xfer: BEAT_BYTES must be 8, 16, 32, 64 or 128");
 endmodule

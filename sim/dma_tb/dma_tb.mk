@@ -5,40 +5,46 @@
 # GEN_INC, ABI_H, HOST_CC, HOST_CFLAGS, SAN_FLAGS, SETUP_STAMP, JOBS). The C
 # parts and the Verilated model are built with ASan/UBSan.
 #
-#   make dma-tb     $(DMA_TB): uvs-dma-tb [--descs N] [--seed S] | --bench
-#   make dma-lint   verilator --lint-only -Wall of uvs_dma_xfer (two parameter sets)
-#   tests/dma_rtl.tests runs it (tests/run.sh)
+#   make dma-tb     one testbench per beat width in DMA_TB_BEATS (bytes: 64 for
+#                   an HBM port or XDMA's bridge, 8 for PolarFire SoC's FIC0,
+#                   128 for a 128-byte data path):
+#                   $(BUILD)/dma_tb/b<width>/uvs-dma-tb [--descs N] [--seed S] | --bench
+#   make dma-lint   verilator --lint-only -Wall of uvs_dma_xfer at every width
+#   tests/dma_rtl.tests runs them (tests/run.sh)
 
-DMA_TB_DIR  := $(BUILD)/dma_tb
-DMA_TB      := $(DMA_TB_DIR)/uvs-dma-tb
-DMA_TB_RTL  := $(GEN_RTL)/uvs_dma_pkg.sv $(GEN_RTL)/uvs_memmap_pkg.sv rtl/soc/uvs_dma_xfer.sv
-DMA_TB_CSRC := sim/dma_tb/tb.c sim/dma_exec.c sim/mem.c sim/memsys.c sim/link.c
-DMA_TB_COBJ := $(patsubst %.c,$(DMA_TB_DIR)/c/%.o,$(notdir $(DMA_TB_CSRC)))
-DMA_TB_CFLAGS := $(HOST_CFLAGS) -O1 $(SAN_FLAGS) -MMD -MP -Isim -Isim/dma_tb
+DMA_TB_OUT   := $(BUILD)/dma_tb
+DMA_TB_BEATS := 64 8 128
+DMA_TB_RTL   := $(GEN_RTL)/uvs_dma_pkg.sv $(GEN_RTL)/uvs_memmap_pkg.sv rtl/soc/uvs_dma_xfer.sv
+DMA_TB_CSRC  := sim/dma_tb/tb.c sim/dma_exec.c sim/mem.c sim/memsys.c sim/link.c
+DMA_TB_HDRS  := rtl/soc/uvs_axi_ports.svh sim/dma_tb/tb_hw.h sim/dma_tb/main.cpp sim/dma_tb/dma_tb.mk
 
 .PHONY: dma-tb dma-lint
-dma-tb: $(DMA_TB)
+dma-tb: $(foreach b,$(DMA_TB_BEATS),$(DMA_TB_OUT)/b$(b)/uvs-dma-tb)
 test: dma-tb
 lint: dma-lint
 
 dma-lint: $(DMA_TB_RTL) $(RTL_LINT_VLT) | $(SETUP_STAMP)
-	verilator --lint-only -Wall -Irtl/soc --top-module uvs_dma_xfer $(RTL_LINT_VLT) $(DMA_TB_RTL)
+	for b in 8 16 32 64 128; do \
+	  verilator --lint-only -Wall -Irtl/soc -GBEAT_BYTES=$$b --top-module uvs_dma_xfer $(RTL_LINT_VLT) $(DMA_TB_RTL) || exit 1; \
+	done
 	verilator --lint-only -Wall -Irtl/soc -GFIFO_BEATS=128 -GBURST_BEATS=64 --top-module uvs_dma_xfer $(RTL_LINT_VLT) $(DMA_TB_RTL)
 
-$(DMA_TB_DIR)/c/%.o: sim/dma_tb/%.c $(ABI_H) | $(SETUP_STAMP)
-	@mkdir -p $(@D)
-	$(HOST_CC) $(DMA_TB_CFLAGS) -c $< -o $@
-$(DMA_TB_DIR)/c/%.o: sim/%.c $(ABI_H) | $(SETUP_STAMP)
-	@mkdir -p $(@D)
-	$(HOST_CC) $(DMA_TB_CFLAGS) -c $< -o $@
-
-$(DMA_TB): $(DMA_TB_RTL) $(RTL_LINT_VLT) $(DMA_TB_COBJ) sim/dma_tb/main.cpp sim/dma_tb/tb_hw.h sim/dma_tb/dma_tb.mk | $(SETUP_STAMP)
-	@mkdir -p $(DMA_TB_DIR)/obj
+# $(call dma_tb_rules,WIDTH): the C objects and the model of one beat width.
+define dma_tb_rules
+$(DMA_TB_OUT)/b$(1)/c/%.o: sim/dma_tb/%.c $(DMA_TB_HDRS) $(ABI_H) | $(SETUP_STAMP)
+	@mkdir -p $$(@D)
+	$(HOST_CC) $(HOST_CFLAGS) -O1 $(SAN_FLAGS) -DTB_BEAT=$(1) -Isim -Isim/dma_tb -c $$< -o $$@
+$(DMA_TB_OUT)/b$(1)/c/%.o: sim/%.c $(ABI_H) | $(SETUP_STAMP)
+	@mkdir -p $$(@D)
+	$(HOST_CC) $(HOST_CFLAGS) -O1 $(SAN_FLAGS) -Isim -c $$< -o $$@
+$(DMA_TB_OUT)/b$(1)/uvs-dma-tb: $(DMA_TB_RTL) $(RTL_LINT_VLT) $(DMA_TB_HDRS) \
+    $(patsubst %.c,$(DMA_TB_OUT)/b$(1)/c/%.o,$(notdir $(DMA_TB_CSRC))) | $(SETUP_STAMP)
+	@mkdir -p $(DMA_TB_OUT)/b$(1)/obj
 	verilator --cc --exe -O3 --x-assign fast --x-initial fast -Irtl/soc --top-module uvs_dma_xfer \
-	  -Mdir $(DMA_TB_DIR)/obj -o ../uvs-dma-tb \
-	  -CFLAGS "-O1 $(SAN_FLAGS) -I$(abspath sim/dma_tb)" \
-	  -LDFLAGS "$(SAN_FLAGS) $(abspath $(DMA_TB_COBJ))" \
+	  -GBEAT_BYTES=$(1) -Mdir $(DMA_TB_OUT)/b$(1)/obj -o ../uvs-dma-tb \
+	  -CFLAGS "-O1 $(SAN_FLAGS) -DTB_BEAT=$(1) -I$(abspath sim/dma_tb)" \
+	  -LDFLAGS "$(SAN_FLAGS) $(abspath $(patsubst %.c,$(DMA_TB_OUT)/b$(1)/c/%.o,$(notdir $(DMA_TB_CSRC))))" \
 	  $(RTL_LINT_VLT) $(DMA_TB_RTL) $(abspath sim/dma_tb/main.cpp)
-	+$(call vmake_quiet,$(DMA_TB_DIR)/obj,-f Vuvs_dma_xfer.mk -j$(JOBS) ../uvs-dma-tb)
-
--include $(DMA_TB_COBJ:.o=.d)
+	+$$(call vmake_quiet,$(DMA_TB_OUT)/b$(1)/obj,-f Vuvs_dma_xfer.mk -j$(JOBS) ../uvs-dma-tb)
+endef
+$(foreach b,$(DMA_TB_BEATS),$(eval $(call dma_tb_rules,$(b))))

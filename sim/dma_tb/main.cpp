@@ -12,17 +12,33 @@
 static VerilatedContext *g_ctx;
 static Vuvs_dma_xfer *g_top;
 
-// 512 bits between a Verilator wide signal (32-bit words, LSB first) and bytes.
-static void to_bytes(uint8_t *b, const VlWide<16> &w)
+// Bit i of a Verilator signal: an integer (up to 64 bits) or a wide one
+// (32-bit words, least significant first).
+template <typename T> static unsigned bit(const T &v, unsigned i) { return (unsigned)(v >> i) & 1; }
+template <std::size_t N> static unsigned bit(const VlWide<N> &v, unsigned i) { return v[i / 32] >> (i % 32) & 1; }
+template <typename T> static void set_bit(T &v, unsigned i, unsigned x)
 {
-    for (int i = 0; i < 64; i++)
-        b[i] = (uint8_t)(w[i / 4] >> (8 * (i % 4)));
+    v = (T)((v & ~((T)1 << i)) | ((T)x << i));
 }
-static void from_bytes(VlWide<16> &w, const uint8_t *b)
+template <std::size_t N> static void set_bit(VlWide<N> &v, unsigned i, unsigned x)
 {
-    for (int i = 0; i < 16; i++)
-        w[i] = (uint32_t)b[4 * i] | (uint32_t)b[4 * i + 1] << 8 | (uint32_t)b[4 * i + 2] << 16 |
-               (uint32_t)b[4 * i + 3] << 24;
+    v[i / 32] = (v[i / 32] & ~(1u << (i % 32))) | x << (i % 32);
+}
+// TB_BEAT bytes from / into a data signal; per-byte 0/1 from a strobe signal.
+template <typename T> static void to_bytes(uint8_t *b, const T &v)
+{
+    for (unsigned i = 0; i < 8 * TB_BEAT; i++)
+        b[i / 8] = (uint8_t)((i % 8 ? b[i / 8] : 0) | bit(v, i) << (i % 8));
+}
+template <typename T> static void from_bytes(T &v, const uint8_t *b)
+{
+    for (unsigned i = 0; i < 8 * TB_BEAT; i++)
+        set_bit(v, i, b[i / 8] >> (i % 8) & 1);
+}
+template <typename T> static void strb_bytes(uint8_t *s, const T &v)
+{
+    for (unsigned i = 0; i < TB_BEAT; i++)
+        s[i] = (uint8_t)bit(v, i);
 }
 
 #define SLAVE_IN(P, s)                \
@@ -45,7 +61,7 @@ static void from_bytes(VlWide<16> &w, const uint8_t *b)
         s.awsize = t->P##_awsize_o;   \
         s.awburst = t->P##_awburst_o; \
         s.wvalid = t->P##_wvalid_o;   \
-        s.wstrb = t->P##_wstrb_o;     \
+        strb_bytes(s.wstrb, t->P##_wstrb_o); \
         s.wlast = t->P##_wlast_o;     \
         s.bready = t->P##_bready_o;   \
         s.arvalid = t->P##_arvalid_o; \

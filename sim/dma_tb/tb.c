@@ -12,6 +12,8 @@
  *
  *   uvs-dma-tb [--descs N] [--seed S]   random test (default 3,000, seed 1)
  *   uvs-dma-tb --bench                  beats per cycle of long copies
+ * The engine's beat width is TB_BEAT bytes (tb_hw.h; dma_tb.mk builds one
+ * testbench per width).
  * Exit 0 pass, 1 mismatch or AXI rule broken, 2 bad option.
  */
 #include <errno.h>
@@ -66,8 +68,7 @@ struct burst {
     uint8_t resp;
 };
 struct wbeat {
-    uint8_t data[64], last;
-    uint64_t strb;
+    uint8_t data[TB_BEAT], strb[TB_BEAT], last;
 };
 /* AXI4 slave model of one master. */
 struct slave {
@@ -107,9 +108,9 @@ static void slave_drive(struct slave *s, struct tb_axiw *p)
     p->bvalid = 0;
     if (s->ar_n && now >= s->ar[0].due && chance(s->p_rvalid)) {
         const struct burst *r = &s->ar[0];
-        uint64_t a = (r->addr & ~63ull) + 64ull * r->beat;
+        uint64_t a = (r->addr & ~(uint64_t)(TB_BEAT - 1)) + (uint64_t)TB_BEAT * r->beat;
         bool ok = true;
-        for (unsigned i = 0; i < 64; i++) {
+        for (unsigned i = 0; i < TB_BEAT; i++) {
             uint8_t *q = rtl_byte(s->host, a + i);
             p->rdata[i] = q ? *q : 0;
             ok = ok && q;
@@ -129,18 +130,19 @@ static void slave_write(struct slave *s)
 {
     struct burst *aw = &s->aw[0];
     bool ok = true;
-    if (aw->size != 6 && !(aw->size == 5 && aw->len == 0))
+    bool narrow = (1u << aw->size) < TB_BEAT; /* a 32-byte record in a wider beat */
+    if ((1u << aw->size) != TB_BEAT && !(aw->size == 5 && aw->len == 0 && narrow))
         axi_fail(s, "write burst of an unexpected size");
     for (unsigned k = 0; k <= aw->len; k++) {
         const struct wbeat *w = &s->w[k];
-        uint64_t a = (aw->addr & ~63ull) + 64ull * k;
+        uint64_t a = (aw->addr & ~(uint64_t)(TB_BEAT - 1)) + (uint64_t)TB_BEAT * k;
         if (w->last != (k == aw->len))
             axi_fail(s, "WLAST not on the burst's last beat");
-        if (aw->size == 5 && (w->strb & ~(0xffffffffull << (aw->addr & 32))))
-            axi_fail(s, "32-byte write strobes outside its lanes");
-        for (unsigned i = 0; i < 64; i++) {
-            if (!(w->strb >> i & 1))
+        for (unsigned i = 0; i < TB_BEAT; i++) {
+            if (!w->strb[i])
                 continue;
+            if (narrow && (i & ~31u) != (aw->addr & (TB_BEAT - 1) & ~31u))
+                axi_fail(s, "32-byte write strobes outside its lane");
             uint8_t *q = rtl_byte(s->host, a + i);
             if (q)
                 *q = w->data[i];
@@ -173,7 +175,8 @@ static void slave_take(struct slave *s, const struct tb_axiw *p)
         axi_fail(s, "AR changed before it was taken");
     if (s->last_aw_wait && (!p->awvalid || p->awaddr != s->last.awaddr || p->awlen != s->last.awlen))
         axi_fail(s, "AW changed before it was taken");
-    if (s->last_w_wait && (!p->wvalid || p->wstrb != s->last.wstrb || memcmp(p->wdata, s->last.wdata, 64)))
+    if (s->last_w_wait && (!p->wvalid || memcmp(p->wstrb, s->last.wstrb, TB_BEAT) ||
+                           memcmp(p->wdata, s->last.wdata, TB_BEAT)))
         axi_fail(s, "W changed before it was taken");
     s->last = *p;
     s->last_ar_wait = p->arvalid && !p->arready;
@@ -194,8 +197,8 @@ static void slave_take(struct slave *s, const struct tb_axiw *p)
     }
     if (p->wvalid && p->wready) {
         struct wbeat *w = &s->w[s->w_n++];
-        memcpy(w->data, p->wdata, 64);
-        w->strb = p->wstrb;
+        memcpy(w->data, p->wdata, TB_BEAT);
+        memcpy(w->strb, p->wstrb, TB_BEAT);
         w->last = p->wlast;
     }
     while (s->aw_n && s->w_n > s->aw[0].len)
@@ -535,7 +538,8 @@ static int bench(void)
             fprintf(stderr, "FAIL bench %s: status %u\n", run[i].what, pins.status);
             return 1;
         }
-        printf("bench %-32s %6" PRIu64 " cycles, %.2f beats/cycle\n", run[i].what, cyc, 1024.0 / (double)cyc);
+        printf("bench %-32s %6" PRIu64 " cycles, %.2f beats/cycle (%u-byte beats)\n", run[i].what, cyc,
+               65536.0 / TB_BEAT / (double)cyc, TB_BEAT);
     }
     return 0;
 }

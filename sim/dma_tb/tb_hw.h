@@ -9,6 +9,10 @@
 
 #include <stdint.h>
 
+#ifndef TB_BEAT
+#define TB_BEAT 64 /* the engine's BEAT_BYTES (set by dma_tb.mk) */
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -18,11 +22,11 @@ struct tb_axiw {
     /* driven by the engine */
     uint8_t awvalid, awlen, awsize, wvalid, wlast, bready, arvalid, arlen, arsize, rready;
     uint8_t awburst, arburst;
-    uint64_t awaddr, araddr, wstrb;
-    uint8_t wdata[64];
+    uint64_t awaddr, araddr;
+    uint8_t wdata[TB_BEAT], wstrb[TB_BEAT]; /* wstrb: one 0/1 per byte */
     /* driven by the slave model */
     uint8_t awready, wready, bvalid, bresp, arready, rvalid, rresp, rlast;
-    uint8_t rdata[64];
+    uint8_t rdata[TB_BEAT];
 };
 
 /** Pins of uvs_dma_xfer. */
