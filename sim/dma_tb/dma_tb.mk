@@ -15,7 +15,7 @@
 DMA_TB_OUT   := $(BUILD)/dma_tb
 DMA_TB_BEATS := 64 8 128
 DMA_TB_RTL   := $(GEN_RTL)/uvs_dma_pkg.sv $(GEN_RTL)/uvs_memmap_pkg.sv rtl/soc/uvs_dma_xfer.sv
-DMA_TB_CSRC  := sim/dma_tb/tb.c sim/dma_exec.c sim/mem.c sim/memsys.c sim/link.c
+DMA_TB_CSRC  := sim/dma_tb/tb.c sim/dma_burst.c sim/dma_exec.c sim/mem.c sim/memsys.c sim/link.c
 DMA_TB_HDRS  := rtl/soc/uvs_axi_ports.svh sim/dma_tb/tb_hw.h sim/dma_tb/main.cpp sim/dma_tb/dma_tb.mk
 
 .PHONY: dma-tb dma-lint
@@ -45,6 +45,7 @@ $(DMA_TB_OUT)/b$(1)/uvs-dma-tb: $(DMA_TB_RTL) $(RTL_LINT_VLT) $(DMA_TB_HDRS) \
 	  -CFLAGS "-O1 $(SAN_FLAGS) -DTB_BEAT=$(1) -I$(abspath sim/dma_tb)" \
 	  -LDFLAGS "$(SAN_FLAGS) $(abspath $(patsubst %.c,$(DMA_TB_OUT)/b$(1)/c/%.o,$(notdir $(DMA_TB_CSRC))))" \
 	  $(RTL_LINT_VLT) $(DMA_TB_RTL) $(abspath sim/dma_tb/main.cpp)
+	rm -f $$@  # relinked even when only the C objects changed (Verilator's make does not see them)
 	+$$(call vmake_quiet,$(DMA_TB_OUT)/b$(1)/obj,-f Vuvs_dma_xfer.mk -j$(JOBS) ../uvs-dma-tb)
 endef
 $(foreach b,$(DMA_TB_BEATS),$(eval $(call dma_tb_rules,$(b))))

@@ -12,6 +12,10 @@
  *
  *   uvs-dma-tb [--descs N] [--seed S]   random test (default 3,000, seed 1)
  *   uvs-dma-tb --bench                  beats per cycle of long copies
+ *   uvs-dma-tb --calibrate              cycles of whole descriptors with the
+ *       slaves timed per burst by sim/dma_burst.c on the memory-system model
+ *       (link and HBM at their default figures) against the cycles the
+ *       reference's per-descriptor timing (uvs_dma_start) gives
  * The engine's beat width is TB_BEAT bytes (tb_hw.h; dma_tb.mk builds one
  * testbench per width).
  * Exit 0 pass, 1 mismatch or AXI rule broken, 2 bad option.
@@ -26,6 +30,7 @@
 #include <uvmsoc/dma_desc.h>
 #include <uvmsoc/memmap.h>
 
+#include "dma_burst.h"
 #include "dma_exec.h"
 #include "mem.h"
 #include "tb_hw.h"
@@ -75,6 +80,7 @@ struct slave {
     const char *name;
     bool host;
     unsigned lat, p_ready, p_awready, p_rvalid; /* latency in cycles, percent of cycles ready (AW) / offering R */
+    bool memsys;                                /* time bursts by sim/dma_burst.c instead of lat */
     struct burst ar[QCAP], aw[QCAP], b[QCAP];
     unsigned ar_n, aw_n, b_n;
     struct wbeat w[QCAP];
@@ -85,6 +91,14 @@ struct slave {
 static struct slave hs = {.name = "h_axi", .host = true}, ds = {.name = "d_axi"};
 static uint64_t now;
 static int axi_errors;
+static struct uvs_link_model link_model; /* default figures (sim/link.h) */
+static struct uvs_memsys memsys;         /* the channels the bursts reserve when a slave's memsys is set */
+
+/* Location a slave's burst at @a reaches (for its memory-system channel). */
+static enum uvs_loc burst_loc(const struct slave *s, uint64_t a)
+{
+    return s->host ? UVS_LOC_HOST : uvs_mem_is_hbm(&rtl_mem, a) ? UVS_LOC_HBM : UVS_LOC_SRAM;
+}
 
 static void axi_fail(const struct slave *s, const char *what)
 {
@@ -150,7 +164,10 @@ static void slave_write(struct slave *s)
                 ok = false;
         }
     }
-    s->b[s->b_n++] = (struct burst){.due = now + s->lat, .resp = ok ? 0 : (s->host ? 2 : 3)};
+    uint64_t due = s->memsys ? uvs_dma_burst_write(&memsys, burst_loc(s, aw->addr), now,
+                                                   (uint64_t)(aw->len + 1) << aw->size)
+                             : now + s->lat;
+    s->b[s->b_n++] = (struct burst){.due = due, .resp = ok ? 0 : (s->host ? 2 : 3)};
     memmove(s->w, s->w + aw->len + 1, (s->w_n - aw->len - 1) * sizeof *s->w);
     s->w_n -= aw->len + 1;
     qpop(s->aw, &s->aw_n);
@@ -186,8 +203,10 @@ static void slave_take(struct slave *s, const struct tb_axiw *p)
         axi_fail(s, "RREADY low (the engine promises room for every beat)");
     if (p->arvalid && p->arready) {
         check_req(s, p->araddr, p->arlen, p->arsize, p->arburst);
-        s->ar[s->ar_n++] = (struct burst){.addr = p->araddr, .len = p->arlen, .size = p->arsize,
-                                          .due = now + s->lat};
+        uint64_t due = s->memsys ? uvs_dma_burst_read(&memsys, &link_model, burst_loc(s, p->araddr), now,
+                                                      (uint64_t)(p->arlen + 1) << p->arsize)
+                                 : now + s->lat;
+        s->ar[s->ar_n++] = (struct burst){.addr = p->araddr, .len = p->arlen, .size = p->arsize, .due = due};
     }
     if (p->rvalid && p->rready && ++s->ar[0].beat > s->ar[0].len)
         qpop(s->ar, &s->ar_n);
@@ -544,14 +563,60 @@ static int bench(void)
     return 0;
 }
 
+/* Whole descriptors on the RTL with bursts timed on the memory-system model,
+   against the reference's per-descriptor timing on a fresh model. */
+static int calibrate(void)
+{
+    static const struct { const char *what; uint8_t op; uint32_t len; } run[] = {
+        {"H2D 4 KiB", UVS_DMA_OP_H2D, 4096},       {"H2D 64 KiB", UVS_DMA_OP_H2D, 65536},
+        {"H2D 512 KiB", UVS_DMA_OP_H2D, 524288},   {"D2H 4 KiB", UVS_DMA_OP_D2H, 4096},
+        {"D2H 64 KiB", UVS_DMA_OP_D2H, 65536},     {"D2H 512 KiB", UVS_DMA_OP_D2H, 524288},
+        {"D2D HBM 64 KiB", UVS_DMA_OP_D2D, 65536}, {"D2D HBM 256 KiB", UVS_DMA_OP_D2D, 262144},
+    };
+    hs.p_ready = ds.p_ready = hs.p_awready = ds.p_awready = hs.p_rvalid = ds.p_rvalid = 100;
+    hs.memsys = ds.memsys = true;
+    uvs_link_defaults(&link_model);
+    printf("calibrate: %u-byte beats, device clock %u kHz, link %u cycles one way, HBM %u cycles\n", TB_BEAT,
+           link_model.clock_khz, link_model.latency, link_model.hbm_latency);
+    for (unsigned i = 0; i < sizeof run / sizeof run[0]; i++) {
+        struct uvs_dma_desc d = {.opcode = run[i].op, .len = run[i].len};
+        d.src = d.opcode == UVS_DMA_OP_H2D ? HOST_BASE : UVS_HBM_BASE;
+        d.dst = d.opcode == UVS_DMA_OP_D2H ? HOST_BASE : UVS_HBM_BASE + HBM_SIZE / 2;
+        memcpy(rtl_mem.sram, &d, sizeof d);
+        memcpy(ref_mem.sram, &d, sizeof d);
+        bool done;
+        if (uvs_memsys_init(&memsys, &link_model))
+            return 1;
+        uint64_t rtl = rtl_run(false, UVS_SRAM_BASE, 0, UVS_SRAM_BASE + 4096, 0, &done);
+        uvs_memsys_fini(&memsys);
+        if (!rtl || pins.status != UVS_DMA_ST_OK) {
+            fprintf(stderr, "FAIL calibrate %s: status %u\n", run[i].what, pins.status);
+            return 1;
+        }
+        struct uvs_memsys ref_ms;
+        if (uvs_memsys_init(&ref_ms, &link_model))
+            return 1;
+        struct uvs_dma_env env = {.mem = &ref_mem, .host = ref_host, .host_base = HOST_BASE,
+                                  .host_size = HOST_SIZE, .model = &link_model, .ms = &ref_ms};
+        struct uvs_dma_job job;
+        uint64_t ref = uvs_dma_start(&env, UVS_DMA_CHAN_FW, UVS_SRAM_BASE, 0, &job);
+        uvs_memsys_fini(&ref_ms);
+        printf("calibrate %-16s RTL %7" PRIu64 " cycles, reference %7" PRIu64 " cycles, RTL / reference %.2f, "
+               "%.1f bytes/cycle\n", run[i].what, rtl, ref, (double)rtl / (double)ref, (double)d.len / (double)rtl);
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     unsigned long descs = 3000, seed = 1;
-    bool do_bench = false;
+    bool do_bench = false, do_cal = false;
     for (int i = 1; i < argc; i++) {
         char *end = NULL;
         if (!strcmp(argv[i], "--bench")) {
             do_bench = true;
+        } else if (!strcmp(argv[i], "--calibrate")) {
+            do_cal = true;
         } else if ((!strcmp(argv[i], "--descs") || !strcmp(argv[i], "--seed")) && i + 1 < argc) {
             unsigned long v = strtoul(argv[i + 1], &end, 0);
             if (!*argv[i + 1] || *end || argv[i + 1][0] == '-') {
@@ -562,7 +627,7 @@ int main(int argc, char **argv)
             i++;
         } else {
             fprintf(stderr, "uvs-dma-tb: unknown or incomplete option '%s'\n"
-                            "usage: uvs-dma-tb [--descs N] [--seed S] | --bench\n", argv[i]);
+                            "usage: uvs-dma-tb [--descs N] [--seed S] | --bench | --calibrate\n", argv[i]);
             return 2;
         }
     }
@@ -571,7 +636,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "uvs-dma-tb: out of memory\n");
         return 1;
     }
-    int r = do_bench ? bench() : random_test((unsigned)descs);
+    int r = do_cal ? calibrate() : do_bench ? bench() : random_test((unsigned)descs);
     tb_hw_fini();
     return r;
 }
