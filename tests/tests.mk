@@ -77,7 +77,7 @@ include tests/opensbi/opensbi.mk
 TEST_PREREQS := sim sim-trace sim-c4 firmware isa-tests sim-unit-tests firmware-tests model-unit-tests host \
                 host-unit-tests-build iommu-soc-tests tile-soc-tests mt-tb mt-tb-tests \
                 sim-c4mt mtsoc-tests opensbi-tests sim-fsm sim-c4fsm fuzz-build \
-                iommu-tb iommu-tb-ids1 iommu-tb-san model-unit-tests uvm-unit-tests
+                iommu-tb iommu-tb-ids1 iommu-tb-san uvm-unit-tests
 TEST_ENV = SIM=$(SIM) SIM_C4=$(SIM_C4) SIM_FSM=$(SIM_FSM) SIM_C4FSM=$(SIM_C4FSM) \
            BUILD=$(BUILD) FIRMWARE_ELF=$(FIRMWARE_ELF)
 test: $(TEST_PREREQS)

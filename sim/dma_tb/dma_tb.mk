@@ -15,8 +15,8 @@
 DMA_TB_OUT   := $(BUILD)/dma_tb
 DMA_TB_BEATS := 64 8 128
 DMA_TB_RTL   := $(GEN_RTL)/uvs_dma_pkg.sv $(GEN_RTL)/uvs_memmap_pkg.sv rtl/soc/uvs_dma_xfer.sv
-DMA_TB_CSRC  := sim/dma_tb/tb.c sim/dma_burst.c sim/dma_exec.c sim/mem.c sim/memsys.c sim/link.c
-DMA_TB_HDRS  := rtl/soc/uvs_axi_ports.svh sim/dma_tb/tb_hw.h sim/dma_tb/main.cpp sim/dma_tb/dma_tb.mk
+DMA_TB_CSRC  := sim/dma_tb/tb.c sim/dma_tb/tb_slave.c sim/dma_burst.c sim/dma_exec.c sim/mem.c sim/memsys.c sim/link.c
+DMA_TB_HDRS  := rtl/soc/uvs_axi_ports.svh sim/dma_tb/tb_hw.h sim/dma_tb/tb_rng.h sim/dma_tb/tb_slave.h sim/dma_tb/main.cpp sim/dma_tb/dma_tb.mk
 
 .PHONY: dma-tb dma-lint
 dma-tb: $(foreach b,$(DMA_TB_BEATS),$(DMA_TB_OUT)/b$(b)/uvs-dma-tb)

@@ -34,25 +34,16 @@
 #include "dma_exec.h"
 #include "mem.h"
 #include "tb_hw.h"
+#include "tb_rng.h"
+#include "tb_slave.h"
 
 #define HOST_BASE 0x4000000000ull /* host bus address of host memory */
 #define HOST_SIZE (1ull << 20)
 #define SRAM_SIZE (256ull << 10)
 #define HBM_SIZE (1ull << 20)
 #define MAX_CYCLES 4000000ull /* per descriptor */
-#define QCAP 4096              /* slave queue entries */
 
-static uint64_t rng_s;
-static uint64_t rnd(void)
-{
-    rng_s ^= rng_s << 13;
-    rng_s ^= rng_s >> 7;
-    rng_s ^= rng_s << 17;
-    return rng_s;
-}
-/* Uniform in [lo, hi]. */
-static uint64_t urange(uint64_t lo, uint64_t hi) { return lo + rnd() % (hi - lo + 1); }
-static bool chance(unsigned pct) { return rnd() % 100 < pct; }
+uint64_t tb_rng_state = 1;
 
 /* The two worlds: the RTL's memories (rtl) and the reference's (ref). */
 static struct uvs_mem rtl_mem, ref_mem;
@@ -66,175 +57,23 @@ static uint8_t *rtl_byte(bool host, uint64_t a)
         return a - HOST_BASE < HOST_SIZE ? rtl_host + (a - HOST_BASE) : NULL;
     return uvs_mem_dev_ptr(&rtl_mem, a, 1, NULL);
 }
+static bool rtl_is_hbm(uint64_t a) { return uvs_mem_is_hbm(&rtl_mem, a); }
 
-struct burst {
-    uint64_t addr, due;
-    unsigned len, size, beat;
-    uint8_t resp;
-};
-struct wbeat {
-    uint8_t data[TB_BEAT], strb[TB_BEAT], last;
-};
-/* AXI4 slave model of one master. */
-struct slave {
-    const char *name;
-    bool host;
-    unsigned lat, p_ready, p_awready, p_rvalid; /* latency in cycles, percent of cycles ready (AW) / offering R */
-    bool memsys;                                /* time bursts by sim/dma_burst.c instead of lat */
-    struct burst ar[QCAP], aw[QCAP], b[QCAP];
-    unsigned ar_n, aw_n, b_n;
-    struct wbeat w[QCAP];
-    unsigned w_n;
-    struct tb_axiw last;    /* the master's outputs of the previous cycle */
-    bool last_ar_wait, last_aw_wait, last_w_wait;
-};
-static struct slave hs = {.name = "h_axi", .host = true}, ds = {.name = "d_axi"};
+static struct tb_slave hs = {.name = "h_axi", .host = true, .byte = rtl_byte, .is_hbm = rtl_is_hbm},
+                       ds = {.name = "d_axi", .byte = rtl_byte, .is_hbm = rtl_is_hbm};
 static uint64_t now;
-static int axi_errors;
 static struct uvs_link_model link_model; /* default figures (sim/link.h) */
-static struct uvs_memsys memsys;         /* the channels the bursts reserve when a slave's memsys is set */
-
-/* Location a slave's burst at @a reaches (for its memory-system channel). */
-static enum uvs_loc burst_loc(const struct slave *s, uint64_t a)
-{
-    return s->host ? UVS_LOC_HOST : uvs_mem_is_hbm(&rtl_mem, a) ? UVS_LOC_HBM : UVS_LOC_SRAM;
-}
-
-static void axi_fail(const struct slave *s, const char *what)
-{
-    if (axi_errors++ < 10)
-        fprintf(stderr, "FAIL %s cycle %" PRIu64 ": %s\n", s->name, now, what);
-}
-
-static void qpop(struct burst *q, unsigned *n)
-{
-    memmove(q, q + 1, (*n - 1) * sizeof *q);
-    (*n)--;
-}
-
-/* Slave outputs for this cycle (before the model evaluates). */
-static void slave_drive(struct slave *s, struct tb_axiw *p)
-{
-    p->arready = s->ar_n < QCAP && chance(s->p_ready);
-    p->awready = s->aw_n < QCAP && chance(s->p_awready);
-    p->wready = s->w_n < QCAP && chance(s->p_ready);
-    p->rvalid = 0;
-    p->bvalid = 0;
-    if (s->ar_n && now >= s->ar[0].due && chance(s->p_rvalid)) {
-        const struct burst *r = &s->ar[0];
-        uint64_t a = (r->addr & ~(uint64_t)(TB_BEAT - 1)) + (uint64_t)TB_BEAT * r->beat;
-        bool ok = true;
-        for (unsigned i = 0; i < TB_BEAT; i++) {
-            uint8_t *q = rtl_byte(s->host, a + i);
-            p->rdata[i] = q ? *q : 0;
-            ok = ok && q;
-        }
-        p->rvalid = 1;
-        p->rresp = ok ? 0 : (s->host ? 2 : 3); /* SLVERR from the bridge, DECERR from the interconnect */
-        p->rlast = r->beat == r->len;
-    }
-    if (s->b_n && now >= s->b[0].due) {
-        p->bvalid = 1;
-        p->bresp = s->b[0].resp;
-    }
-}
-
-/* A write burst whose AW and every W beat arrived: perform it. */
-static void slave_write(struct slave *s)
-{
-    struct burst *aw = &s->aw[0];
-    bool ok = true;
-    bool narrow = (1u << aw->size) < TB_BEAT; /* a 32-byte record in a wider beat */
-    if ((1u << aw->size) != TB_BEAT && !(aw->size == 5 && aw->len == 0 && narrow))
-        axi_fail(s, "write burst of an unexpected size");
-    for (unsigned k = 0; k <= aw->len; k++) {
-        const struct wbeat *w = &s->w[k];
-        uint64_t a = (aw->addr & ~(uint64_t)(TB_BEAT - 1)) + (uint64_t)TB_BEAT * k;
-        if (w->last != (k == aw->len))
-            axi_fail(s, "WLAST not on the burst's last beat");
-        for (unsigned i = 0; i < TB_BEAT; i++) {
-            if (!w->strb[i])
-                continue;
-            if (narrow && (i & ~31u) != (aw->addr & (TB_BEAT - 1) & ~31u))
-                axi_fail(s, "32-byte write strobes outside its lane");
-            uint8_t *q = rtl_byte(s->host, a + i);
-            if (q)
-                *q = w->data[i];
-            else
-                ok = false;
-        }
-    }
-    uint64_t due = s->memsys ? uvs_dma_burst_write(&memsys, burst_loc(s, aw->addr), now,
-                                                   (uint64_t)(aw->len + 1) << aw->size)
-                             : now + s->lat;
-    s->b[s->b_n++] = (struct burst){.due = due, .resp = ok ? 0 : (s->host ? 2 : 3)};
-    memmove(s->w, s->w + aw->len + 1, (s->w_n - aw->len - 1) * sizeof *s->w);
-    s->w_n -= aw->len + 1;
-    qpop(s->aw, &s->aw_n);
-}
-
-/* Check a request channel's address rules: INCR, no 4 KiB crossing, aligned to its size. */
-static void check_req(struct slave *s, uint64_t addr, unsigned len, unsigned size, unsigned burst)
-{
-    if (burst != 1)
-        axi_fail(s, "burst type not INCR");
-    if (addr & ((1ull << size) - 1))
-        axi_fail(s, "address not aligned to the transfer size");
-    if ((addr >> 12) != ((addr + ((uint64_t)len << size)) >> 12))
-        axi_fail(s, "burst crosses a 4 KiB boundary");
-}
-
-/* After the model evaluated: handshakes, AXI stability rules, queue updates. */
-static void slave_take(struct slave *s, const struct tb_axiw *p)
-{
-    /* a VALID not yet taken stays up with the same payload (AXI4 A3.2.1) */
-    if (s->last_ar_wait && (!p->arvalid || p->araddr != s->last.araddr || p->arlen != s->last.arlen))
-        axi_fail(s, "AR changed before it was taken");
-    if (s->last_aw_wait && (!p->awvalid || p->awaddr != s->last.awaddr || p->awlen != s->last.awlen))
-        axi_fail(s, "AW changed before it was taken");
-    if (s->last_w_wait && (!p->wvalid || memcmp(p->wstrb, s->last.wstrb, TB_BEAT) ||
-                           memcmp(p->wdata, s->last.wdata, TB_BEAT)))
-        axi_fail(s, "W changed before it was taken");
-    s->last = *p;
-    s->last_ar_wait = p->arvalid && !p->arready;
-    s->last_aw_wait = p->awvalid && !p->awready;
-    s->last_w_wait = p->wvalid && !p->wready;
-    if (p->rvalid && !p->rready)
-        axi_fail(s, "RREADY low (the engine promises room for every beat)");
-    if (p->arvalid && p->arready) {
-        check_req(s, p->araddr, p->arlen, p->arsize, p->arburst);
-        uint64_t due = s->memsys ? uvs_dma_burst_read(&memsys, &link_model, burst_loc(s, p->araddr), now,
-                                                      (uint64_t)(p->arlen + 1) << p->arsize)
-                                 : now + s->lat;
-        s->ar[s->ar_n++] = (struct burst){.addr = p->araddr, .len = p->arlen, .size = p->arsize, .due = due};
-    }
-    if (p->rvalid && p->rready && ++s->ar[0].beat > s->ar[0].len)
-        qpop(s->ar, &s->ar_n);
-    if (p->awvalid && p->awready) {
-        check_req(s, p->awaddr, p->awlen, p->awsize, p->awburst);
-        s->aw[s->aw_n++] = (struct burst){.addr = p->awaddr, .len = p->awlen, .size = p->awsize};
-    }
-    if (p->wvalid && p->wready) {
-        struct wbeat *w = &s->w[s->w_n++];
-        memcpy(w->data, p->wdata, TB_BEAT);
-        memcpy(w->strb, p->wstrb, TB_BEAT);
-        w->last = p->wlast;
-    }
-    while (s->aw_n && s->w_n > s->aw[0].len)
-        slave_write(s);
-    if (p->bvalid && p->bready)
-        qpop(s->b, &s->b_n);
-}
+static struct uvs_memsys memsys;         /* the channels the bursts reserve in --calibrate */
 
 static struct tb_pins pins;
 
 static void cycle(void)
 {
-    slave_drive(&hs, &pins.h);
-    slave_drive(&ds, &pins.d);
+    tb_slave_drive(&hs, &pins.h, now);
+    tb_slave_drive(&ds, &pins.d, now);
     tb_hw_eval(&pins);
-    slave_take(&hs, &pins.h);
-    slave_take(&ds, &pins.d);
+    tb_slave_take(&hs, &pins.h, now);
+    tb_slave_take(&ds, &pins.d, now);
     tb_hw_tick();
     now++;
 }
@@ -256,12 +95,12 @@ static uint64_t rtl_run(bool host_ring, uint64_t desc_addr, uint32_t index, uint
     *done_seen = false;
     while (now - t0 < MAX_CYCLES) {
         pins.abort = abort_at && now - t0 == abort_at;
-        slave_drive(&hs, &pins.h);
-        slave_drive(&ds, &pins.d);
+        tb_slave_drive(&hs, &pins.h, now);
+        tb_slave_drive(&ds, &pins.d, now);
         tb_hw_eval(&pins);
         bool done = pins.done, idle = !pins.busy;
-        slave_take(&hs, &pins.h);
-        slave_take(&ds, &pins.d);
+        tb_slave_take(&hs, &pins.h, now);
+        tb_slave_take(&ds, &pins.d, now);
         tb_hw_tick();
         now++;
         if (done) {
@@ -412,17 +251,7 @@ static int check_abandoned(const struct uvs_dma_desc *d)
 }
 
 /* Every burst the engine issued was completed: the slaves hold nothing. */
-static int check_quiet(void)
-{
-    const struct slave *s[2] = {&hs, &ds};
-    for (unsigned i = 0; i < 2; i++)
-        if (s[i]->ar_n || s[i]->aw_n || s[i]->w_n || s[i]->b_n) {
-            fprintf(stderr, "FAIL %s not quiet after the descriptor: %u AR, %u AW, %u W, %u B left\n", s[i]->name,
-                    s[i]->ar_n, s[i]->aw_n, s[i]->w_n, s[i]->b_n);
-            return 1;
-        }
-    return 0;
-}
+static int check_quiet(void) { return tb_slave_quiet(&hs) || tb_slave_quiet(&ds); }
 
 static int setup(void)
 {
@@ -489,7 +318,7 @@ static int random_test(unsigned descs)
                 return 1;
             take_rtl_range(d.opcode == UVS_DMA_OP_D2H, d.dst, d.len);
             take_rtl_range(host_ring, cpl_addr, sizeof(struct uvs_dma_cpl));
-            if (axi_errors || compare_worlds()) {
+            if (tb_axi_errors || compare_worlds()) {
                 fprintf(stderr, "FAIL descriptor %u (%s, aborted): op %u len %u\n", n, kind_name[k], d.opcode, d.len);
                 return 1;
             }
@@ -515,7 +344,7 @@ static int random_test(unsigned descs)
         }
         if (partial) /* the RTL's destination may hold (part of) the copy, the reference's none */
             take_rtl_range(d.opcode == UVS_DMA_OP_D2H, d.dst, d.len);
-        if (axi_errors || check_quiet() || compare_worlds()) {
+        if (tb_axi_errors || check_quiet() || compare_worlds()) {
             fprintf(stderr, "FAIL descriptor %u (%s): op %u len %u src 0x%" PRIx64 " dst 0x%" PRIx64 "\n", n,
                     kind_name[k], d.opcode, d.len, d.src, d.dst);
             return 1;
@@ -574,8 +403,9 @@ static int calibrate(void)
         {"D2D HBM 64 KiB", UVS_DMA_OP_D2D, 65536}, {"D2D HBM 256 KiB", UVS_DMA_OP_D2D, 262144},
     };
     hs.p_ready = ds.p_ready = hs.p_awready = ds.p_awready = hs.p_rvalid = ds.p_rvalid = 100;
-    hs.memsys = ds.memsys = true;
     uvs_link_defaults(&link_model);
+    hs.ms = ds.ms = &memsys;
+    hs.model = ds.model = &link_model;
     printf("calibrate: %u-byte beats, device clock %u kHz, link %u cycles one way, HBM %u cycles\n", TB_BEAT,
            link_model.clock_khz, link_model.latency, link_model.hbm_latency);
     for (unsigned i = 0; i < sizeof run / sizeof run[0]; i++) {
@@ -631,7 +461,7 @@ int main(int argc, char **argv)
             return 2;
         }
     }
-    rng_s = seed * 0x9e3779b97f4a7c15ull + 1;
+    tb_rng_state = seed * 0x9e3779b97f4a7c15ull + 1;
     if (setup()) {
         fprintf(stderr, "uvs-dma-tb: out of memory\n");
         return 1;
