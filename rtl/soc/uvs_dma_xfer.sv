@@ -86,6 +86,8 @@ module uvs_dma_xfer #(
   localparam int          DB     = (BB >= 32) ? 1 : 32 / BB;   // beats of a descriptor or completion record
   localparam logic [2:0]  RSZ    = (BB >= 32) ? 3'd5 : 3'(LB); // their AxSIZE
   localparam int          FW     = $clog2(FIFO_BEATS);
+  localparam int          CW     = 26 - LB;        // beat counters: a descriptor has at most 2^(24-LB) + 1 beats
+  typedef logic [CW-1:0] cnt_t;
   localparam logic [63:0] BURST  = 64'(BURST_BEATS) * 64'(BB);  // burst boundary in bytes
   localparam logic [8:0]  X_DESC = 9'd256;
   localparam logic [8:0]  X_CPL  = 9'd257;
@@ -115,20 +117,20 @@ module uvs_dma_xfer #(
   assign failed = st_q != 9'(UVS_DMA_ST_OK);
 
   // ---- the copy ----
-  logic [31:0] nr_q, nd_q;       // source / destination beats
+  cnt_t        nr_q, nd_q;       // source / destination beats
   logic [LB-1:0] shift_q;        // bytes a destination beat starts into the pair {head, lo}
   logic [63:0] ar_addr_q;        // next source beat to request
-  logic [31:0] ar_left_q;        // source beats not yet requested
-  logic [31:0] r_out_q;          // source beats requested and not arrived
+  cnt_t        ar_left_q;        // source beats not yet requested
+  cnt_t        r_out_q;          // source beats requested and not arrived
   logic [FW:0] credit_q;         // read-buffer beats neither requested nor held
   logic [63:0] r_addr_q;         // address of the next source beat to arrive
   logic [63:0] aw_addr_q;        // next destination beat to announce
-  logic [31:0] aw_left_q;        // destination beats not yet announced
-  logic [31:0] aw_beats_q;       // destination beats announced
+  cnt_t        aw_left_q;        // destination beats not yet announced
+  cnt_t        aw_beats_q;       // destination beats announced
   logic [63:0] b_addr_q;         // first address of the next write burst to be answered
-  logic [31:0] b_wait_q;         // write bursts announced and not answered
-  logic [31:0] w_cnt_q;          // destination beats produced (into the W register)
-  logic [31:0] popped_q;         // source beats taken out of the buffer
+  cnt_t        b_wait_q;         // write bursts announced and not answered
+  cnt_t        w_cnt_q;          // destination beats produced (into the W register)
+  cnt_t        popped_q;         // source beats taken out of the buffer
   logic        primed_q;         // lo_q holds the first source beat, or the stream needs none there
   logic [DW-1:0] lo_q;           // the older of the two source beats a destination beat is cut from
   logic [2:0]  rec_q;            // beats of the descriptor received / of the completion produced
@@ -164,11 +166,11 @@ module uvs_dma_xfer #(
 
   // Beats in a burst starting at the beat whose address bits [11:LB] are b,
   // with left beats to go: up to the next BURST boundary.
-  function automatic logic [7:0] blen(logic [11-LB:0] b, logic [31:0] left);
+  function automatic logic [7:0] blen(logic [11-LB:0] b, cnt_t left);
     logic [11-LB:0] off;
-    logic [31:0]    room;
+    cnt_t           room;
     off  = b & (12 - LB)'(BURST_BEATS - 1);
-    room = 32'(BURST_BEATS) - 32'(off);
+    room = cnt_t'(BURST_BEATS) - cnt_t'(off);
     return 8'((left < room) ? left : room);
   endfunction
   // Next BURST boundary after a.
@@ -255,14 +257,21 @@ module uvs_dma_xfer #(
 
   // ---- the descriptor with this R beat: its 32-byte lane, or its next piece ----
   logic [255:0] desc_next;
+  // (selected by comparing the index with constants, not as a variable bit
+  // offset: synthesis then builds a lane select, not a barrel shifter)
   if (BB > 32) begin : g_desc_lane
-    assign desc_next = r_data[{desc_addr_q[LB-1:5], 8'd0} +: 256];
+    always_comb begin
+      desc_next = r_data[255:0];
+      for (int i = 1; i < BB / 32; i++)
+        if (int'(desc_addr_q[LB-1:5]) == i) desc_next = r_data[i * 256 +: 256];
+    end
   end else if (BB == 32) begin : g_desc_beat
     assign desc_next = r_data;
   end else begin : g_desc_pieces
     always_comb begin
       desc_next = desc_q;
-      desc_next[8'(32'(rec_q) << (LB + 3)) +: DW] = r_data;
+      for (int i = 0; i < DB; i++)
+        if (int'(rec_q) == i) desc_next[i * DW +: DW] = r_data;
     end
   end
 
@@ -292,13 +301,17 @@ module uvs_dma_xfer #(
       assign cpl_strb = '1;
     end
   end else begin : g_cpl_narrow
-    assign cpl_data = cpl_rec[8'(32'(rec_q) << (LB + 3)) +: DW];
+    always_comb begin
+      cpl_data = cpl_rec[DW-1:0];
+      for (int i = 1; i < DB; i++)
+        if (int'(rec_q) == i) cpl_data = cpl_rec[i * DW +: DW];
+    end
     assign cpl_strb = '1;
   end
   assign aw_valid   = aw_wait_q || (state_q == S_CPL_W && aw_left_q != 0) ||
                       (state_q == S_COPY && aw_left_q != 0 &&
                        (abort_q ? aw_beats_q < w_cnt_q
-                                : aw_beats_q + 32'(aw_beats) <= w_cnt_q + 32'(FIFO_BEATS)));
+                                : aw_beats_q + cnt_t'(aw_beats) <= w_cnt_q + cnt_t'(FIFO_BEATS)));
   assign aw_addr    = (state_q == S_CPL_W) ? cpl_addr_q : aw_addr_q;
   assign aw_len     = (state_q == S_CPL_W) ? 8'(DB - 1) : aw_beats - 8'd1;
   assign aw_size    = (state_q == S_CPL_W) ? RSZ : 3'(LB);
@@ -408,12 +421,12 @@ module uvs_dma_xfer #(
         end
         S_CHECK: begin : l_check
           logic [63:0] sb, db;
-          logic [31:0] nr, nd;   // beats covering the source / destination
+          cnt_t        nr, nd;   // beats covering the source / destination
           logic        ahead;    // the source's offset in its beat is at or past the destination's
           sb    = dev_bad(src_q, len_q, sram_size_i, hbm_size_i);
           db    = dev_bad(dst_q, len_q, sram_size_i, hbm_size_i);
-          nr    = 32'((64'(src_q[LB-1:0]) + 64'(len_q) - 64'd1) >> LB) + 32'd1;
-          nd    = 32'((64'(dst_q[LB-1:0]) + 64'(len_q) - 64'd1) >> LB) + 32'd1;
+          nr    = cnt_t'((64'(src_q[LB-1:0]) + 64'(len_q) - 64'd1) >> LB) + cnt_t'(1);
+          nd    = cnt_t'((64'(dst_q[LB-1:0]) + 64'(len_q) - 64'd1) >> LB) + cnt_t'(1);
           ahead = src_q[LB-1:0] >= dst_q[LB-1:0];
           // destination beat k is cut from source beats k, k + 1 (ahead: lo = the
           // first source beat) or k - 1, k (lo = nothing before the first one)
@@ -448,7 +461,7 @@ module uvs_dma_xfer #(
           if (abort_q || abort_i) begin
             state_q <= S_IDLE;
           end else if (bad_desc(sb, db)) begin  // no copy: straight to the completion
-            aw_left_q <= 32'd1;
+            aw_left_q <= cnt_t'(1);
             state_q   <= S_CPL_W;
           end
         end
@@ -459,9 +472,9 @@ module uvs_dma_xfer #(
           // source bursts and beats
           if (ar_go) begin
             ar_addr_q <= next_burst(ar_addr_q);
-            ar_left_q <= ar_left_q - 32'(ar_beats);
+            ar_left_q <= ar_left_q - cnt_t'(ar_beats);
           end
-          r_out_q  <= r_out_q + (ar_go ? 32'(ar_beats) : 32'd0) - 32'(r_valid);
+          r_out_q  <= r_out_q + (ar_go ? cnt_t'(ar_beats) : '0) - cnt_t'(r_valid);
           credit_q <= credit_q - (ar_go ? (FW + 1)'(ar_beats) : '0) + (FW + 1)'(take);
           if (r_valid) begin
             r_addr_q <= r_addr_q + 64'(BB);
@@ -474,20 +487,20 @@ module uvs_dma_xfer #(
           if (!primed_q && head_v_q) begin
             lo_q     <= head_q;
             primed_q <= 1'b1;
-            popped_q <= popped_q + 32'd1;
+            popped_q <= popped_q + cnt_t'(1);
           end
           // destination bursts and beats
           if (aw_go) begin
             aw_addr_q  <= next_burst(aw_addr_q);
-            aw_left_q  <= aw_left_q - 32'(aw_beats);
-            aw_beats_q <= aw_beats_q + 32'(aw_beats);
+            aw_left_q  <= aw_left_q - cnt_t'(aw_beats);
+            aw_beats_q <= aw_beats_q + cnt_t'(aw_beats);
           end
           if (load) begin
-            w_cnt_q <= w_cnt_q + 32'd1;
+            w_cnt_q <= w_cnt_q + cnt_t'(1);
             if (prod_data) lo_q <= head_q;
-            if (prod_data && hi_real) popped_q <= popped_q + 32'd1;
+            if (prod_data && hi_real) popped_q <= popped_q + cnt_t'(1);
           end
-          b_wait_q <= b_wait_q + 32'(aw_go) - 32'(b_valid);
+          b_wait_q <= b_wait_q + cnt_t'(aw_go) - cnt_t'(b_valid);
           if (b_valid) begin
             b_addr_q <= next_burst(b_addr_q);
             if (b_resp != 2'b00 && !failed && !(r_valid && r_resp != 2'b00)) begin
@@ -497,11 +510,11 @@ module uvs_dma_xfer #(
           end
           // every burst announced was answered and nothing is left to send
           if (!aw_go && !ar_wait_q && !aw_wait_q && !(wv_q && !w_ready) && !load &&
-              b_wait_q == 32'(b_valid) && r_out_q == 32'(r_valid)) begin
+              b_wait_q == cnt_t'(b_valid) && r_out_q == cnt_t'(r_valid)) begin
             if (abort_q || abort_i) begin
               if (w_cnt_q == aw_beats_q && !ar_valid && !aw_valid) state_q <= S_IDLE;
             end else if (ar_left_q == 0 && aw_left_q == 0 && w_cnt_q == nd_q && popped_q == nr_q) begin
-              aw_left_q <= 32'd1;   // the completion's one announcement
+              aw_left_q <= cnt_t'(1);   // the completion's one announcement
               state_q   <= S_CPL_W;
             end
           end
