@@ -188,12 +188,15 @@ module uvs_dma_xfer #(
     if (ho < hbm)  return (64'(n) <= hbm - ho) ? '1 : 64'(UVS_HBM_BASE) + hbm;
     return a;
   endfunction
-  // The checked descriptor fails before any transfer (sb, db: dev_bad of
-  // its source and destination).
-  function automatic logic bad_desc(logic [63:0] sb, logic [63:0] db);
-    return op_q < 8'(UVS_DMA_OP_H2D) || op_q > 8'(UVS_DMA_OP_D2D) || rsvd_q != 0 ||
-           (flags_q & ~8'(UVS_DMA_FLAG_IRQ)) != 0 || len_q == 0 || len_q > 32'(UVS_DMA_MAX_LEN) ||
-           (!src_h && sb != '1) || (!dst_h && db != '1);
+  // The descriptor's status before any transfer, in the reference's order
+  // (sb, db: dev_bad of its source and destination).
+  function automatic logic [8:0] check_st(logic [63:0] sb, logic [63:0] db);
+    if (op_q < 8'(UVS_DMA_OP_H2D) || op_q > 8'(UVS_DMA_OP_D2D) || rsvd_q != 0 ||
+        (flags_q & ~8'(UVS_DMA_FLAG_IRQ)) != 0)    return 9'(UVS_DMA_ST_BAD_OPCODE);
+    if (len_q == 0 || len_q > 32'(UVS_DMA_MAX_LEN)) return 9'(UVS_DMA_ST_BAD_LEN);
+    if (!src_h && sb != '1)                         return 9'(UVS_DMA_ST_BAD_SRC);
+    if (!dst_h && db != '1)                         return 9'(UVS_DMA_ST_BAD_DST);
+    return 9'(UVS_DMA_ST_OK);
   endfunction
   function automatic logic [63:0] max64(logic [63:0] a, logic [63:0] b);
     return (a > b) ? a : b;
@@ -423,6 +426,7 @@ module uvs_dma_xfer #(
           logic [63:0] sb, db;
           cnt_t        nr, nd;   // beats covering the source / destination
           logic        ahead;    // the source's offset in its beat is at or past the destination's
+          logic [8:0]  st;
           sb    = dev_bad(src_q, len_q, sram_size_i, hbm_size_i);
           db    = dev_bad(dst_q, len_q, sram_size_i, hbm_size_i);
           nr    = cnt_t'((64'(src_q[LB-1:0]) + 64'(len_q) - 64'd1) >> LB) + cnt_t'(1);
@@ -449,18 +453,12 @@ module uvs_dma_xfer #(
           rec_q      <= '0;
           {wp_q, rp_q, ram_cnt_q, head_v_q} <= '0;  // empty (an abandoned descriptor may have left beats)
           state_q    <= S_COPY;
-          if (op_q < 8'(UVS_DMA_OP_H2D) || op_q > 8'(UVS_DMA_OP_D2D) || rsvd_q != 0 ||
-              (flags_q & ~8'(UVS_DMA_FLAG_IRQ)) != 0)
-            st_q <= 9'(UVS_DMA_ST_BAD_OPCODE);
-          else if (len_q == 0 || len_q > 32'(UVS_DMA_MAX_LEN))
-            st_q <= 9'(UVS_DMA_ST_BAD_LEN);
-          else if (!src_h && sb != '1)
-            {st_q, err_q} <= {9'(UVS_DMA_ST_BAD_SRC), sb};
-          else if (!dst_h && db != '1)
-            {st_q, err_q} <= {9'(UVS_DMA_ST_BAD_DST), db};
+          st    = check_st(sb, db);
+          st_q  <= st;
+          err_q <= (st == 9'(UVS_DMA_ST_BAD_SRC)) ? sb : (st == 9'(UVS_DMA_ST_BAD_DST)) ? db : '0;
           if (abort_q || abort_i) begin
             state_q <= S_IDLE;
-          end else if (bad_desc(sb, db)) begin  // no copy: straight to the completion
+          end else if (st != 9'(UVS_DMA_ST_OK)) begin  // no copy: straight to the completion
             aw_left_q <= cnt_t'(1);
             state_q   <= S_CPL_W;
           end
