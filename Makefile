@@ -114,8 +114,8 @@ include rtl/rtl.mk
 include sim/iommu_tb/iommu_tb.mk
 include sim/mt_tb/mt_tb.mk
 include sim/plic_tb/plic_tb.mk
-include sim/dma_tb/dma_tb.mk
 include sim/sim.mk
+include sim/dma_tb/dma_tb.mk
 include firmware/firmware.mk
 include tests/tests.mk
 include bench/bench.mk

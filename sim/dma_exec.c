@@ -1,6 +1,8 @@
 /* uvmsoc-sim DMA data movement and timing (see dma_exec.h). */
 #include "dma_exec.h"
 
+#include "dma_burst.h"
+
 #include <string.h>
 
 uint8_t *uvs_dma_host_ptr(const struct uvs_dma_env *e, uint64_t addr, uint64_t len, uint64_t *bad)
@@ -44,14 +46,6 @@ static int check(const struct uvs_dma_desc *d)
     return UVS_DMA_ST_OK;
 }
 
-/* Memory-system channel of a device or host location for data moving in direction "to host" or not. */
-static enum uvs_memsys_chan chan_of(enum uvs_loc loc, bool to_host)
-{
-    if (loc == UVS_LOC_HOST)
-        return to_host ? UVS_MEMSYS_LINK_D2H : UVS_MEMSYS_LINK_H2D;
-    return loc == UVS_LOC_HBM ? UVS_MEMSYS_HBM : UVS_MEMSYS_SRAM;
-}
-
 /* Largest read-tag ring the stream keeps (dma_tags is clamped to it). */
 #define TAGS_MAX 1024u
 
@@ -67,10 +61,8 @@ static enum uvs_memsys_chan chan_of(enum uvs_loc loc, bool to_host)
 static uint64_t stream(const struct uvs_dma_env *e, enum uvs_loc src, enum uvs_loc dst, uint64_t len,
                        uint64_t issue, uint64_t *last)
 {
-    struct uvs_memsys *ms = e->ms;
     const uint64_t chunk = e->model->mps ? e->model->mps : 256;
     const uint64_t lat = (uint64_t)e->model->latency << 16;
-    enum uvs_memsys_chan rc = chan_of(src, false), wc = chan_of(dst, true);
     const uint32_t dbw = e->model->dma_bw_fx; /* 0: no data-path limit */
     uint32_t tags = e->model->dma_tags;
     uint64_t tag_free[TAGS_MAX]; /* per tag: when its read's data arrived (16.16) */
@@ -83,24 +75,17 @@ static uint64_t stream(const struct uvs_dma_env *e, enum uvs_loc src, enum uvs_l
         if (c >= tags && tag_free[c % tags] > is)
             is = tag_free[c % tags]; /* every tag in use: wait for the oldest read's data */
         *last = is >> 16;
-        if (src == UVS_LOC_HOST) { /* request crosses the link, completion comes back */
-            moved = uvs_memsys_xfer_fx(ms, rc, is + lat, n);
-            arrived = moved + lat;
-            if (moved - lat > is)
-                is = moved - lat; /* the next request's data follows this one's */
-        } else {
-            moved = uvs_memsys_xfer_fx(ms, rc, is, n);
-            arrived = moved + ((uint64_t)ms->ch[rc].latency << 16);
+        arrived = uvs_dma_burst_read_fx(e->ms, e->model, src, is, n, &moved);
+        if (src != UVS_LOC_HOST)
             is = moved;
-        }
+        else if (moved - lat > is)
+            is = moved - lat; /* the next request's data follows this one's */
         tag_free[c % tags] = arrived;
         if (arrived > dp)
             dp = arrived;
         if (dbw)
             dp += ((n << 32) + dbw - 1) / dbw; /* through the data path: n / bw cycles, 16.16 */
-        uint64_t w = uvs_memsys_xfer_fx(ms, wc, dp, n);
-        if (dst != UVS_LOC_HOST)
-            w += (uint64_t)ms->ch[wc].latency << 16;
+        uint64_t w = uvs_dma_burst_write_fx(e->ms, dst, dp, n);
         if (w > done)
             done = w;
     }

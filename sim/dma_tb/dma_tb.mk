@@ -1,9 +1,11 @@
 # dma_tb.mk: the standalone testbench of the DMA engine's data path
 # rtl/soc/uvs_dma_xfer.sv (sim/dma_tb/: tb.c drives it through two AXI4 slave
 # models and compares every descriptor with the reference model
-# sim/dma_exec.c). Included from the top Makefile (uses BUILD, GEN_RTL,
-# GEN_INC, ABI_H, HOST_CC, HOST_CFLAGS, SAN_FLAGS, SETUP_STAMP, JOBS). The C
-# parts and the Verilated model are built with ASan/UBSan.
+# sim/dma_exec.c). Included from the top Makefile after sim/sim.mk (uses
+# BUILD, GEN_RTL, GEN_INC, ABI_H, HOST_CC, HOST_CFLAGS, SAN_FLAGS,
+# SETUP_STAMP, JOBS and the simulator's parts archive SIM_PARTS_LIB_SAN:
+# reference model, memories, memory system, burst timing). The testbench's C
+# and the Verilated model are built with ASan/UBSan.
 #
 #   make dma-tb     one testbench per beat width in DMA_TB_BEATS (bytes: 64 for
 #                   an HBM port or XDMA's bridge, 8 for PolarFire SoC's FIC0,
@@ -15,7 +17,7 @@
 DMA_TB_OUT   := $(BUILD)/dma_tb
 DMA_TB_BEATS := 64 8 128
 DMA_TB_RTL   := $(GEN_RTL)/uvs_dma_pkg.sv $(GEN_RTL)/uvs_memmap_pkg.sv rtl/soc/uvs_dma_xfer.sv
-DMA_TB_CSRC  := sim/dma_tb/tb.c sim/dma_tb/tb_slave.c sim/dma_burst.c sim/dma_exec.c sim/mem.c sim/memsys.c sim/link.c
+DMA_TB_CSRC  := sim/dma_tb/tb.c sim/dma_tb/tb_slave.c
 DMA_TB_HDRS  := rtl/soc/uvs_axi_ports.svh sim/dma_tb/tb_hw.h sim/dma_tb/tb_rng.h sim/dma_tb/tb_slave.h sim/dma_tb/main.cpp sim/dma_tb/dma_tb.mk
 
 .PHONY: dma-tb dma-lint
@@ -34,16 +36,13 @@ define dma_tb_rules
 $(DMA_TB_OUT)/b$(1)/c/%.o: sim/dma_tb/%.c $(DMA_TB_HDRS) $(ABI_H) | $(SETUP_STAMP)
 	@mkdir -p $$(@D)
 	$(HOST_CC) $(HOST_CFLAGS) -O1 $(SAN_FLAGS) -DTB_BEAT=$(1) -Isim -Isim/dma_tb -c $$< -o $$@
-$(DMA_TB_OUT)/b$(1)/c/%.o: sim/%.c $(ABI_H) | $(SETUP_STAMP)
-	@mkdir -p $$(@D)
-	$(HOST_CC) $(HOST_CFLAGS) -O1 $(SAN_FLAGS) -Isim -c $$< -o $$@
 $(DMA_TB_OUT)/b$(1)/uvs-dma-tb: $(DMA_TB_RTL) $(RTL_LINT_VLT) $(DMA_TB_HDRS) \
-    $(patsubst %.c,$(DMA_TB_OUT)/b$(1)/c/%.o,$(notdir $(DMA_TB_CSRC))) | $(SETUP_STAMP)
+    $(patsubst %.c,$(DMA_TB_OUT)/b$(1)/c/%.o,$(notdir $(DMA_TB_CSRC))) $(SIM_PARTS_LIB_SAN) | $(SETUP_STAMP)
 	@mkdir -p $(DMA_TB_OUT)/b$(1)/obj
 	verilator --cc --exe -O3 --x-assign fast --x-initial fast -Irtl/soc --top-module uvs_dma_xfer \
 	  -GBEAT_BYTES=$(1) -Mdir $(DMA_TB_OUT)/b$(1)/obj -o ../uvs-dma-tb \
 	  -CFLAGS "-O1 $(SAN_FLAGS) -DTB_BEAT=$(1) -I$(abspath sim/dma_tb)" \
-	  -LDFLAGS "$(SAN_FLAGS) $(abspath $(patsubst %.c,$(DMA_TB_OUT)/b$(1)/c/%.o,$(notdir $(DMA_TB_CSRC))))" \
+	  -LDFLAGS "$(SAN_FLAGS) $(abspath $(patsubst %.c,$(DMA_TB_OUT)/b$(1)/c/%.o,$(notdir $(DMA_TB_CSRC)))) $(abspath $(SIM_PARTS_LIB_SAN))" \
 	  $(RTL_LINT_VLT) $(DMA_TB_RTL) $(abspath sim/dma_tb/main.cpp)
 	rm -f $$@  # relinked even when only the C objects changed (Verilator's make does not see them)
 	+$$(call vmake_quiet,$(DMA_TB_OUT)/b$(1)/obj,-f Vuvs_dma_xfer.mk -j$(JOBS) ../uvs-dma-tb)
