@@ -49,14 +49,16 @@ uint64_t tb_rng_state = 1;
 static struct uvs_mem rtl_mem, ref_mem;
 static uint8_t *rtl_host, *ref_host;
 
-/* Byte at bus address a of the RTL's world seen from a master (host side or
+/* Byte at bus address a of a world seen from a master (host side or
    device side), NULL outside memory. */
-static uint8_t *rtl_byte(bool host, uint64_t a)
+static uint8_t *world_byte(struct uvs_mem *mem, uint8_t *host_mem, bool host, uint64_t a)
 {
     if (host)
-        return a - HOST_BASE < HOST_SIZE ? rtl_host + (a - HOST_BASE) : NULL;
-    return uvs_mem_dev_ptr(&rtl_mem, a, 1, NULL);
+        return a - HOST_BASE < HOST_SIZE ? host_mem + (a - HOST_BASE) : NULL;
+    return uvs_mem_dev_ptr(mem, a, 1, NULL);
 }
+static uint8_t *rtl_byte(bool host, uint64_t a) { return world_byte(&rtl_mem, rtl_host, host, a); }
+static uint8_t *ref_byte(bool host, uint64_t a) { return world_byte(&ref_mem, ref_host, host, a); }
 static bool rtl_is_hbm(uint64_t a) { return uvs_mem_is_hbm(&rtl_mem, a); }
 
 static struct tb_slave hs = {.name = "h_axi", .host = true, .byte = rtl_byte, .is_hbm = rtl_is_hbm},
@@ -80,7 +82,8 @@ static void cycle(void)
 
 /* Run one descriptor on the RTL, with abort_i raised for one cycle @abort_at
    cycles after the start (0: never); cycles from start to done or, after the
-   abort, to idle; 0 on the watchdog. *done: done_o was seen. */
+   abort, to idle; 0 on the watchdog. *done: done_o was seen. (After cycle(),
+   pins holds the outputs the model gave in that cycle, before its edge.) */
 static uint64_t rtl_run(bool host_ring, uint64_t desc_addr, uint32_t index, uint64_t cpl_addr, uint64_t abort_at,
                         bool *done_seen)
 {
@@ -95,19 +98,12 @@ static uint64_t rtl_run(bool host_ring, uint64_t desc_addr, uint32_t index, uint
     *done_seen = false;
     while (now - t0 < MAX_CYCLES) {
         pins.abort = abort_at && now - t0 == abort_at;
-        tb_slave_drive(&hs, &pins.h, now);
-        tb_slave_drive(&ds, &pins.d, now);
-        tb_hw_eval(&pins);
-        bool done = pins.done, idle = !pins.busy;
-        tb_slave_take(&hs, &pins.h, now);
-        tb_slave_take(&ds, &pins.d, now);
-        tb_hw_tick();
-        now++;
-        if (done) {
+        cycle();
+        if (pins.done) {
             *done_seen = true;
             return now - t0;
         }
-        if (idle && abort_at && now - t0 > abort_at)
+        if (!pins.busy && abort_at && now - t0 > abort_at)
             return now - t0;
     }
     return 0;
@@ -214,21 +210,11 @@ static int compare_worlds(void)
 /* Copy the RTL's bytes of [a, a + n) into the reference's world (host or device side). */
 static void take_rtl_range(bool host, uint64_t a, uint64_t n)
 {
-    for (uint64_t i = 0; i < n && i < (1u << 20) + 4096; i++) {
-        uint8_t *r = rtl_byte(host, a + i);
-        uint8_t *m = host ? (a + i - HOST_BASE < HOST_SIZE ? ref_host + (a + i - HOST_BASE) : NULL)
-                          : uvs_mem_dev_ptr(&ref_mem, a + i, 1, NULL);
+    for (uint64_t i = 0; i < n && i < (1u << 20) + 4096; i++) { /* no memory is larger (a bad length may be) */
+        uint8_t *r = rtl_byte(host, a + i), *m = ref_byte(host, a + i);
         if (r && m)
             *m = *r;
     }
-}
-
-/* Byte pointer of the reference's world, host side or device side; NULL outside memory. */
-static uint8_t *ref_byte(bool host, uint64_t a)
-{
-    if (host)
-        return a - HOST_BASE < HOST_SIZE ? ref_host + (a - HOST_BASE) : NULL;
-    return uvs_mem_dev_ptr(&ref_mem, a, 1, NULL);
 }
 
 /* An abandoned descriptor may leave each destination byte old or copied,
