@@ -11,25 +11,16 @@
 #include <sys/resource.h>
 #include <uvmsoc/hostif.h>
 #include <uvmsoc/memmap.h>
+#include <uvmsoc/sim.h>
 
 #include "cosim_server.h"
 #include "dma_exec.h"
+#include "dma_slave.h"
 #include "inject.h"
 #include "retire_log.h"
 #include "sim.h"
 #include "trace_rec.h"
 #include "walkcache.h"
-
-/* The DMA engine's view of memory and the descriptor in progress per channel. */
-static struct uvs_dma_job dma_job[UVS_DMA_CHANNELS];
-
-static struct uvs_dma_env dma_env(void)
-{
-    struct uvs_dma_env e = {.mem = &uvs_sim.mem, .host = uvs_sim.host_mem, .host_base = uvs_sim.host_mem_bus,
-                            .host_size = uvs_sim.host_mem_size, .model = &uvs_sim.model,
-                            .ms = &uvs_sim.memsys, .now = uvs_sim.cycle};
-    return e;
-}
 
 /* fw-hang (sim/inject.h): from a hit on, the management hart's fetches read
  * `jal x0, 0` (both halves of the doubleword), so it spins in place. */
@@ -182,53 +173,112 @@ void uvs_dpi_bootrom_poison(void)
     memset(uvs_sim.mem.rom, 0, UVS_BOOTROM_ENTRY_OFF);
 }
 
-/* The engine's last descriptor: the cycle it finished and the cycle its last read was issued. */
-static uint64_t dma_last_end = UINT64_MAX, dma_last_issue;
-
-/*
- * DMA engine: read a descriptor, reserve its timeline on the shared
- * channels (sim/memsys.h) and return its duration in cycles (>= 1).
- * Back to back (started the cycle after the previous one finished, any
- * channel), the engine is modelled as having prefetched it: its fetch is
- * issued when the previous descriptor issued its last read (descriptor
- * prefetch, reads kept outstanding), so its latencies overlap the previous
- * stream; the streams themselves queue on the channels, so the link never
- * moves more than its bandwidth.
- */
-long long uvs_dpi_dma_start(int chan, long long desc_addr, int index)
+/* The memory behind the DMA engine's masters: @len bytes at bus address @a
+   of host memory (host side) or of SRAM/HBM, NULL when any is outside. */
+static uint8_t *dma_span(void *ctx, bool host, uint64_t a, unsigned len)
 {
-    if (chan < 0 || chan >= (int)UVS_DMA_CHANNELS)
-        return 1;
-    struct uvs_dma_env e = dma_env();
-    struct uvs_dma_job *job = &dma_job[chan];
-    uint64_t now = uvs_sim.cycle;
-    if (dma_last_end != UINT64_MAX && now <= dma_last_end + 1 && dma_last_issue < now)
-        e.now = dma_last_issue;
-    uint64_t done = uvs_dma_start(&e, (unsigned)chan, (uint64_t)desc_addr, (uint32_t)index, job);
-    return done > now ? (long long)(done - now) : 1;
+    (void)ctx;
+    if (host)
+        return uvs_dma_host_ptr(&(struct uvs_dma_env){.host = uvs_sim.host_mem, .host_base = uvs_sim.host_mem_bus,
+                                                      .host_size = uvs_sim.host_mem_size},
+                                a, len, NULL);
+    return uvs_mem_dev_ptr(&uvs_sim.mem, a, len, NULL);
 }
 
-/* DMA engine: execute the started descriptor and write its completion. */
-int uvs_dpi_dma_finish(int chan, long long cpl_addr, long long *err_addr, char *irq)
+static bool dma_is_hbm(void *ctx, uint64_t a)
 {
-    uint64_t ea = 0;
-    bool want_irq = false;
-    int st = UVS_DMA_X_DESC_FAULT;
-    struct uvs_dma_env e = dma_env();
-    if (chan >= 0 && chan < (int)UVS_DMA_CHANNELS) {
-        struct uvs_dma_job *j = &dma_job[chan];
-        j->inject_link_error = chan == (int)UVS_DMA_CHAN_FW && uvs_inject_armed(UVS_INJ_DMA_ERROR) &&
-                               uvs_inject_event(UVS_INJ_DMA_ERROR, uvs_sim.cycle);
-        if (j->inject_link_error)
-            fprintf(stderr, "uvmsoc-sim: inject: dma-error on descriptor %u (opcode %u, 0x%llx -> 0x%llx, %u bytes)\n",
-                    j->index, j->d.opcode, (unsigned long long)j->d.src, (unsigned long long)j->d.dst, j->d.len);
-        st = uvs_dma_finish(&e, (unsigned)chan, &dma_job[chan], (uint64_t)cpl_addr, &ea, &want_irq);
-        dma_last_end = uvs_sim.cycle;
-        dma_last_issue = dma_job[chan].last_issue;
+    (void)ctx;
+    return uvs_mem_is_hbm(&uvs_sim.mem, a);
+}
+
+/* The AXI4 slave models of the DMA engine's two masters, [1] host memory,
+   [0] SRAM and HBM, and the pins between each and its master. */
+static struct uvs_dma_slave dma_slave[2];
+static struct uvs_axiw dma_pins[2];
+
+/* Reset side @host's slave (rtl/sim/uvs_axi_dma_model.sv): configured on
+   the simulator's memory, memory system and link model, bursts dropped. */
+void uvs_dpi_dma_slave_reset(int host, int beat_bytes)
+{
+    struct uvs_dma_slave *s = &dma_slave[host != 0];
+    if (!s->span) {
+        *s = (struct uvs_dma_slave){.name = host ? "dma h_axi" : "dma d_axi", .host = host != 0,
+                                    .beat = (unsigned)beat_bytes, .ms = &uvs_sim.memsys, .model = &uvs_sim.model,
+                                    .span = dma_span, .is_hbm = dma_is_hbm};
     }
-    *err_addr = (long long)ea;
-    *irq = want_irq ? 1 : 0;
-    return st;
+    uvs_dma_slave_reset(s);
+    /* the outputs rtl/sim/uvs_axi_dma_model.sv holds in reset: ready, nothing valid */
+    dma_pins[host != 0] = (struct uvs_axiw){.awready = 1, .wready = 1, .arready = 1};
+}
+
+/* Bytes of a 1024-bit DPI vector (little endian: byte k is bits 8k..8k+7). */
+static void vec_bytes(uint8_t *out, const svBitVecVal *v, unsigned n)
+{
+    for (unsigned k = 0; k < n; k++)
+        out[k] = (uint8_t)(v[k / 4] >> (8 * (k % 4)));
+}
+
+/* One cycle of side @host's slave: take the master's outputs of the cycle
+   ending now, drive the slave's outputs of the next. Returns 1 while the
+   slave holds something. An AXI rule the engine broke ends the simulation. */
+char uvs_dpi_dma_slave(int host, char awvalid, long long awaddr, char awlen, char awsize, char awburst, char wvalid,
+                       const svBitVecVal *wdata, const svBitVecVal *wstrb, char wlast, char bready, char arvalid,
+                       long long araddr, char arlen, char arsize, char arburst, char rready, char *awready,
+                       char *wready, char *bvalid, char *bresp, char *arready, char *rvalid, svBitVecVal *rdata,
+                       char *rresp, char *rlast)
+{
+    struct uvs_dma_slave *s = &dma_slave[host != 0];
+    struct uvs_axiw *p = &dma_pins[host != 0];
+    p->awvalid = (uint8_t)awvalid, p->awaddr = (uint64_t)awaddr, p->awlen = (uint8_t)awlen;
+    p->awsize = (uint8_t)awsize, p->awburst = (uint8_t)awburst, p->wvalid = (uint8_t)wvalid;
+    p->wlast = (uint8_t)wlast, p->bready = (uint8_t)bready, p->arvalid = (uint8_t)arvalid;
+    p->araddr = (uint64_t)araddr, p->arlen = (uint8_t)arlen, p->arsize = (uint8_t)arsize;
+    p->arburst = (uint8_t)arburst, p->rready = (uint8_t)rready;
+    if (wvalid) {
+        vec_bytes(p->wdata, wdata, s->beat);
+        for (unsigned k = 0; k < s->beat; k++)
+            p->wstrb[k] = (uint8_t)(wstrb[k / 32] >> (k % 32) & 1);
+    }
+    unsigned errors = s->axi_errors;
+    uvs_dma_slave_take(s, p, uvs_sim.cycle);
+    if (s->axi_errors != errors) { /* an RTL bug: its data cannot be trusted */
+        fprintf(stderr, "uvmsoc-sim: the DMA engine broke an AXI rule at cycle %llu (above)\n",
+                (unsigned long long)uvs_sim.cycle);
+        exit(UVS_EXIT_INTERNAL);
+    }
+    uvs_dma_slave_drive(s, p, uvs_sim.cycle + 1);
+    *awready = (char)p->awready, *wready = (char)p->wready, *bvalid = (char)p->bvalid, *bresp = (char)p->bresp;
+    *arready = (char)p->arready, *rvalid = (char)p->rvalid, *rresp = (char)p->rresp, *rlast = (char)p->rlast;
+    if (p->rvalid) {
+        memset(rdata, 0, UVS_AXIW_MAX_BEAT);
+        for (unsigned k = 0; k < s->beat; k++)
+            rdata[k / 4] |= (svBitVecVal)p->rdata[k] << (8 * (k % 4));
+    }
+    return uvs_dma_slave_busy(s) ? 1 : 0;
+}
+
+/*
+ * The DMA engine starts the descriptor at @desc_addr (ring index @index) of
+ * channel @chan. dma-error (sim/inject.h) counts the firmware channel's
+ * descriptors: a hit makes every host-memory burst of this descriptor fail
+ * (SLVERR: the engine completes it with DMA_ST_LINK); a descriptor without
+ * a host range has none to fail, and says so.
+ */
+void uvs_dpi_dma_desc(int chan, long long desc_addr, int index)
+{
+    struct uvs_dma_slave *h = &dma_slave[1];
+    h->fail_all = false;
+    if (chan != (int)UVS_DMA_CHAN_FW || !uvs_inject_armed(UVS_INJ_DMA_ERROR) ||
+        !uvs_inject_event(UVS_INJ_DMA_ERROR, uvs_sim.cycle))
+        return;
+    struct uvs_dma_desc d = {0};
+    const uint8_t *m = uvs_mem_dev_ptr(&uvs_sim.mem, (uint64_t)desc_addr, sizeof d, NULL);
+    if (m)
+        memcpy(&d, m, sizeof d);
+    h->fail_all = d.opcode == UVS_DMA_OP_H2D || d.opcode == UVS_DMA_OP_D2H;
+    fprintf(stderr, "uvmsoc-sim: inject: dma-error on descriptor %d (opcode %u, 0x%llx -> 0x%llx, %u bytes)%s\n", index,
+            d.opcode, (unsigned long long)d.src, (unsigned long long)d.dst, d.len,
+            h->fail_all ? "" : ": no host range, nothing to fail");
 }
 
 /* Host port: offer the next BAR0 access (when the port is ready) and a pending

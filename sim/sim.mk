@@ -125,7 +125,7 @@ $(SIM_TRACE): $(SIM_TVMK) $(SIM_LIB) $(SIM_BLOB) $(COMMON_LIB)
 # tests link these instead of compiling sim/ sources.
 SIM_PARTS          := sim/mem.c sim/elf_load.c sim/dtb.c sim/htif.c sim/memsys.c sim/link.c \
                       sim/bootrom.c sim/retire_log.c sim/options.c sim/stats.c sim/inject.c \
-                      sim/walkcache.c sim/dma_exec.c sim/dma_burst.c
+                      sim/walkcache.c sim/dma_exec.c sim/dma_burst.c sim/dma_slave.c
 SIM_PARTS_DIR      := $(BUILD)/sim-parts
 SIM_PARTS_LIB      := $(SIM_PARTS_DIR)/libsimparts.a
 SIM_PARTS_LIB_SAN  := $(SIM_PARTS_DIR)/san/libsimparts.a

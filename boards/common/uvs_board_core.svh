@@ -4,12 +4,16 @@
 // signals to its vendor shell. Before including, the top defines
 //   localparam int BOARD_HARTS   (NUM_HARTS: 1 management + compute harts)
 //   localparam int BOARD_MTIME_DIV (core clock cycles per mtime tick)
+//   localparam int BOARD_DMA_BEAT_BYTES (DMA_BEAT_BYTES: the DMA engine's data width)
 //   localparam logic [63:0] BOARD_BOOT_ENTRY, BOARD_SRAM_SIZE, BOARD_HBM_SIZE,
 //                           BOARD_CAPS (the straps, uvs_board_cfg parameters)
 //   localparam logic [31:0] BOARD_CLOCK_KHZ, BOARD_LINK_LATENCY, BOARD_LINK_BW,
 //                           BOARD_LINK_MPS, BOARD_HBM_LATENCY, BOARD_HBM_BW
 //   logic core_clk, core_rstn    (the core clock and its synchronous reset)
 // and connects to its shell:
+//   dma_h_axi_*, dma_d_axi_*  the DMA engine's data masters (BOARD_DMA_BEAT_BYTES
+//                 of data, on dma_aclk / dma_aresetn): host memory (the PCIe
+//                 bridge's slave, or the SoC's memory) and SRAM/HBM;
 //   bar0_axil_*   BAR0, the core's AXI4-Lite slave s_axil (16-bit address,
 //                 64-bit data), driven by the shell's host-side master;
 //   perf_link_h2d, perf_link_d2h, perf_hbm (64-bit), mgmt_halt, mgmt_exit
@@ -34,6 +38,9 @@ logic                              mem_aresetn, iommu_aclk, iommu_aresetn;
 `UVS_AXI4_WIRES(atom_axi, [2*BOARD_HARTS:0])
 `UVS_AXI4_WIRES(mem_axi, [2*BOARD_HARTS:0])
 `UVS_AXIL_WIRES(bar0_axil)
+logic                              dma_aclk, dma_aresetn;
+`UVS_AXI4W_WIRES(dma_h_axi, BOARD_DMA_BEAT_BYTES)
+`UVS_AXI4W_WIRES(dma_d_axi, BOARD_DMA_BEAT_BYTES)
 logic                              cfg_host_link;
 logic [63:0]                       cfg_boot_entry, cfg_sram_size, cfg_hbm_size, cfg_caps;
 logic [31:0]                       cfg_clock_khz, cfg_link_latency, cfg_link_bw, cfg_link_mps;
@@ -62,7 +69,8 @@ uvs_soc_core #(
   .NUM_HARTS (BOARD_HARTS),
   .MTIME_DIV (BOARD_MTIME_DIV),
   .MT_THREADS(0),
-  .PIPE      (1)
+  .PIPE      (1),
+  .DMA_BEAT_BYTES (BOARD_DMA_BEAT_BYTES)
 ) u_core (
   .clk_i (core_clk), .rst_ni (core_rstn),
   .cycle_o (cycle), .retired_o (retired),
@@ -70,6 +78,9 @@ uvs_soc_core #(
   `UVS_AXI4_M_CONNECT(mem_axi, core_axi),
   .iommu_aclk_o (iommu_aclk), .iommu_aresetn_o (iommu_aresetn),
   `UVS_AXI4_M_CONNECT_X(iommu_axi, atom_axi, [2*BOARD_HARTS]),
+  .dma_aclk_o (dma_aclk), .dma_aresetn_o (dma_aresetn),
+  `UVS_AXI4W_M_CONNECT(dma_h_axi, dma_h_axi),
+  `UVS_AXI4W_M_CONNECT(dma_d_axi, dma_d_axi),
   `UVS_AXIL_CONNECT(s_axil, bar0_axil),
   .cfg_host_link_i (cfg_host_link), .cfg_boot_entry_i (cfg_boot_entry),
   .cfg_sram_size_i (cfg_sram_size), .cfg_hbm_size_i (cfg_hbm_size), .cfg_caps_i (cfg_caps),

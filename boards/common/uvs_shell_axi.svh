@@ -137,6 +137,91 @@
     .s_axi_rvalid_o(P``_rvalid), .s_axi_rid_o(P``_rid), .s_axi_rdata_o(P``_rdata), \
     .s_axi_rresp_o(P``_rresp), .s_axi_rlast_o(P``_rlast), .s_axi_rready_i(P``_rready))
 
+// Slave-side port list of AXI4 interface P of B-byte data without IDs,
+// locks or user signals (the shell is the slave of one of the DMA engine's
+// data masters: uvs_soc_core dma_h_axi / dma_d_axi, UVS_AXI4W_M_PORTS).
+`define UVS_SHELL_AXI4W_S_PORTS(P, B) \
+  input  logic P``_awvalid, \
+  input  logic [63:0] P``_awaddr, \
+  input  logic [7:0] P``_awlen, \
+  input  logic [2:0] P``_awsize, \
+  input  logic [1:0] P``_awburst, \
+  input  logic [3:0] P``_awcache, \
+  input  logic [2:0] P``_awprot, \
+  output logic P``_awready, \
+  input  logic P``_wvalid, \
+  input  logic [8*(B)-1:0] P``_wdata, \
+  input  logic [(B)-1:0] P``_wstrb, \
+  input  logic P``_wlast, \
+  output logic P``_wready, \
+  output logic P``_bvalid, \
+  output logic [1:0] P``_bresp, \
+  input  logic P``_bready, \
+  input  logic P``_arvalid, \
+  input  logic [63:0] P``_araddr, \
+  input  logic [7:0] P``_arlen, \
+  input  logic [2:0] P``_arsize, \
+  input  logic [1:0] P``_arburst, \
+  input  logic [3:0] P``_arcache, \
+  input  logic [2:0] P``_arprot, \
+  output logic P``_arready, \
+  output logic P``_rvalid, \
+  output logic [8*(B)-1:0] P``_rdata, \
+  output logic [1:0] P``_rresp, \
+  output logic P``_rlast, \
+  input  logic P``_rready
+
+// Connects shell slave interface P to the board top's signals S_<signal>
+// (uvs_board_core.svh: dma_h_axi, dma_d_axi).
+`define UVS_SHELL_AXI4W_S_CONNECT(P, S) \
+  .P``_awvalid (S``_awvalid), \
+  .P``_awaddr (S``_awaddr), \
+  .P``_awlen (S``_awlen), \
+  .P``_awsize (S``_awsize), \
+  .P``_awburst (S``_awburst), \
+  .P``_awcache (S``_awcache), \
+  .P``_awprot (S``_awprot), \
+  .P``_awready (S``_awready), \
+  .P``_wvalid (S``_wvalid), \
+  .P``_wdata (S``_wdata), \
+  .P``_wstrb (S``_wstrb), \
+  .P``_wlast (S``_wlast), \
+  .P``_wready (S``_wready), \
+  .P``_bvalid (S``_bvalid), \
+  .P``_bresp (S``_bresp), \
+  .P``_bready (S``_bready), \
+  .P``_arvalid (S``_arvalid), \
+  .P``_araddr (S``_araddr), \
+  .P``_arlen (S``_arlen), \
+  .P``_arsize (S``_arsize), \
+  .P``_arburst (S``_arburst), \
+  .P``_arcache (S``_arcache), \
+  .P``_arprot (S``_arprot), \
+  .P``_arready (S``_arready), \
+  .P``_rvalid (S``_rvalid), \
+  .P``_rdata (S``_rdata), \
+  .P``_rresp (S``_rresp), \
+  .P``_rlast (S``_rlast), \
+  .P``_rready (S``_rready)
+
+// Co-simulation: the simulator's DMA slave model (rtl/sim/uvs_axi_dma_model.sv,
+// sim/dma_slave.c: host memory or SRAM and HBM, timed on
+// the memory system) on shell interface P of NB-byte data, IS_HOST 1 for host
+// memory, clock CLK, reset RSTN.
+`define UVS_SHELL_AXI4W_S_MODEL(P, NB, IS_HOST, CLK, RSTN) \
+  uvs_axi_dma_model #(.BEAT_BYTES(NB), .HOST(IS_HOST)) u_``P ( \
+    .clk_i(CLK), .rst_ni(RSTN), \
+    .s_axi_awvalid_i(P``_awvalid), .s_axi_awaddr_i(P``_awaddr), .s_axi_awlen_i(P``_awlen), \
+    .s_axi_awsize_i(P``_awsize), .s_axi_awburst_i(P``_awburst), .s_axi_awcache_i(P``_awcache), \
+    .s_axi_awprot_i(P``_awprot), .s_axi_awready_o(P``_awready), .s_axi_wvalid_i(P``_wvalid), \
+    .s_axi_wdata_i(P``_wdata), .s_axi_wstrb_i(P``_wstrb), .s_axi_wlast_i(P``_wlast), \
+    .s_axi_wready_o(P``_wready), .s_axi_bvalid_o(P``_bvalid), .s_axi_bresp_o(P``_bresp), \
+    .s_axi_bready_i(P``_bready), .s_axi_arvalid_i(P``_arvalid), .s_axi_araddr_i(P``_araddr), \
+    .s_axi_arlen_i(P``_arlen), .s_axi_arsize_i(P``_arsize), .s_axi_arburst_i(P``_arburst), \
+    .s_axi_arcache_i(P``_arcache), .s_axi_arprot_i(P``_arprot), .s_axi_arready_o(P``_arready), \
+    .s_axi_rvalid_o(P``_rvalid), .s_axi_rdata_o(P``_rdata), .s_axi_rresp_o(P``_rresp), \
+    .s_axi_rlast_o(P``_rlast), .s_axi_rready_i(P``_rready))
+
 // Master-side AXI4 port list of interface P (the shell is the master), the
 // same signals and widths as UVS_SHELL_AXI4_S_PORTS with directions swapped.
 `define UVS_SHELL_AXI4_M_PORTS(P) \

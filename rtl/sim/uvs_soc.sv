@@ -6,6 +6,11 @@
 //     sim/memsys.c behind it) per memory master of the core: port
 //     2 * hart + (0 fetch, 1 data) on clk_i, and the IOMMU's memory master
 //     (memmap.def MEM_PORT_IOMMU) on the core's iommu_aclk_o;
+//   - one AXI4 slave model per data master of the DMA engine
+//     (uvs_axi_dma_model, sim/dma_slave.c behind it): host memory on
+//     dma_h_axi, SRAM and HBM on dma_d_axi, 128-byte beats, timed per burst
+//     on the memory system, on the core's dma_aclk_o; the fault injection
+//     dma-error (sim/inject.h) hooks the engine's descriptor starts here;
 //   - the UART's transmit byte stream to stdout (uvs_dpi_uart_tx), the MSI
 //     vector output to the host link model (uvs_dpi_msi);
 //   - the retire trace of the single-thread harts (uvs_retire_hook, while
@@ -18,7 +23,8 @@ module uvs_soc #(
   parameter int NUM_HARTS = 1,   // 1 management + N compute harts, 1..32
   parameter int MTIME_DIV = 100, // clock cycles per mtime tick, >= 1
   parameter int MT_THREADS = 0,  // 0: compute harts are uvs_core; else threads per uvs_mt_core
-  parameter int PIPE = 0         // core of the single-thread harts: 1 uvs_pipe_core, 0 uvs_core
+  parameter int PIPE = 0,        // core of the single-thread harts: 1 uvs_pipe_core, 0 uvs_core
+  parameter int DMA_BEAT_BYTES = 128  // the DMA engine's data width (sim/dma_burst.c calibrated at 128)
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,           // synchronous, active low
@@ -31,6 +37,9 @@ module uvs_soc #(
   logic                                mem_aresetn, iommu_aclk, iommu_aresetn;
   `UVS_AXI4_WIRES(mem_axi, [2*NUM_HARTS-1:0])
   `UVS_AXI4_WIRES(iommu_axi, )
+  logic                                dma_aclk, dma_aresetn;
+  `UVS_AXI4W_WIRES(dma_h_axi, DMA_BEAT_BYTES)
+  `UVS_AXI4W_WIRES(dma_d_axi, DMA_BEAT_BYTES)
   `UVS_AXIL_WIRES(bar0_axil)
   logic                                uart_tx_valid;
   logic [7:0]                          uart_tx_data;
@@ -55,7 +64,8 @@ module uvs_soc #(
     .NUM_HARTS (NUM_HARTS),
     .MTIME_DIV (MTIME_DIV),
     .MT_THREADS(MT_THREADS),
-    .PIPE      (PIPE)
+    .PIPE      (PIPE),
+    .DMA_BEAT_BYTES (DMA_BEAT_BYTES)
   ) u_core (
     .clk_i,
     .rst_ni,
@@ -66,6 +76,10 @@ module uvs_soc #(
     .iommu_aclk_o    (iommu_aclk),
     .iommu_aresetn_o (iommu_aresetn),
     `UVS_AXI4_M_CONNECT(iommu_axi, iommu_axi),
+    .dma_aclk_o      (dma_aclk),
+    .dma_aresetn_o   (dma_aresetn),
+    `UVS_AXI4W_M_CONNECT(dma_h_axi, dma_h_axi),
+    `UVS_AXI4W_M_CONNECT(dma_d_axi, dma_d_axi),
     `UVS_AXIL_CONNECT(s_axil, bar0_axil),
     .cfg_host_link_i    (cfg_link_q),
     .cfg_boot_entry_i   (cfg_entry_q),
@@ -115,6 +129,23 @@ module uvs_soc #(
     .rst_ni (iommu_aresetn),
     `UVS_AXI4_S_CONNECT(s_axi, iommu_axi, )
   );
+
+  uvs_axi_dma_model #(.BEAT_BYTES(DMA_BEAT_BYTES), .HOST(1'b1)) u_dma_host (
+    .clk_i  (dma_aclk),
+    .rst_ni (dma_aresetn),
+    `UVS_AXI4W_S_CONNECT(s_axi, dma_h_axi)
+  );
+  uvs_axi_dma_model #(.BEAT_BYTES(DMA_BEAT_BYTES), .HOST(1'b0)) u_dma_dev (
+    .clk_i  (dma_aclk),
+    .rst_ni (dma_aresetn),
+    `UVS_AXI4W_S_CONNECT(s_axi, dma_d_axi)
+  );
+  // Fault injection (dma-error): each descriptor the engine starts.
+  import "DPI-C" function void uvs_dpi_dma_desc(input int chan, input longint desc_addr, input int index);
+  always_ff @(posedge dma_aclk) begin
+    if (dma_aresetn && u_core.u_dma.start)
+      uvs_dpi_dma_desc(int'(u_core.u_dma.gc), u_core.u_dma.u_xfer.desc_addr_i, u_core.u_dma.u_xfer.index_i);
+  end
 
   // Straps and boot-ROM write port: the simulator's options and C loader.
   /* verilator lint_off UNUSEDSIGNAL */

@@ -32,6 +32,12 @@
 //   UVS_AXI4W_M_PORTS(P, B)     an AXI4 master of B-byte data without IDs,
 //                               locks or atomics (the DMA engine's data
 //                               masters: one ID, answers in order)
+//   UVS_AXI4W_S_PORTS(P, B), UVS_AXI4W_WIRES(P, B) the matching slave ports and
+//                               signal declarations
+//   UVS_AXI4W_M_CONNECT(P, S), UVS_AXI4W_S_CONNECT(P, S) .P_<signal>_<dir> (S_<signal>)
+//                               of a master's / a slave's port list
+//   UVS_AXI4W_M_UP(P, Q)        .P_<signal>_<dir> (Q_<signal>_<dir>): a submodule's
+//                               master P on its parent's master ports Q
 // The AXI4 ID width is uvs_axi_pkg::IDW. No trailing comma: the last
 // signal of every list ends without one.
 `ifndef UVS_AXI_PORTS_SVH
@@ -105,6 +111,161 @@
   input  logic [1:0] P``_rresp_i, \
   input  logic P``_rlast_i, \
   output logic P``_rready_o
+
+`define UVS_AXI4W_S_PORTS(P, B) \
+  input  logic P``_awvalid_i, \
+  input  logic [63:0] P``_awaddr_i, \
+  input  logic [7:0] P``_awlen_i, \
+  input  logic [2:0] P``_awsize_i, \
+  input  logic [1:0] P``_awburst_i, \
+  input  logic [3:0] P``_awcache_i, \
+  input  logic [2:0] P``_awprot_i, \
+  output logic P``_awready_o, \
+  input  logic P``_wvalid_i, \
+  input  logic [8*(B)-1:0] P``_wdata_i, \
+  input  logic [(B)-1:0] P``_wstrb_i, \
+  input  logic P``_wlast_i, \
+  output logic P``_wready_o, \
+  output logic P``_bvalid_o, \
+  output logic [1:0] P``_bresp_o, \
+  input  logic P``_bready_i, \
+  input  logic P``_arvalid_i, \
+  input  logic [63:0] P``_araddr_i, \
+  input  logic [7:0] P``_arlen_i, \
+  input  logic [2:0] P``_arsize_i, \
+  input  logic [1:0] P``_arburst_i, \
+  input  logic [3:0] P``_arcache_i, \
+  input  logic [2:0] P``_arprot_i, \
+  output logic P``_arready_o, \
+  output logic P``_rvalid_o, \
+  output logic [8*(B)-1:0] P``_rdata_o, \
+  output logic [1:0] P``_rresp_o, \
+  output logic P``_rlast_o, \
+  input  logic P``_rready_i
+
+`define UVS_AXI4W_WIRES(P, B) \
+  logic P``_awvalid; \
+  logic [63:0] P``_awaddr; \
+  logic [7:0] P``_awlen; \
+  logic [2:0] P``_awsize; \
+  logic [1:0] P``_awburst; \
+  logic [3:0] P``_awcache; \
+  logic [2:0] P``_awprot; \
+  logic P``_awready; \
+  logic P``_wvalid; \
+  logic [8*(B)-1:0] P``_wdata; \
+  logic [(B)-1:0] P``_wstrb; \
+  logic P``_wlast; \
+  logic P``_wready; \
+  logic P``_bvalid; \
+  logic [1:0] P``_bresp; \
+  logic P``_bready; \
+  logic P``_arvalid; \
+  logic [63:0] P``_araddr; \
+  logic [7:0] P``_arlen; \
+  logic [2:0] P``_arsize; \
+  logic [1:0] P``_arburst; \
+  logic [3:0] P``_arcache; \
+  logic [2:0] P``_arprot; \
+  logic P``_arready; \
+  logic P``_rvalid; \
+  logic [8*(B)-1:0] P``_rdata; \
+  logic [1:0] P``_rresp; \
+  logic P``_rlast; \
+  logic P``_rready;
+
+`define UVS_AXI4W_M_CONNECT(P, S) \
+  .P``_awvalid_o (S``_awvalid), \
+  .P``_awaddr_o (S``_awaddr), \
+  .P``_awlen_o (S``_awlen), \
+  .P``_awsize_o (S``_awsize), \
+  .P``_awburst_o (S``_awburst), \
+  .P``_awcache_o (S``_awcache), \
+  .P``_awprot_o (S``_awprot), \
+  .P``_awready_i (S``_awready), \
+  .P``_wvalid_o (S``_wvalid), \
+  .P``_wdata_o (S``_wdata), \
+  .P``_wstrb_o (S``_wstrb), \
+  .P``_wlast_o (S``_wlast), \
+  .P``_wready_i (S``_wready), \
+  .P``_bvalid_i (S``_bvalid), \
+  .P``_bresp_i (S``_bresp), \
+  .P``_bready_o (S``_bready), \
+  .P``_arvalid_o (S``_arvalid), \
+  .P``_araddr_o (S``_araddr), \
+  .P``_arlen_o (S``_arlen), \
+  .P``_arsize_o (S``_arsize), \
+  .P``_arburst_o (S``_arburst), \
+  .P``_arcache_o (S``_arcache), \
+  .P``_arprot_o (S``_arprot), \
+  .P``_arready_i (S``_arready), \
+  .P``_rvalid_i (S``_rvalid), \
+  .P``_rdata_i (S``_rdata), \
+  .P``_rresp_i (S``_rresp), \
+  .P``_rlast_i (S``_rlast), \
+  .P``_rready_o (S``_rready)
+
+`define UVS_AXI4W_S_CONNECT(P, S) \
+  .P``_awvalid_i (S``_awvalid), \
+  .P``_awaddr_i (S``_awaddr), \
+  .P``_awlen_i (S``_awlen), \
+  .P``_awsize_i (S``_awsize), \
+  .P``_awburst_i (S``_awburst), \
+  .P``_awcache_i (S``_awcache), \
+  .P``_awprot_i (S``_awprot), \
+  .P``_awready_o (S``_awready), \
+  .P``_wvalid_i (S``_wvalid), \
+  .P``_wdata_i (S``_wdata), \
+  .P``_wstrb_i (S``_wstrb), \
+  .P``_wlast_i (S``_wlast), \
+  .P``_wready_o (S``_wready), \
+  .P``_bvalid_o (S``_bvalid), \
+  .P``_bresp_o (S``_bresp), \
+  .P``_bready_i (S``_bready), \
+  .P``_arvalid_i (S``_arvalid), \
+  .P``_araddr_i (S``_araddr), \
+  .P``_arlen_i (S``_arlen), \
+  .P``_arsize_i (S``_arsize), \
+  .P``_arburst_i (S``_arburst), \
+  .P``_arcache_i (S``_arcache), \
+  .P``_arprot_i (S``_arprot), \
+  .P``_arready_o (S``_arready), \
+  .P``_rvalid_o (S``_rvalid), \
+  .P``_rdata_o (S``_rdata), \
+  .P``_rresp_o (S``_rresp), \
+  .P``_rlast_o (S``_rlast), \
+  .P``_rready_i (S``_rready)
+
+`define UVS_AXI4W_M_UP(P, Q) \
+  .P``_awvalid_o (Q``_awvalid_o), \
+  .P``_awaddr_o (Q``_awaddr_o), \
+  .P``_awlen_o (Q``_awlen_o), \
+  .P``_awsize_o (Q``_awsize_o), \
+  .P``_awburst_o (Q``_awburst_o), \
+  .P``_awcache_o (Q``_awcache_o), \
+  .P``_awprot_o (Q``_awprot_o), \
+  .P``_awready_i (Q``_awready_i), \
+  .P``_wvalid_o (Q``_wvalid_o), \
+  .P``_wdata_o (Q``_wdata_o), \
+  .P``_wstrb_o (Q``_wstrb_o), \
+  .P``_wlast_o (Q``_wlast_o), \
+  .P``_wready_i (Q``_wready_i), \
+  .P``_bvalid_i (Q``_bvalid_i), \
+  .P``_bresp_i (Q``_bresp_i), \
+  .P``_bready_o (Q``_bready_o), \
+  .P``_arvalid_o (Q``_arvalid_o), \
+  .P``_araddr_o (Q``_araddr_o), \
+  .P``_arlen_o (Q``_arlen_o), \
+  .P``_arsize_o (Q``_arsize_o), \
+  .P``_arburst_o (Q``_arburst_o), \
+  .P``_arcache_o (Q``_arcache_o), \
+  .P``_arprot_o (Q``_arprot_o), \
+  .P``_arready_i (Q``_arready_i), \
+  .P``_rvalid_i (Q``_rvalid_i), \
+  .P``_rdata_i (Q``_rdata_i), \
+  .P``_rresp_i (Q``_rresp_i), \
+  .P``_rlast_i (Q``_rlast_i), \
+  .P``_rready_o (Q``_rready_o)
 
 `define UVS_AXI4_S_PORTS(P, D) \
   input  logic D P``_awvalid_i, \

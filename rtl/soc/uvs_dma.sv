@@ -4,24 +4,27 @@
 // one engine that executes the descriptors of the channels in turn.
 //
 // Division of work: this block owns the architectural state (registers,
-// ring indices, HALTED, ERR_ADDR, interrupts) and the sequencing; the data
-// movement and its timing are done in C through DPI (sim/dma_exec.c):
-// uvs_dpi_dma_start reads the descriptor at ring index HEAD and returns how
-// many cycles the descriptor takes under the link and memory models
-// (sim/link.c); the engine is BUSY for that many cycles; then
-// uvs_dpi_dma_finish copies the data and writes the completion record at
-// CPL_TAIL, so data and completion become visible when the modelled time
-// has passed. A failed descriptor (status != DMA_ST_OK) still gets its
-// completion record, then halts the channel (STATUS.HALTED, ERR_ADDR).
-// A descriptor or completion ring that is misconfigured or not backed by
-// memory halts the channel without a completion, ERR_ADDR = that address.
-// A full completion ring (CPL_TAIL + 1 == CPL_HEAD) stalls the channel.
+// ring indices, HALTED, ERR_ADDR, interrupts) and the sequencing; its data
+// path uvs_dma_xfer runs one descriptor at a time through the two AXI4
+// masters h_axi (host memory: channel DMA_CHAN_HOST's rings and every host
+// range) and d_axi (SRAM and HBM): it reads the descriptor at ring index
+// HEAD, copies, and writes the completion record at CPL_TAIL. A failed
+// descriptor (status != DMA_ST_OK) still gets its completion record, then
+// halts the channel (STATUS.HALTED, ERR_ADDR). A descriptor or completion
+// ring that is misconfigured, or a descriptor or completion address the
+// bus answers with an error, halts the channel without a completion,
+// ERR_ADDR = that address. A full completion ring (CPL_TAIL + 1 ==
+// CPL_HEAD) stalls the channel. A channel RESET while its descriptor runs
+// abandons it (uvs_dma_xfer abort_i: no completion, bytes already written
+// stay); the engine starts nothing else until the data path is idle.
 //
 // Registers are 32 or 64 bits (byte enables 0x0f, 0xf0 or 0xff; other
 // accesses and offsets read 0 and are ignored). done_o/error_o pulse per
 // channel for DMA_FLAG_IRQ completions and halts.
+`include "uvs_axi_ports.svh"
 module uvs_dma #(
-  parameter int NCH = 2  // channels, 1..256
+  parameter int NCH        = 2,   // channels, 1..256
+  parameter int BEAT_BYTES = 64   // data width of h_axi and d_axi in bytes: 8, 16, 32, 64 or 128
 ) (
   input  logic           clk_i,
   input  logic           rst_ni,     // synchronous, active low
@@ -34,20 +37,15 @@ module uvs_dma #(
   output logic [63:0]    rdata_o,
   // per channel: a descriptor with DMA_FLAG_IRQ completed / the channel halted
   output logic [NCH-1:0] done_o,
-  output logic [NCH-1:0] error_o
+  output logic [NCH-1:0] error_o,
+  // straps: bytes of SRAM at UVS_SRAM_BASE and of HBM at UVS_HBM_BASE (device ranges checked against them)
+  input  logic [63:0]    sram_size_i,
+  input  logic [63:0]    hbm_size_i,
+  // the data path's AXI4 masters (uvs_dma_xfer)
+  `UVS_AXI4W_M_PORTS(h_axi, BEAT_BYTES),
+  `UVS_AXI4W_M_PORTS(d_axi, BEAT_BYTES)
 );
   import uvs_dma_pkg::*;
-
-  // Read descriptor @index at @desc_addr of channel @chan; returns the cycles
-  // (>= 1) until uvs_dpi_dma_finish may be called.
-  import "DPI-C" function longint uvs_dpi_dma_start(input int chan, input longint desc_addr,
-                                                    input int index);
-  // Execute the started descriptor, write its completion at @cpl_addr.
-  // Returns DMA_ST_* (completion written), or 256 (descriptor unreadable) /
-  // 257 (completion not writable): no completion; @err_addr = failing address;
-  // @irq = 1 when the descriptor asked for an interrupt.
-  import "DPI-C" function int uvs_dpi_dma_finish(input int chan, input longint cpl_addr,
-                                                 output longint err_addr, output byte irq);
 
   localparam logic [7:0] R_RING_BASE = 8'(UVS_DMA_RING_BASE_OFF);
   localparam logic [7:0] R_RING_LOG2 = 8'(UVS_DMA_RING_LOG2SZ_OFF);
@@ -71,7 +69,6 @@ module uvs_dma #(
   logic          busy_q;
   logic [CW-1:0] cur_q;      // channel being served
   logic [CW-1:0] rr_q;       // next channel to consider first
-  logic [63:0]   wait_q;     // cycles until the current descriptor finishes
   logic [63:0]   rdata_q;
   logic [NCH-1:0] done_q, error_q;
 
@@ -140,6 +137,53 @@ module uvs_dma #(
     return en_q[c] && !halted_q[c] && head_q[c] != tail_q[c] && (!cfg_ok(c) || !cpl_full(c));
   endfunction
 
+  // ---- the engine's choice this cycle: round robin from rr_q, the first
+  // channel that wants the engine; a RESET written to a channel now ----
+  logic           go, start;
+  logic [CW-1:0]  gc;
+  logic [NCH-1:0] rst_hit;
+  logic           x_busy, x_done, x_irq;
+  logic [8:0]     x_status;
+  logic [63:0]    x_err;
+  always_comb begin
+    go = 1'b0;
+    gc = '0;
+    for (int k = NCH - 1; k >= 0; k--) begin
+      int c;
+      c = int'(rr_q) + k;
+      if (c >= NCH) c = c - NCH;
+      if (wants(c)) begin
+        go = 1'b1;
+        gc = CW'(c);
+      end
+    end
+    go = go && !busy_q && !x_busy;
+    for (int c = 0; c < NCH; c++)
+      rst_hit[c] = hit(c, R_CTRL) && (wd(R_CTRL[2]) & 32'(UVS_DMA_CTRL_RESET)) != 0;
+  end
+  // a configured channel's descriptor starts, unless it is being reset now
+  assign start = go && cfg_ok(int'(gc)) && !rst_hit[gc];
+
+  uvs_dma_xfer #(.BEAT_BYTES(BEAT_BYTES)) u_xfer (
+    .clk_i,
+    .rst_ni,
+    .start_i     (start),
+    .abort_i     (busy_q && rst_hit[cur_q]),
+    .host_ring_i (int'(gc) == int'(UVS_DMA_CHAN_HOST)),
+    .desc_addr_i (ring_base_q[gc] + 64'(head_q[gc]) * 64'(UVS_DMA_DESC_SIZE)),
+    .index_i     (head_q[gc]),
+    .cpl_addr_i  (cpl_base_q[gc] + 64'(ctail_q[gc]) * 64'(UVS_DMA_CPL_SIZE)),
+    .sram_size_i,
+    .hbm_size_i,
+    .busy_o      (x_busy),
+    .done_o      (x_done),
+    .status_o    (x_status),
+    .err_addr_o  (x_err),
+    .irq_o       (x_irq),
+    `UVS_AXI4W_M_UP(h_axi, h_axi),
+    `UVS_AXI4W_M_UP(d_axi, d_axi)
+  );
+
   assign rdata_o = rdata_q;
   assign done_o  = done_q;
   assign error_o = error_q;
@@ -160,15 +204,10 @@ module uvs_dma #(
       busy_q      <= 1'b0;
       cur_q       <= '0;
       rr_q        <= '0;
-      wait_q      <= '0;
       rdata_q     <= '0;
       done_q      <= '0;
       error_q     <= '0;
     end else begin
-      logic go;  // the engine picks channel gc this cycle
-      int   gc;
-      go      = 1'b0;
-      gc      = 0;
       done_q  <= '0;
       error_q <= '0;
       if (req_i && !we_i && be_ok && int'(chan_sel) < NCH)
@@ -177,56 +216,33 @@ module uvs_dma #(
       else
         rdata_q <= '0;
 
-      // ---- engine: finish the current descriptor, or start the next ----
-      if (busy_q) begin
-        if (wait_q > 64'd1) begin
-          wait_q <= wait_q - 64'd1;
-        end else begin : l_finish
-          longint ea;
-          byte    irq;
-          int     st;
-          int     c;
-          c  = int'(cur_q);
-          st = uvs_dpi_dma_finish(c, cpl_base_q[c] + 64'(ctail_q[c]) * 64'(UVS_DMA_CPL_SIZE),
-                                  ea, irq);
-          busy_q <= 1'b0;
-          if (st < 256) begin
-            head_q[c]  <= inc(head_q[c], ring_log2_q[c][4:0]);
-            ctail_q[c] <= inc(ctail_q[c], cpl_log2_q[c][4:0]);
-          end
-          if (st != 0) begin
-            halted_q[c]   <= 1'b1;
-            err_addr_q[c] <= ea;
-            error_q[c]    <= 1'b1;
-          end else if (irq != 0) begin
-            done_q[c] <= 1'b1;
-          end
+      // ---- engine: the current descriptor ended, or the next one starts ----
+      if (busy_q && x_done) begin : l_finish
+        int c;
+        c = int'(cur_q);
+        busy_q <= 1'b0;
+        if (x_status < 9'd256) begin
+          head_q[c]  <= inc(head_q[c], ring_log2_q[c][4:0]);
+          ctail_q[c] <= inc(ctail_q[c], cpl_log2_q[c][4:0]);
         end
-      end else if (en_q != '0) begin : l_start
-        // round robin from rr_q: the first channel that wants the engine
-        for (int k = NCH - 1; k >= 0; k--) begin
-          int c;
-          c = int'(rr_q) + k;
-          if (c >= NCH) c = c - NCH;
-          if (wants(c)) begin
-            go = 1'b1;
-            gc = c;
-          end
+        if (x_status != 9'd0) begin
+          halted_q[c]   <= 1'b1;
+          err_addr_q[c] <= x_err;
+          error_q[c]    <= 1'b1;
+        end else if (x_irq) begin
+          done_q[c] <= 1'b1;
         end
-        if (go) begin
-          rr_q <= (gc == NCH - 1) ? '0 : CW'(gc + 1);
-          if (!cfg_ok(gc)) begin
-            halted_q[gc]   <= 1'b1;
-            err_addr_q[gc] <= ring_base_q[gc];
-            error_q[gc]    <= 1'b1;
-          end else begin : l_go
-            longint cyc;
-            cyc = uvs_dpi_dma_start(gc, ring_base_q[gc] + 64'(head_q[gc]) * 64'(UVS_DMA_DESC_SIZE),
-                                    head_q[gc]);
-            busy_q <= 1'b1;
-            cur_q  <= CW'(gc);
-            wait_q <= (cyc < 1) ? 64'd1 : cyc;
-          end
+      end else if (go) begin : l_start
+        int c;
+        c = int'(gc);
+        rr_q <= (c == NCH - 1) ? '0 : CW'(c + 1);
+        if (!cfg_ok(c)) begin
+          halted_q[c]   <= 1'b1;
+          err_addr_q[c] <= ring_base_q[c];
+          error_q[c]    <= 1'b1;
+        end else if (start) begin
+          busy_q <= 1'b1;
+          cur_q  <= gc;
         end
       end
 
@@ -251,8 +267,8 @@ module uvs_dma #(
             ctail_q[c]    <= '0;
             done_q[c]     <= 1'b0;
             error_q[c]    <= 1'b0;
-            // abandon a descriptor of this channel in progress or starting now
-            if ((busy_q && int'(cur_q) == c) || (go && gc == c))
+            // abandon a descriptor of this channel in progress (abort_i)
+            if (busy_q && int'(cur_q) == c)
               busy_q <= 1'b0;
           end else begin
             en_q[c] <= (wd(R_CTRL[2]) & 32'(UVS_DMA_CTRL_ENABLE)) != 0;

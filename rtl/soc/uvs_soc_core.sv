@@ -53,7 +53,8 @@ module uvs_soc_core #(
   parameter int NUM_HARTS = 1,   // 1 management + N compute harts, 1..32
   parameter int MTIME_DIV = 100, // clock cycles per mtime tick, >= 1
   parameter int MT_THREADS = 0,  // 0: compute harts are uvs_core; else threads per uvs_mt_core
-  parameter int PIPE = 0         // core of the single-thread harts: 1 uvs_pipe_core, 0 uvs_core
+  parameter int PIPE = 0,        // core of the single-thread harts: 1 uvs_pipe_core, 0 uvs_core
+  parameter int DMA_BEAT_BYTES = 64  // data width of the DMA engine's masters: 8, 16, 32, 64 or 128 bytes
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,           // synchronous, active low
@@ -68,6 +69,14 @@ module uvs_soc_core #(
   output logic                                  iommu_aclk_o,
   output logic                                  iommu_aresetn_o,
   `UVS_AXI4_M_PORTS(iommu_axi, ),
+  // the DMA engine's data masters (uvs_dma_xfer; DMA_BEAT_BYTES of data, one
+  // ID, answers in order): dma_h_axi toward host memory (the PCIe bridge's
+  // AXI slave, or a SoC's host port), dma_d_axi toward SRAM and HBM; on the
+  // host blocks' gated clock dma_aclk_o, reset dma_aresetn_o
+  output logic                                  dma_aclk_o,
+  output logic                                  dma_aresetn_o,
+  `UVS_AXI4W_M_PORTS(dma_h_axi, DMA_BEAT_BYTES),
+  `UVS_AXI4W_M_PORTS(dma_d_axi, DMA_BEAT_BYTES),
   // BAR0 (hostif.def; BAR0 + HOSTIF_DMA_OFF: the host DMA channel): an
   // AXI4-Lite slave on clk_i / rst_ni toward the PCIe bridge's BAR master,
   // byte offset in BAR0 on AxADDR, 64-bit data, one access at a time
@@ -935,7 +944,7 @@ module uvs_soc_core #(
     .msi_o        (msi_o)
   );
 
-  uvs_dma #(.NCH(DMA_NCH)) u_dma (
+  uvs_dma #(.NCH(DMA_NCH), .BEAT_BYTES(DMA_BEAT_BYTES)) u_dma (
     .clk_i   (host_clk),
     .rst_ni  (dev_rst_n),
     .req_i   (m_req && m_tgt == MT_DMA),
@@ -945,8 +954,14 @@ module uvs_soc_core #(
     .wdata_i (m_wdata),
     .rdata_o (dma_rdata),
     .done_o  (dma_done),
-    .error_o (dma_error)
+    .error_o (dma_error),
+    .sram_size_i (cfg_sram_size_i),
+    .hbm_size_i  (cfg_hbm_size_i),
+    `UVS_AXI4W_M_UP(h_axi, dma_h_axi),
+    `UVS_AXI4W_M_UP(d_axi, dma_d_axi)
   );
+  assign dma_aclk_o    = host_clk;
+  assign dma_aresetn_o = dev_rst_n;
 
   // ---- IOMMU: register block on the MMIO bus, memory master on its own port ----
   logic        im_req, im_gnt, im_we, im_rvalid, im_err;

@@ -17,8 +17,8 @@
 DMA_TB_OUT   := $(BUILD)/dma_tb
 DMA_TB_BEATS := 64 8 128
 DMA_TB_RTL   := $(GEN_RTL)/uvs_dma_pkg.sv $(GEN_RTL)/uvs_memmap_pkg.sv rtl/soc/uvs_dma_xfer.sv
-DMA_TB_CSRC  := sim/dma_tb/tb.c sim/dma_tb/tb_slave.c
-DMA_TB_HDRS  := rtl/soc/uvs_axi_ports.svh sim/dma_tb/tb_hw.h sim/dma_tb/tb_rng.h sim/dma_tb/tb_slave.h sim/dma_tb/main.cpp sim/dma_tb/dma_tb.mk
+DMA_TB_CSRC  := sim/dma_tb/tb.c
+DMA_TB_HDRS  := rtl/soc/uvs_axi_ports.svh sim/dma_tb/tb_hw.h sim/dma_tb/tb_rng.h sim/dma_slave.h sim/dma_tb/main.cpp sim/dma_tb/dma_tb.mk
 
 .PHONY: dma-tb dma-lint
 dma-tb: $(foreach b,$(DMA_TB_BEATS),$(DMA_TB_OUT)/b$(b)/uvs-dma-tb)
@@ -41,7 +41,7 @@ $(DMA_TB_OUT)/b$(1)/uvs-dma-tb: $(DMA_TB_RTL) $(RTL_LINT_VLT) $(DMA_TB_HDRS) \
 	@mkdir -p $(DMA_TB_OUT)/b$(1)/obj
 	verilator --cc --exe -O3 --x-assign fast --x-initial fast -Irtl/soc --top-module uvs_dma_xfer \
 	  -GBEAT_BYTES=$(1) -Mdir $(DMA_TB_OUT)/b$(1)/obj -o ../uvs-dma-tb \
-	  -CFLAGS "-O1 $(SAN_FLAGS) -DTB_BEAT=$(1) -I$(abspath sim/dma_tb)" \
+	  -CFLAGS "-O1 $(SAN_FLAGS) -DTB_BEAT=$(1) -I$(abspath sim/dma_tb) -I$(abspath sim) -I$(abspath $(GEN_INC))" \
 	  -LDFLAGS "$(SAN_FLAGS) $(abspath $(patsubst %.c,$(DMA_TB_OUT)/b$(1)/c/%.o,$(notdir $(DMA_TB_CSRC)))) $(abspath $(SIM_PARTS_LIB_SAN))" \
 	  $(RTL_LINT_VLT) $(DMA_TB_RTL) $(abspath sim/dma_tb/main.cpp)
 	rm -f $$@  # relinked even when only the C objects changed (Verilator's make does not see them)

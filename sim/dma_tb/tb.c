@@ -33,9 +33,9 @@
 #include "dma_burst.h"
 #include "dma_exec.h"
 #include "mem.h"
+#include "dma_slave.h"
 #include "tb_hw.h"
 #include "tb_rng.h"
-#include "tb_slave.h"
 
 #define HOST_BASE 0x4000000000ull /* host bus address of host memory */
 #define HOST_SIZE (1ull << 20)
@@ -49,20 +49,30 @@ uint64_t tb_rng_state = 1;
 static struct uvs_mem rtl_mem, ref_mem;
 static uint8_t *rtl_host, *ref_host;
 
-/* Byte at bus address a of a world seen from a master (host side or
-   device side), NULL outside memory. */
-static uint8_t *world_byte(struct uvs_mem *mem, uint8_t *host_mem, bool host, uint64_t a)
+/* @len bytes at bus address a of a world seen from a master (host side or
+   device side), NULL when any is outside memory. */
+static uint8_t *world_span(struct uvs_mem *mem, uint8_t *host_mem, bool host, uint64_t a, unsigned len)
 {
     if (host)
-        return a - HOST_BASE < HOST_SIZE ? host_mem + (a - HOST_BASE) : NULL;
-    return uvs_mem_dev_ptr(mem, a, 1, NULL);
+        return a - HOST_BASE < HOST_SIZE && len <= HOST_SIZE - (a - HOST_BASE) ? host_mem + (a - HOST_BASE) : NULL;
+    return uvs_mem_dev_ptr(mem, a, len, NULL);
 }
-static uint8_t *rtl_byte(bool host, uint64_t a) { return world_byte(&rtl_mem, rtl_host, host, a); }
-static uint8_t *ref_byte(bool host, uint64_t a) { return world_byte(&ref_mem, ref_host, host, a); }
-static bool rtl_is_hbm(uint64_t a) { return uvs_mem_is_hbm(&rtl_mem, a); }
+static uint8_t *rtl_span(void *ctx, bool host, uint64_t a, unsigned len)
+{
+    (void)ctx;
+    return world_span(&rtl_mem, rtl_host, host, a, len);
+}
+static uint8_t *rtl_byte(bool host, uint64_t a) { return world_span(&rtl_mem, rtl_host, host, a, 1); }
+static uint8_t *ref_byte(bool host, uint64_t a) { return world_span(&ref_mem, ref_host, host, a, 1); }
+static bool rtl_is_hbm(void *ctx, uint64_t a)
+{
+    (void)ctx;
+    return uvs_mem_is_hbm(&rtl_mem, a);
+}
 
-static struct tb_slave hs = {.name = "h_axi", .host = true, .byte = rtl_byte, .is_hbm = rtl_is_hbm},
-                       ds = {.name = "d_axi", .byte = rtl_byte, .is_hbm = rtl_is_hbm};
+static struct uvs_dma_slave hs = {.name = "h_axi", .host = true, .beat = TB_BEAT, .span = rtl_span,
+                                  .is_hbm = rtl_is_hbm},
+                            ds = {.name = "d_axi", .beat = TB_BEAT, .span = rtl_span, .is_hbm = rtl_is_hbm};
 static uint64_t now;
 static struct uvs_link_model link_model; /* default figures (sim/link.h) */
 static struct uvs_memsys memsys;         /* the channels the bursts reserve in --calibrate */
@@ -71,11 +81,11 @@ static struct tb_pins pins;
 
 static void cycle(void)
 {
-    tb_slave_drive(&hs, &pins.h, now);
-    tb_slave_drive(&ds, &pins.d, now);
+    uvs_dma_slave_drive(&hs, &pins.h, now);
+    uvs_dma_slave_drive(&ds, &pins.d, now);
     tb_hw_eval(&pins);
-    tb_slave_take(&hs, &pins.h, now);
-    tb_slave_take(&ds, &pins.d, now);
+    uvs_dma_slave_take(&hs, &pins.h, now);
+    uvs_dma_slave_take(&ds, &pins.d, now);
     tb_hw_tick();
     now++;
 }
@@ -237,7 +247,7 @@ static int check_abandoned(const struct uvs_dma_desc *d)
 }
 
 /* Every burst the engine issued was completed: the slaves hold nothing. */
-static int check_quiet(void) { return tb_slave_quiet(&hs) || tb_slave_quiet(&ds); }
+static int check_quiet(void) { return uvs_dma_slave_quiet(&hs) || uvs_dma_slave_quiet(&ds); }
 
 static int setup(void)
 {
@@ -304,7 +314,7 @@ static int random_test(unsigned descs)
                 return 1;
             take_rtl_range(d.opcode == UVS_DMA_OP_D2H, d.dst, d.len);
             take_rtl_range(host_ring, cpl_addr, sizeof(struct uvs_dma_cpl));
-            if (tb_axi_errors || compare_worlds()) {
+            if ((hs.axi_errors + ds.axi_errors) || compare_worlds()) {
                 fprintf(stderr, "FAIL descriptor %u (%s, aborted): op %u len %u\n", n, kind_name[k], d.opcode, d.len);
                 return 1;
             }
@@ -330,7 +340,7 @@ static int random_test(unsigned descs)
         }
         if (partial) /* the RTL's destination may hold (part of) the copy, the reference's none */
             take_rtl_range(d.opcode == UVS_DMA_OP_D2H, d.dst, d.len);
-        if (tb_axi_errors || check_quiet() || compare_worlds()) {
+        if ((hs.axi_errors + ds.axi_errors) || check_quiet() || compare_worlds()) {
             fprintf(stderr, "FAIL descriptor %u (%s): op %u len %u src 0x%" PRIx64 " dst 0x%" PRIx64 "\n", n,
                     kind_name[k], d.opcode, d.len, d.src, d.dst);
             return 1;
@@ -448,6 +458,8 @@ int main(int argc, char **argv)
         }
     }
     tb_rng_state = seed * 0x9e3779b97f4a7c15ull + 1;
+    hs.rng = tb_rng_state ^ 0x5555555555555555ull; /* the slaves' readiness: their own sequences */
+    ds.rng = tb_rng_state ^ 0xaaaaaaaaaaaaaaaaull;
     if (setup()) {
         fprintf(stderr, "uvs-dma-tb: out of memory\n");
         return 1;

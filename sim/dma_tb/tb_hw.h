@@ -9,6 +9,8 @@
 
 #include <stdint.h>
 
+#include "dma_slave.h"
+
 #ifndef TB_BEAT
 #define TB_BEAT 64 /* the engine's BEAT_BYTES (set by dma_tb.mk) */
 #endif
@@ -16,18 +18,6 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/** One 512-bit AXI4 master of uvs_dma_xfer (UVS_AXI4W_M_PORTS), names without _i/_o. */
-struct tb_axiw {
-    /* driven by the engine */
-    uint8_t awvalid, awlen, awsize, wvalid, wlast, bready, arvalid, arlen, arsize, rready;
-    uint8_t awburst, arburst;
-    uint64_t awaddr, araddr;
-    uint8_t wdata[TB_BEAT], wstrb[TB_BEAT]; /* wstrb: one 0/1 per byte */
-    /* driven by the slave model */
-    uint8_t awready, wready, bvalid, bresp, arready, rvalid, rresp, rlast;
-    uint8_t rdata[TB_BEAT];
-};
 
 /** Pins of uvs_dma_xfer. */
 struct tb_pins {
@@ -37,7 +27,7 @@ struct tb_pins {
     uint8_t busy, done, irq;
     uint16_t status;
     uint64_t err_addr;
-    struct tb_axiw h, d; /* h_axi (host), d_axi (device memory) */
+    struct uvs_axiw h, d; /* h_axi (host), d_axi (device memory) */
 };
 
 /** tb_hw_init - create the model; 0 or -ENOMEM. */

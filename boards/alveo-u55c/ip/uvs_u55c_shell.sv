@@ -23,6 +23,8 @@ module uvs_u55c_shell (
   input  logic        iommu_aclk,     // the IOMMU master's (gated) clock
   input  logic        iommu_aresetn,
   input  logic        mem_aresetn,    // reset of the harts' memory masters
+  input  logic        dma_aclk,       // the DMA engine's clock (the core's gated host clock)
+  input  logic        dma_aresetn,    // and its reset
   `UVS_SHELL_AXI4_S_PORTS(core_m00_axi),
   `UVS_SHELL_AXI4_S_PORTS(core_m01_axi),
   `UVS_SHELL_AXI4_S_PORTS(core_m02_axi),
@@ -34,6 +36,8 @@ module uvs_u55c_shell (
   `UVS_SHELL_AXI4_S_PORTS(core_m08_axi),
   `UVS_SHELL_AXI4_S_PORTS(core_m09_axi),
   `UVS_SHELL_AXI4_S_PORTS(core_iommu_axi),
+  `UVS_SHELL_AXI4W_S_PORTS(core_dma_h_axi, 64),
+  `UVS_SHELL_AXI4W_S_PORTS(core_dma_d_axi, 64),
   `UVS_SHELL_AXIL_M_PORTS(bar0_axil),   // BAR0: to the core's AXI4-Lite slave s_axil
   `UVS_SHELL_HOST_PORTS,                // constant 0 in the design (no simulator side channel)
   input  logic [7:0]  usr_irq_req,    // XDMA user interrupts (PG195)

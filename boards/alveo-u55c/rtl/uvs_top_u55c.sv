@@ -32,6 +32,7 @@ module uvs_top_u55c (
   localparam int BOARD_HARTS     = 5;   // c4: 1 management + 4 compute harts
   localparam int BOARD_MTIME_DIV = 20;  // 200 MHz core clock / 10 MHz timebase (c4.mk)
   localparam int MSI_LINES       = 8;   // uvs_hostif MSI_VECTORS default
+  localparam int BOARD_DMA_BEAT_BYTES = 64;  // DMA data width (XDMA's AXI bridge and the HBM ports: 512-bit)
   // Straps (uvs_board_cfg): SRAM as c4 (sim/configs/c4.mk CFG_SRAM_KIB), the
   // card's 16 GiB of HBM2 (UG1469), the core clock; the link and HBM
   // figures are the simulator's models (sim/link.h, sources there) at
@@ -61,7 +62,7 @@ module uvs_top_u55c (
     .sysclk2_clk_p, .sysclk2_clk_n, .pcie_refclk_clk_p, .pcie_refclk_clk_n, .pcie_perstn,
     .pci_exp_rxp, .pci_exp_rxn, .pci_exp_txp, .pci_exp_txn, .hbm_cattrip,
     .core_clk, .core_rstn, .user_lnk_up,
-    .iommu_aclk, .iommu_aresetn, .mem_aresetn,
+    .iommu_aclk, .iommu_aresetn, .mem_aresetn, .dma_aclk, .dma_aresetn,
     `UVS_SHELL_AXI4_S_CONNECT_MEM(core_m00_axi, 0),
     `UVS_SHELL_AXI4_S_CONNECT_MEM(core_m01_axi, 1),
     `UVS_SHELL_AXI4_S_CONNECT_MEM(core_m02_axi, 2),
@@ -73,6 +74,8 @@ module uvs_top_u55c (
     `UVS_SHELL_AXI4_S_CONNECT_MEM(core_m08_axi, 8),
     `UVS_SHELL_AXI4_S_CONNECT_MEM(core_m09_axi, 9),
     `UVS_SHELL_AXI4_S_CONNECT_IOMMU(core_iommu_axi),
+    `UVS_SHELL_AXI4W_S_CONNECT(core_dma_h_axi, dma_h_axi),
+    `UVS_SHELL_AXI4W_S_CONNECT(core_dma_d_axi, dma_d_axi),
     `UVS_SHELL_HOST_CONNECT,
     .bar0_axil_awvalid, .bar0_axil_awaddr, .bar0_axil_awprot, .bar0_axil_awready,
     .bar0_axil_wvalid, .bar0_axil_wdata, .bar0_axil_wstrb, .bar0_axil_wready,

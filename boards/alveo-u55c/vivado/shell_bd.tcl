@@ -10,7 +10,9 @@
 #
 # Contents and address map (the core's, include/uvmsoc/memmap.def):
 #   core_m00..09_axi, core_iommu_axi (64-bit AXI4 slaves, ID 6, AWUSER 6 =
-#     AWATOP) and xdma M_AXI (host DMA into the card) -> SmartConnect ->
+#     AWATOP), core_dma_h_axi, core_dma_d_axi (the DMA engine's data masters:
+#     512-bit AXI4 slaves without ID, AxLOCK or AxUSER, on dma_aclk) and xdma
+#     M_AXI (host DMA into the card) -> SmartConnect ->
 #       (BOOTROM 0x1000 is answered before the shell, in the board top:
 #       boards/common/uvs_axi_bootrom.sv)
 #       SRAM    0x8000_0000 (256 MiB) HBM, bytes 2 GiB .. 2.25 GiB (the HBM
@@ -20,6 +22,14 @@
 #                                     so as not to reach the SRAM's bytes
 #       HOSTWIN 0x8000_0000_0000      XDMA AXI slave bridge (S_AXI_B) to host
 #                                     memory: PCIe address = AXI address - base
+#     each master sees SRAM, HBM and HOSTWIN but: core_dma_d_axi SRAM and HBM
+#     only, core_dma_h_axi HOSTWIN only (host memory at HOSTWIN_BASE + host
+#     bus address, as the other masters reach it), xdma M_AXI SRAM and HBM
+#   clocks of the SmartConnect's slave interfaces: core_clk (core_m*),
+#     iommu_aclk (core_iommu_axi), xdma axi_aclk (M_AXI), dma_aclk (core_dma_*:
+#     the core's gated host-block clock); one reset, mem_aresetn (PG247
+#     resynchronizes it to each clock), so iommu_aresetn and dma_aresetn have
+#     no load here
 #   xdma M_AXI_LITE (BAR0, 64 KiB) -> SmartConnect (clock, 32 -> 64-bit data)
 #     -> bar0_axil (the core's BAR0 AXI4-Lite slave s_axil)
 #   perf_link_h2d, perf_link_d2h, perf_hbm, mgmt_halt, mgmt_exit: constant 0
@@ -40,6 +50,21 @@ proc uvs_u55c_axi_port {name} {
     CONFIG.RUSER_WIDTH 0 CONFIG.BUSER_WIDTH 0 CONFIG.HAS_REGION 0 CONFIG.HAS_QOS 0 \
     CONFIG.HAS_LOCK 1 CONFIG.HAS_CACHE 1 CONFIG.HAS_PROT 1 CONFIG.HAS_BURST 1 \
     CONFIG.SUPPORTS_NARROW_BURST 1 CONFIG.FREQ_HZ 200000000] $p
+  return $p
+}
+
+# Slave port of one of the DMA engine's data masters (uvs_soc_core dma_h_axi /
+# dma_d_axi; boards/common/uvs_shell_axi.svh UVS_SHELL_AXI4W_S_PORTS): AXI4 of
+# $bytes-byte data without ID, AxLOCK, AxREGION, AxQOS or user signals, on
+# dma_aclk (the core's 200 MHz clock, gated). Its bursts are full-width (only
+# the single-beat descriptor read and completion write are narrower).
+proc uvs_u55c_axi4w_port {name bytes} {
+  set p [create_bd_intf_port -mode Slave -vlnv xilinx.com:interface:aximm_rtl:1.0 $name]
+  set_property -dict [list CONFIG.PROTOCOL AXI4 CONFIG.ADDR_WIDTH 64 CONFIG.DATA_WIDTH [expr {8 * $bytes}] \
+    CONFIG.ID_WIDTH 0 CONFIG.AWUSER_WIDTH 0 CONFIG.ARUSER_WIDTH 0 CONFIG.WUSER_WIDTH 0 \
+    CONFIG.RUSER_WIDTH 0 CONFIG.BUSER_WIDTH 0 CONFIG.HAS_REGION 0 CONFIG.HAS_QOS 0 \
+    CONFIG.HAS_LOCK 0 CONFIG.HAS_CACHE 1 CONFIG.HAS_PROT 1 CONFIG.HAS_BURST 1 \
+    CONFIG.SUPPORTS_NARROW_BURST 0 CONFIG.FREQ_HZ 200000000] $p
   return $p
 }
 
@@ -64,6 +89,9 @@ proc uvs_u55c_create_shell {} {
   create_bd_port -dir I -type clk iommu_aclk
   create_bd_port -dir I -type rst iommu_aresetn
   create_bd_port -dir I -type rst mem_aresetn
+  create_bd_port -dir I -type clk dma_aclk
+  set_property CONFIG.FREQ_HZ 200000000 [get_bd_ports dma_aclk]
+  create_bd_port -dir I -type rst dma_aresetn
   create_bd_port -dir I -from 7 -to 0 usr_irq_req
   create_bd_port -dir O -from 7 -to 0 usr_irq_ack
   set mem_ports {}
@@ -71,6 +99,10 @@ proc uvs_u55c_create_shell {} {
     lappend mem_ports [uvs_u55c_axi_port [format core_m%02d_axi $i]]
   }
   set iommu_port [uvs_u55c_axi_port core_iommu_axi]
+  # The DMA engine's data masters, 64-byte data (XDMA's AXI bridge width;
+  # the top's BOARD_DMA_BEAT_BYTES): host memory and device memory.
+  set dma_h_port [uvs_u55c_axi4w_port core_dma_h_axi 64]
+  set dma_d_port [uvs_u55c_axi4w_port core_dma_d_axi 64]
   set bar0 [create_bd_intf_port -mode Master -vlnv xilinx.com:interface:aximm_rtl:1.0 bar0_axil]
   set_property -dict [list CONFIG.PROTOCOL AXI4LITE CONFIG.ADDR_WIDTH 16 CONFIG.DATA_WIDTH 64] $bar0
   # The core's counter and management-halt inputs: 0 on the board (no
@@ -84,6 +116,8 @@ proc uvs_u55c_create_shell {} {
   set_property CONFIG.ASSOCIATED_BUSIF [join [concat [lmap p $mem_ports {get_property NAME $p}] bar0_axil] :] \
     [get_bd_ports core_clk]
   set_property CONFIG.ASSOCIATED_BUSIF core_iommu_axi [get_bd_ports iommu_aclk]
+  set_property -dict [list CONFIG.ASSOCIATED_BUSIF core_dma_h_axi:core_dma_d_axi \
+    CONFIG.ASSOCIATED_RESET dma_aresetn] [get_bd_ports dma_aclk]
 
   # ---- clocking and reset (PG065, PG164) ----
   set clk [create_bd_cell -type ip -vlnv xilinx.com:ip:clk_wiz clk_wiz_0]
@@ -162,19 +196,25 @@ proc uvs_u55c_create_shell {} {
   connect_bd_net [get_bd_pins hbm_0/DRAM_1_STAT_CATTRIP] [get_bd_pins hbm_trip/Op2]
   connect_bd_net [get_bd_pins hbm_trip/Res] [get_bd_ports hbm_cattrip]
 
-  # ---- SmartConnect: 12 masters (core 11 + XDMA M_AXI), 2 slaves (PG247) ----
+  # ---- SmartConnect: 14 masters (core 13 + XDMA M_AXI), 2 slaves, 4 clocks (PG247) ----
+  # S00..S09 core_m*, S10 IOMMU, S11 XDMA M_AXI, S12 DMA host, S13 DMA device;
+  # the SmartConnect converts the DMA masters' 512-bit data to the HBM port's
+  # 256 bits and their dma_aclk to the HBM's and the bridge's clocks.
   set smc [create_bd_cell -type ip -vlnv xilinx.com:ip:smartconnect axi_smc]
-  set_property -dict [list CONFIG.NUM_SI 12 CONFIG.NUM_MI 2 CONFIG.NUM_CLKS 3] $smc
+  set_property -dict [list CONFIG.NUM_SI 14 CONFIG.NUM_MI 2 CONFIG.NUM_CLKS 4] $smc
   for {set i 0} {$i < 10} {incr i} {
     connect_bd_intf_net [lindex $mem_ports $i] [get_bd_intf_pins axi_smc/[format S%02d_AXI $i]]
   }
   connect_bd_intf_net $iommu_port [get_bd_intf_pins axi_smc/S10_AXI]
   connect_bd_intf_net [get_bd_intf_pins xdma_0/M_AXI] [get_bd_intf_pins axi_smc/S11_AXI]
+  connect_bd_intf_net $dma_h_port [get_bd_intf_pins axi_smc/S12_AXI]
+  connect_bd_intf_net $dma_d_port [get_bd_intf_pins axi_smc/S13_AXI]
   connect_bd_intf_net [get_bd_intf_pins axi_smc/M00_AXI] [get_bd_intf_pins hbm_0/SAXI_00]
   connect_bd_intf_net [get_bd_intf_pins axi_smc/M01_AXI] [get_bd_intf_pins xdma_0/S_AXI_B]
   connect_bd_net [get_bd_pins clk_wiz_0/clk_out1] [get_bd_pins axi_smc/aclk]
   connect_bd_net [get_bd_ports iommu_aclk] [get_bd_pins axi_smc/aclk1]
   connect_bd_net [get_bd_pins xdma_0/axi_aclk] [get_bd_pins axi_smc/aclk2]
+  connect_bd_net [get_bd_ports dma_aclk] [get_bd_pins axi_smc/aclk3]
   connect_bd_net [get_bd_ports mem_aresetn] [get_bd_pins axi_smc/aresetn]
 
   # ---- address map (memmap.def) for every master ----
@@ -186,6 +226,14 @@ proc uvs_u55c_create_shell {} {
     assign_bd_address -target_address_space /$m -offset 0x800000000000 -range 128T \
       [get_bd_addr_segs xdma_0/S_AXI_B/BAR0]
   }
+  # The DMA engine's data masters: the device master SRAM and HBM (the same
+  # segments as the core's masters), the host master the host window.
+  assign_bd_address -target_address_space /core_dma_d_axi -offset 0x80000000 -range 256M \
+    [get_bd_addr_segs hbm_0/SAXI_00/HBM_MEM16]
+  assign_bd_address -target_address_space /core_dma_d_axi -offset 0x1000000000 -range 16G \
+    [get_bd_addr_segs hbm_0/SAXI_00/HBM_MEM00]
+  assign_bd_address -target_address_space /core_dma_h_axi -offset 0x800000000000 -range 128T \
+    [get_bd_addr_segs xdma_0/S_AXI_B/BAR0]
   assign_bd_address -target_address_space /xdma_0/M_AXI -offset 0x1000000000 -range 16G \
     [get_bd_addr_segs hbm_0/SAXI_00/HBM_MEM00]
   assign_bd_address -target_address_space /xdma_0/M_AXI -offset 0x80000000 -range 256M \

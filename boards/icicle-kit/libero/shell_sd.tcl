@@ -8,13 +8,22 @@
 #
 #   REF_CLK_50MHz -> PF_CCC -> core_clk 100 MHz (OUT0_FABCLK_0)
 #   CORERESET_PF (EXT_RST_N = MSS_RESET_N_M2F, PLL_LOCK, INIT_DONE) -> core_rstn
-#   core_m00..09_axi, core_iommu_axi (AXI4 slaves, 64-bit, ID 6, AWUSER 6)
-#     -> CoreAXI4Interconnect "uvs_mem_xbar" (11 masters, 1 slave)
+#   core_m00..09_axi, core_iommu_axi (AXI4 slaves, 64-bit, ID 6, AWUSER 6),
+#   core_dma_h_axi, core_dma_d_axi (the DMA engine's data masters: AXI4
+#     slaves, 64-bit, without ID, AxLOCK or AxUSER)
+#     -> CoreAXI4Interconnect "uvs_mem_xbar" (13 masters, 1 slave): masters
+#        0..9 core_m*, on core_clk; 10 the IOMMU, on iommu_aclk; 11 DMA host
+#        and 12 DMA device, on dma_aclk (the core's gated host-block clock):
+#        masters 10..12 with clock domain crossing, their own M_CLKn
 #     -> uvs_icicle_fic0_map "MAP" (rtl/uvs_icicle_fic0_map.sv): the device's
 #        SRAM and scratchpad windows moved to the DDR carve-out 0xb000_0000
 #        (reserved-memory no-map in ../uvmsoc-overlay.dtso), the host window
 #        to host physical addresses, anything else answered DECERR; without
-#        it the device's SRAM (0x8000_0000) would be Linux's low DDR
+#        it the device's SRAM (0x8000_0000) would be Linux's low DDR. The DMA
+#        device master's SRAM ranges land in the carve-out as the harts'
+#        accesses do; the DMA host master reaches host memory through the
+#        host window (HOSTWIN_BASE + host physical address), as the other
+#        masters' host-window accesses do
 #     -> fic0_tgt_axi -> MSS FIC0 target (38-bit address into the MSS's
 #        memory map)
 #   fic0_ini_axi (MSS FIC0 initiator, the host) -> CoreAXI4Interconnect
@@ -27,13 +36,18 @@
 # Not here: an atomic unit. The MSS FIC0 target does not keep exclusive
 # monitors for fabric masters and has no AWATOP: docs/boards.md, "Not done".
 
-proc uvs_icicle_axi_bif {sd name role} {
+# plain 1: without IDs, locks or user signals (the DMA engine's data masters,
+# boards/common/uvs_shell_axi.svh UVS_SHELL_AXI4W_S_PORTS).
+proc uvs_icicle_axi_bif {sd name role {plain 0}} {
   set sigs {AWVALID AWID AWADDR AWLEN AWSIZE AWBURST AWLOCK AWCACHE AWPROT AWUSER AWREADY
             WVALID WDATA WSTRB WLAST WREADY BVALID BID BRESP BREADY
             ARVALID ARID ARADDR ARLEN ARSIZE ARBURST ARLOCK ARCACHE ARPROT ARREADY
             RVALID RID RDATA RRESP RLAST RREADY}
   set map {}
-  foreach s $sigs { lappend map "${s}:${name}_[string tolower $s]" }
+  foreach s $sigs {
+    if {$plain && $s in {AWID BID ARID RID AWLOCK ARLOCK AWUSER}} continue
+    lappend map "${s}:${name}_[string tolower $s]"
+  }
   sd_create_bif_port -sd_name $sd -port_name $name -port_bif_vlnv {AMBA:AMBA4:AXI4:r0p0_0} \
     -port_bif_role $role -port_bif_mapping $map
 }
@@ -63,7 +77,9 @@ proc uvs_icicle_create_shell {boarddir} {
     "PLL_IN_FREQ_0:50" "GL0_0_IS_USED:true" "GL0_0_OUT_FREQ:100" "PLL_FEEDBACK_MODE_0:Post-VCO"}
   create_and_configure_core -core_vlnv {Actel:DirectCore:CORERESET_PF:2.3.100} -component_name CORERESET_PF_C0
   create_and_configure_core -core_vlnv {Actel:DirectCore:COREAXI4INTERCONNECT:2.8.103} -component_name uvs_mem_xbar -params {
-    "NUM_MASTERS:11" "NUM_SLAVES:1" "ADDR_WIDTH:64" "DATA_WIDTH:64" "ID_WIDTH:6" "USER_WIDTH:6"
+    "NUM_MASTERS:13" "NUM_SLAVES:1" "ADDR_WIDTH:64" "DATA_WIDTH:64" "ID_WIDTH:6" "USER_WIDTH:6"
+    "MASTER10_CLOCK_DOMAIN_CROSSING:true" "MASTER11_CLOCK_DOMAIN_CROSSING:true"
+    "MASTER12_CLOCK_DOMAIN_CROSSING:true" "MASTER11_DATA_WIDTH:64" "MASTER12_DATA_WIDTH:64"
     "SLAVE0_START_ADDR:0x0" "SLAVE0_END_ADDR:0xFFFFFFFFFFFF"}
   create_and_configure_core -core_vlnv {Actel:DirectCore:COREAXI4INTERCONNECT:2.8.103} -component_name uvs_bar_xbar -params {
     "NUM_MASTERS:1" "NUM_SLAVES:1" "ADDR_WIDTH:32" "DATA_WIDTH:64" "SLAVE0_TYPE:AXI4LITE"
@@ -76,11 +92,13 @@ proc uvs_icicle_create_shell {boarddir} {
   sd_instantiate_component -sd_name $sd -component_name uvs_bar_xbar -instance_name BARX
   sd_instantiate_hdl_core -sd_name $sd -hdl_core_name uvs_icicle_fic0_map -instance_name MAP
   foreach {p d} {REF_CLK_50MHz IN MSS_RESET_N_M2F IN core_clk OUT core_rstn OUT
-                 iommu_aclk IN iommu_aresetn IN mem_aresetn IN} {
+                 iommu_aclk IN iommu_aresetn IN mem_aresetn IN dma_aclk IN dma_aresetn IN} {
     sd_create_scalar_port -sd_name $sd -port_name $p -port_direction $d
   }
   for {set i 0} {$i < 10} {incr i} { uvs_icicle_axi_bif $sd [format core_m%02d_axi $i] slave }
   uvs_icicle_axi_bif $sd core_iommu_axi slave
+  uvs_icicle_axi_bif $sd core_dma_h_axi slave 1
+  uvs_icicle_axi_bif $sd core_dma_d_axi slave 1
   uvs_icicle_axi_bif $sd fic0_tgt_axi master
   uvs_icicle_axi_bif $sd fic0_ini_axi slave
   sd_create_bif_port -sd_name $sd -port_name bar0_axil -port_bif_vlnv {AMBA:AMBA4:AXI4Lite:r0p0_0} -port_bif_role master
@@ -101,6 +119,8 @@ proc uvs_icicle_create_shell {boarddir} {
     sd_connect_pins -sd_name $sd -pin_names [list [format core_m%02d_axi $i] "MEMX:AXI4mmaster$i"]
   }
   sd_connect_pins -sd_name $sd -pin_names {core_iommu_axi MEMX:AXI4mmaster10}
+  sd_connect_pins -sd_name $sd -pin_names {core_dma_h_axi MEMX:AXI4mmaster11}
+  sd_connect_pins -sd_name $sd -pin_names {core_dma_d_axi MEMX:AXI4mmaster12}
   sd_connect_pins -sd_name $sd -pin_names {MEMX:AXI4mslave0 MAP:S}
   sd_connect_pins -sd_name $sd -pin_names {MAP:M fic0_tgt_axi}
   sd_connect_pins -sd_name $sd -pin_names {core_clk MAP:clk_i}
@@ -110,6 +130,10 @@ proc uvs_icicle_create_shell {boarddir} {
   # The IOMMU master's clock domain: its own clock input of the interconnect.
   sd_connect_pins -sd_name $sd -pin_names {iommu_aclk MEMX:M_CLK10}
   sd_connect_pins -sd_name $sd -pin_names {iommu_aresetn MEMX:M_ARESETN10}
+  # The DMA engine's masters' clock domain: the interconnect's clock inputs of
+  # masters 11 and 12 (the core's gated host-block clock).
+  sd_connect_pins -sd_name $sd -pin_names {dma_aclk MEMX:M_CLK11 MEMX:M_CLK12}
+  sd_connect_pins -sd_name $sd -pin_names {dma_aresetn MEMX:M_ARESETN11 MEMX:M_ARESETN12}
   save_smartdesign -sd_name $sd
   generate_component -component_name $sd
 }

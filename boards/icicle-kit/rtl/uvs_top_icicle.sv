@@ -30,6 +30,7 @@ module uvs_top_icicle (
   localparam int BOARD_HARTS     = 5;   // c4: 1 management + 4 compute harts
   localparam int BOARD_MTIME_DIV = 10;  // 100 MHz core clock / 10 MHz timebase (DTS)
   localparam int MSI_LINES       = 8;   // uvs_hostif MSI_VECTORS default
+  localparam int BOARD_DMA_BEAT_BYTES = 8;  // DMA data width (FIC0: 64-bit)
   // Straps (uvs_board_cfg): SRAM as c4 (sim/configs/c4.mk CFG_SRAM_KIB), no
   // HBM (the kit's LPDDR4 is behind the SRAM window), the core clock; the
   // link figures are the simulator's model (sim/link.h, sources there) at
@@ -53,7 +54,7 @@ module uvs_top_icicle (
   uvs_icicle_shell u_shell (
     .REF_CLK_50MHz, .MSS_RESET_N_M2F,
     .core_clk, .core_rstn,
-    .iommu_aclk, .iommu_aresetn, .mem_aresetn,
+    .iommu_aclk, .iommu_aresetn, .mem_aresetn, .dma_aclk, .dma_aresetn,
     `UVS_SHELL_AXI4_S_CONNECT_MEM(core_m00_axi, 0),
     `UVS_SHELL_AXI4_S_CONNECT_MEM(core_m01_axi, 1),
     `UVS_SHELL_AXI4_S_CONNECT_MEM(core_m02_axi, 2),
@@ -65,6 +66,8 @@ module uvs_top_icicle (
     `UVS_SHELL_AXI4_S_CONNECT_MEM(core_m08_axi, 8),
     `UVS_SHELL_AXI4_S_CONNECT_MEM(core_m09_axi, 9),
     `UVS_SHELL_AXI4_S_CONNECT_IOMMU(core_iommu_axi),
+    `UVS_SHELL_AXI4W_S_CONNECT(core_dma_h_axi, dma_h_axi),
+    `UVS_SHELL_AXI4W_S_CONNECT(core_dma_d_axi, dma_d_axi),
     `UVS_SHELL_HOST_CONNECT,
     .bar0_axil_awvalid, .bar0_axil_awaddr, .bar0_axil_awprot, .bar0_axil_awready,
     .bar0_axil_wvalid, .bar0_axil_wdata, .bar0_axil_wstrb, .bar0_axil_wready,

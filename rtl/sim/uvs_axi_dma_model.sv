@@ -1,0 +1,86 @@
+// uvs_axi_dma_model: simulation-only AXI4 slave in front of one of the DMA
+// engine's data masters (uvs_soc_core dma_h_axi / dma_d_axi, driven by
+// rtl/soc/uvs_dma_xfer.sv): host memory (HOST = 1) or device memory, SRAM
+// and HBM (HOST = 0). The logic is C (sim/dma_slave.c, through
+// uvs_dpi_dma_slave in sim/dpi.c): bursts answered when the memory-system
+// model says (sim/dma_burst.c: the link and HBM channels they share with the
+// harts and the IOMMU), one beat a cycle, SLVERR (host) / DECERR (device)
+// outside memory, AXI rules checked. The slave's outputs are registered
+// (so no path runs from the master's valids to its readies); the C model
+// is called in the cycles where it holds a burst or the master offers one.
+// docs/architecture.md, "SoC boundary (AXI)".
+`include "uvs_axi_ports.svh"
+
+module uvs_axi_dma_model #(
+  parameter int BEAT_BYTES = 128,  // the master's data width in bytes: 8..128
+  parameter bit HOST       = 0     // 1: host memory (h_axi), 0: SRAM and HBM (d_axi)
+) (
+  input  logic clk_i,
+  input  logic rst_ni,  // synchronous, active low: the master's reset
+  `UVS_AXI4W_S_PORTS(s_axi, BEAT_BYTES)
+);
+  localparam int MAXB = 128;  // sim/dma_slave.h UVS_AXIW_MAX_BEAT
+
+  // Drop every burst held by side HOST's model, whose beats are @beat_bytes wide.
+  import "DPI-C" function void uvs_dpi_dma_slave_reset(input int host, input int beat_bytes);
+  // One cycle of side HOST's model: the master's outputs of the cycle ending
+  // now in, the slave's outputs for the next cycle out; returns 1 while the
+  // model holds a burst, W beat or write response.
+  import "DPI-C" function byte uvs_dpi_dma_slave(input int host,
+      input byte awvalid, input longint awaddr, input byte awlen, input byte awsize, input byte awburst,
+      input byte wvalid, input bit [8*MAXB-1:0] wdata, input bit [MAXB-1:0] wstrb, input byte wlast,
+      input byte bready, input byte arvalid, input longint araddr, input byte arlen, input byte arsize,
+      input byte arburst, input byte rready,
+      output byte awready, output byte wready, output byte bvalid, output byte bresp,
+      output byte arready, output byte rvalid, output bit [8*MAXB-1:0] rdata, output byte rresp,
+      output byte rlast);
+
+  logic                      busy_q, awready_q, wready_q, bvalid_q, arready_q, rvalid_q, rlast_q;
+  logic [1:0]                bresp_q, rresp_q;
+  logic [8*BEAT_BYTES-1:0]   rdata_q;
+
+  assign s_axi_awready_o = awready_q;
+  assign s_axi_wready_o  = wready_q;
+  assign s_axi_bvalid_o  = bvalid_q;
+  assign s_axi_bresp_o   = bresp_q;
+  assign s_axi_arready_o = arready_q;
+  assign s_axi_rvalid_o  = rvalid_q;
+  assign s_axi_rdata_o   = rdata_q;
+  assign s_axi_rresp_o   = rresp_q;
+  assign s_axi_rlast_o   = rlast_q;
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      uvs_dpi_dma_slave_reset(32'(HOST), BEAT_BYTES);
+      {busy_q, bvalid_q, rvalid_q, rlast_q} <= '0;
+      {awready_q, wready_q, arready_q} <= '1;
+      {bresp_q, rresp_q} <= '0;
+      rdata_q <= '0;
+    end else if (busy_q || s_axi_awvalid_i || s_axi_wvalid_i || s_axi_arvalid_i) begin : l_model
+      /* verilator lint_off UNUSEDSIGNAL */
+      byte awr, wr, bv, br, arr, rv, rr, rl;  // DPI bytes: their low bits are the signals
+      bit [8*MAXB-1:0] rd;                    // beats narrower than MAXB use the low bytes
+      /* verilator lint_on UNUSEDSIGNAL */
+      busy_q <= uvs_dpi_dma_slave(32'(HOST),
+          {7'd0, s_axi_awvalid_i}, s_axi_awaddr_i, s_axi_awlen_i, {5'd0, s_axi_awsize_i},
+          {6'd0, s_axi_awburst_i}, {7'd0, s_axi_wvalid_i}, (8*MAXB)'(s_axi_wdata_i), MAXB'(s_axi_wstrb_i),
+          {7'd0, s_axi_wlast_i}, {7'd0, s_axi_bready_i}, {7'd0, s_axi_arvalid_i}, s_axi_araddr_i,
+          s_axi_arlen_i, {5'd0, s_axi_arsize_i}, {6'd0, s_axi_arburst_i}, {7'd0, s_axi_rready_i},
+          awr, wr, bv, br, arr, rv, rd, rr, rl) != 0;
+      awready_q <= awr[0];
+      wready_q  <= wr[0];
+      bvalid_q  <= bv[0];
+      bresp_q   <= br[1:0];
+      arready_q <= arr[0];
+      rvalid_q  <= rv[0];
+      rdata_q   <= rd[8*BEAT_BYTES-1:0];
+      rresp_q   <= rr[1:0];
+      rlast_q   <= rl[0];
+    end
+  end
+
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic unused;
+  assign unused = ^{s_axi_awcache_i, s_axi_awprot_i, s_axi_arcache_i, s_axi_arprot_i};
+  /* verilator lint_on UNUSEDSIGNAL */
+endmodule
