@@ -51,15 +51,14 @@ static int check(const struct uvs_dma_desc *d)
 
 /*
  * The data stream of @len bytes from @src to @dst, first read issued at
- * cycle @issue: returns the cycle the last chunk is written; *last = the
- * cycle the last read was issued. Times chain in 16.16 cycles (memsys.h).
+ * cycle @issue: returns the cycle the last chunk is written. Times chain in 16.16 cycles (memsys.h).
  * A chunk's read waits for a free tag (at most model->dma_tags reads
  * outstanding: a tag frees when its data arrived); its data then passes
  * the engine's data path (model->dma_bw_fx bytes a cycle, in order) before
  * the write.
  */
 static uint64_t stream(const struct uvs_dma_env *e, enum uvs_loc src, enum uvs_loc dst, uint64_t len,
-                       uint64_t issue, uint64_t *last)
+                       uint64_t issue)
 {
     const uint64_t chunk = e->model->mps ? e->model->mps : 256;
     const uint64_t lat = (uint64_t)e->model->latency << 16;
@@ -74,7 +73,6 @@ static uint64_t stream(const struct uvs_dma_env *e, enum uvs_loc src, enum uvs_l
         uint64_t moved, arrived;
         if (c >= tags && tag_free[c % tags] > is)
             is = tag_free[c % tags]; /* every tag in use: wait for the oldest read's data */
-        *last = is >> 16;
         arrived = uvs_dma_burst_read_fx(e->ms, e->model, src, is, n, &moved);
         if (src != UVS_LOC_HOST)
             is = moved;
@@ -98,7 +96,6 @@ uint64_t uvs_dma_start(const struct uvs_dma_env *e, unsigned chan, uint64_t desc
     memset(job, 0, sizeof *job);
     job->desc_addr = desc_addr;
     job->index = index;
-    job->last_issue = e->now;
     const uint8_t *p = ring_ptr(e, chan, desc_addr, UVS_DMA_DESC_SIZE);
     enum uvs_loc rl = ring_loc(e, chan, desc_addr);
     uint64_t t = uvs_memsys_access(e->ms, p ? rl : UVS_LOC_HOST, e->now, UVS_DMA_DESC_SIZE, UVS_MEMSYS_READ);
@@ -111,7 +108,7 @@ uint64_t uvs_dma_start(const struct uvs_dma_env *e, unsigned chan, uint64_t desc
     const struct uvs_dma_desc *d = &job->d;
     enum uvs_loc src = d->opcode == UVS_DMA_OP_H2D ? UVS_LOC_HOST : dev_loc(e, d->src);
     enum uvs_loc dst = d->opcode == UVS_DMA_OP_D2H ? UVS_LOC_HOST : dev_loc(e, d->dst);
-    t = stream(e, src, dst, d->len, t, &job->last_issue);
+    t = stream(e, src, dst, d->len, t);
     return uvs_memsys_access(e->ms, rl, t, UVS_DMA_CPL_SIZE, UVS_MEMSYS_WRITE);
 }
 
@@ -155,8 +152,6 @@ int uvs_dma_finish(const struct uvs_dma_env *e, unsigned chan, const struct uvs_
     int st = check(d);
     if (st == UVS_DMA_ST_OK)
         st = resolve(e, d, &src, &dst, &err);
-    if (st == UVS_DMA_ST_OK && job->inject_link_error) /* sim/inject.h dma-error */
-        st = UVS_DMA_ST_LINK, err = d->opcode == UVS_DMA_OP_D2H ? d->dst : d->src;
     if (st == UVS_DMA_ST_OK) {
         memmove(dst, src, d->len);
         c.bytes = d->len;

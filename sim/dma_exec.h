@@ -1,6 +1,7 @@
 /*
- * uvmsoc-sim DMA data movement: what the RTL DMA engine (rtl/soc/uvs_dma.sv)
- * delegates to C through DPI. Reads and checks descriptors, copies between
+ * uvmsoc-sim DMA reference model: what the RTL DMA engine's data path
+ * (rtl/soc/uvs_dma_xfer.sv) must do to one descriptor, checked against it
+ * by the DMA testbench (sim/dma_tb). Reads and checks descriptors, copies between
  * host memory (the shared host-memory file) and device memory (SRAM, HBM),
  * writes completion records, and says when each descriptor completes: its
  * descriptor fetch, data stream and completion write reserve bandwidth on
@@ -43,8 +44,6 @@ struct uvs_dma_job {
     uint64_t desc_addr;        /**< where it was read from */
     uint32_t index;            /**< its ring index */
     struct uvs_dma_desc d;     /**< the descriptor */
-    uint64_t last_issue;       /**< cycle its last source read was issued (its fetch when no copy) */
-    bool inject_link_error;    /**< fault injection (sim/inject.h dma-error): complete with DMA_ST_LINK, copy nothing */
 };
 
 /**

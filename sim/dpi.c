@@ -173,15 +173,19 @@ void uvs_dpi_bootrom_poison(void)
     memset(uvs_sim.mem.rom, 0, UVS_BOOTROM_ENTRY_OFF);
 }
 
-/* The memory behind the DMA engine's masters: @len bytes at bus address @a
-   of host memory (host side) or of SRAM/HBM, NULL when any is outside. */
+/* The memory behind the DMA engine's masters: @len bytes at address @a of
+   the host window (host side: host bus address a - HOSTWIN_BASE) or of
+   SRAM/HBM, NULL when any is outside. */
 static uint8_t *dma_span(void *ctx, bool host, uint64_t a, unsigned len)
 {
     (void)ctx;
     if (host)
-        return uvs_dma_host_ptr(&(struct uvs_dma_env){.host = uvs_sim.host_mem, .host_base = uvs_sim.host_mem_bus,
-                                                      .host_size = uvs_sim.host_mem_size},
-                                a, len, NULL);
+        return a - UVS_HOSTWIN_BASE < UVS_HOSTWIN_SIZE
+                   ? uvs_dma_host_ptr(&(struct uvs_dma_env){.host = uvs_sim.host_mem,
+                                                            .host_base = uvs_sim.host_mem_bus,
+                                                            .host_size = uvs_sim.host_mem_size},
+                                      a - UVS_HOSTWIN_BASE, len, NULL)
+                   : NULL;
     return uvs_mem_dev_ptr(&uvs_sim.mem, a, len, NULL);
 }
 

@@ -7,7 +7,7 @@
 // ring indices, HALTED, ERR_ADDR, interrupts) and the sequencing; its data
 // path uvs_dma_xfer runs one descriptor at a time through the two AXI4
 // masters h_axi (host memory: channel DMA_CHAN_HOST's rings and every host
-// range) and d_axi (SRAM and HBM): it reads the descriptor at ring index
+// range, at HOSTWIN_BASE + host bus address) and d_axi (SRAM and HBM): it reads the descriptor at ring index
 // HEAD, copies, and writes the completion record at CPL_TAIL. A failed
 // descriptor (status != DMA_ST_OK) still gets its completion record, then
 // halts the channel (STATUS.HALTED, ERR_ADDR). A descriptor or completion
@@ -164,7 +164,12 @@ module uvs_dma #(
   // a configured channel's descriptor starts, unless it is being reset now
   assign start = go && cfg_ok(int'(gc)) && !rst_hit[gc];
 
-  uvs_dma_xfer #(.BEAT_BYTES(BEAT_BYTES)) u_xfer (
+  // host memory through the SoC's host window (memmap.def HOSTWIN)
+  uvs_dma_xfer #(
+    .BEAT_BYTES (BEAT_BYTES),
+    .HOST_BASE  (uvs_memmap_pkg::UVS_HOSTWIN_BASE),
+    .HOST_BITS  ($clog2(uvs_memmap_pkg::UVS_HOSTWIN_SIZE))
+  ) u_xfer (
     .clk_i,
     .rst_ni,
     .start_i     (start),

@@ -48,6 +48,13 @@
 // (one already being written finishes), and the engine goes idle without
 // done_o.
 //
+// Host addresses (descriptor fields, the host ring's addresses) are host
+// bus addresses; h_axi carries them in the SoC's host window: HOST_BASE + a
+// (the uvs_soc_core: memmap.def HOSTWIN). A burst at a host address at or
+// above 2^HOST_BITS goes to the last 4 KiB page of the address space, which
+// nothing decodes: the bus answers it with an error (DMA_ST_LINK). Error
+// addresses are host bus addresses.
+//
 // FPGA structure: the read buffer is a simple dual-port RAM with a
 // registered read (block RAM) and a one-beat head register; the realigner
 // a byte shifter in 4-way stages (three for 64-byte beats); the W channel is a register (the
@@ -57,7 +64,9 @@
 module uvs_dma_xfer #(
   parameter int BEAT_BYTES  = 64,   // data width in bytes: 8, 16, 32, 64 or 128
   parameter int FIFO_BEATS  = 256,  // read buffer in beats: a power of 2, >= 2 * BURST_BEATS
-  parameter int BURST_BEATS = 4     // longest burst in beats: a power of 2, BURST_BEATS * BEAT_BYTES <= 4096
+  parameter int BURST_BEATS = 4,    // longest burst in beats: a power of 2, BURST_BEATS * BEAT_BYTES <= 4096
+  parameter logic [63:0] HOST_BASE = 64'd0,  // h_axi carries host bus address a as HOST_BASE + a ...
+  parameter int          HOST_BITS = 64      // ... for a < 2^HOST_BITS (the SoC's host window)
 ) (
   input  logic         clk_i,
   input  logic         rst_ni,       // synchronous, active low
@@ -324,6 +333,11 @@ module uvs_dma_xfer #(
   assign b_resp     = wr_h ? h_axi_bresp_i : d_axi_bresp_i;
 
   // ---- the two masters ----
+  // A host bus address on h_axi: in the host window, or in the undecoded last page.
+  function automatic logic [63:0] host_addr(logic [63:0] a);
+    if (HOST_BITS >= 64) return HOST_BASE + a;
+    return (a >> HOST_BITS) == 64'd0 ? HOST_BASE + a : {52'hfffff_ffff_ffff, a[11:0]};
+  endfunction
   assign h_axi_arvalid_o = ar_valid && rd_h;
   assign d_axi_arvalid_o = ar_valid && !rd_h;
   assign h_axi_awvalid_o = aw_valid && wr_h;
@@ -334,9 +348,9 @@ module uvs_dma_xfer #(
   assign d_axi_rready_o  = 1'b1;
   assign h_axi_bready_o  = 1'b1;
   assign d_axi_bready_o  = 1'b1;
-  assign {h_axi_araddr_o, h_axi_arlen_o, h_axi_arsize_o} = {ar_addr, ar_len, ar_size};
+  assign {h_axi_araddr_o, h_axi_arlen_o, h_axi_arsize_o} = {host_addr(ar_addr), ar_len, ar_size};
   assign {d_axi_araddr_o, d_axi_arlen_o, d_axi_arsize_o} = {ar_addr, ar_len, ar_size};
-  assign {h_axi_awaddr_o, h_axi_awlen_o, h_axi_awsize_o} = {aw_addr, aw_len, aw_size};
+  assign {h_axi_awaddr_o, h_axi_awlen_o, h_axi_awsize_o} = {host_addr(aw_addr), aw_len, aw_size};
   assign {d_axi_awaddr_o, d_axi_awlen_o, d_axi_awsize_o} = {aw_addr, aw_len, aw_size};
   assign {h_axi_wdata_o, h_axi_wstrb_o, h_axi_wlast_o} = {wd_q, ws_q, wl_q};
   assign {d_axi_wdata_o, d_axi_wstrb_o, d_axi_wlast_o} = {wd_q, ws_q, wl_q};

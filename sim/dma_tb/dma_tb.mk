@@ -16,6 +16,8 @@
 
 DMA_TB_OUT   := $(BUILD)/dma_tb
 DMA_TB_BEATS := 64 8 128
+# h_axi addresses in the host window as in the SoC (memmap.def HOSTWIN: base and 2^47 bytes)
+DMA_TB_HOSTWIN := 800000000000
 DMA_TB_RTL   := $(GEN_RTL)/uvs_dma_pkg.sv $(GEN_RTL)/uvs_memmap_pkg.sv rtl/soc/uvs_dma_xfer.sv
 DMA_TB_CSRC  := sim/dma_tb/tb.c
 DMA_TB_HDRS  := rtl/soc/uvs_axi_ports.svh sim/dma_tb/tb_hw.h sim/dma_tb/tb_rng.h sim/dma_slave.h sim/dma_tb/main.cpp sim/dma_tb/dma_tb.mk
@@ -40,7 +42,7 @@ $(DMA_TB_OUT)/b$(1)/uvs-dma-tb: $(DMA_TB_RTL) $(RTL_LINT_VLT) $(DMA_TB_HDRS) \
     $(patsubst %.c,$(DMA_TB_OUT)/b$(1)/c/%.o,$(notdir $(DMA_TB_CSRC))) $(SIM_PARTS_LIB_SAN) | $(SETUP_STAMP)
 	@mkdir -p $(DMA_TB_OUT)/b$(1)/obj
 	verilator --cc --exe -O3 --x-assign fast --x-initial fast -Irtl/soc --top-module uvs_dma_xfer \
-	  -GBEAT_BYTES=$(1) -Mdir $(DMA_TB_OUT)/b$(1)/obj -o ../uvs-dma-tb \
+	  -GBEAT_BYTES=$(1) -GHOST_BASE="64'h$(DMA_TB_HOSTWIN)" -GHOST_BITS=47 -Mdir $(DMA_TB_OUT)/b$(1)/obj -o ../uvs-dma-tb \
 	  -CFLAGS "-O1 $(SAN_FLAGS) -DTB_BEAT=$(1) -I$(abspath sim/dma_tb) -I$(abspath sim) -I$(abspath $(GEN_INC))" \
 	  -LDFLAGS "$(SAN_FLAGS) $(abspath $(patsubst %.c,$(DMA_TB_OUT)/b$(1)/c/%.o,$(notdir $(DMA_TB_CSRC)))) $(abspath $(SIM_PARTS_LIB_SAN))" \
 	  $(RTL_LINT_VLT) $(DMA_TB_RTL) $(abspath sim/dma_tb/main.cpp)

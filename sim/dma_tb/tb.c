@@ -57,10 +57,14 @@ static uint8_t *world_span(struct uvs_mem *mem, uint8_t *host_mem, bool host, ui
         return a - HOST_BASE < HOST_SIZE && len <= HOST_SIZE - (a - HOST_BASE) ? host_mem + (a - HOST_BASE) : NULL;
     return uvs_mem_dev_ptr(mem, a, len, NULL);
 }
+/* The RTL's h_axi carries host bus address a as UVS_HOSTWIN_BASE + a (a
+   below the window's size; dma_tb.mk sets HOST_BASE and HOST_BITS so). */
 static uint8_t *rtl_span(void *ctx, bool host, uint64_t a, unsigned len)
 {
     (void)ctx;
-    return world_span(&rtl_mem, rtl_host, host, a, len);
+    if (host && a - UVS_HOSTWIN_BASE >= UVS_HOSTWIN_SIZE)
+        return NULL;
+    return world_span(&rtl_mem, rtl_host, host, host ? a - UVS_HOSTWIN_BASE : a, len);
 }
 static uint8_t *rtl_byte(bool host, uint64_t a) { return world_span(&rtl_mem, rtl_host, host, a, 1); }
 static uint8_t *ref_byte(bool host, uint64_t a) { return world_span(&ref_mem, ref_host, host, a, 1); }
@@ -139,6 +143,15 @@ static uint64_t dev_range(uint64_t len)
 }
 static uint64_t host_range(uint64_t len) { return HOST_BASE + urange(0, HOST_SIZE - len); }
 
+/* A host range of @len bytes outside host memory: above it, below it, or
+   above the host window (2^47 and up: h_axi sends it to the undecoded page). */
+static uint64_t host_out(uint64_t len)
+{
+    if (chance(20))
+        return UVS_HOSTWIN_SIZE + urange(0, 1ull << 50);
+    return chance(50) ? HOST_BASE + HOST_SIZE + urange(0, 1 << 16) : HOST_BASE - urange(len, 1 << 16);
+}
+
 /* A random descriptor of kind k; *host_ring, *desc_addr, *cpl_addr: where its rings are. */
 static struct uvs_dma_desc make_desc(enum kind k, bool *host_ring, uint64_t *desc_addr, uint64_t *cpl_addr)
 {
@@ -175,9 +188,9 @@ static struct uvs_dma_desc make_desc(enum kind k, bool *host_ring, uint64_t *des
     case K_DEV_DST_OUT: d.dst = UVS_SRAM_BASE + SRAM_SIZE + urange(0, 4096); break;
     case K_DEV_DST_OVER: d.dst = (chance(50) ? UVS_SRAM_BASE + SRAM_SIZE : UVS_HBM_BASE + HBM_SIZE) - urange(1, len > 1 ? len - 1 : 1); break;
     case K_HOST_SRC_OVER: d.src = HOST_BASE + HOST_SIZE - urange(1, len > 1 ? len - 1 : 1); break;
-    case K_HOST_SRC_OUT: d.src = chance(50) ? HOST_BASE + HOST_SIZE + urange(0, 1 << 16) : HOST_BASE - urange(len, 1 << 16); break;
+    case K_HOST_SRC_OUT: d.src = host_out(len); break;
     case K_HOST_DST_OVER: d.dst = HOST_BASE + HOST_SIZE - urange(1, len > 1 ? len - 1 : 1); break;
-    case K_HOST_DST_OUT: d.dst = chance(50) ? HOST_BASE + HOST_SIZE + urange(0, 1 << 16) : HOST_BASE - urange(len, 1 << 16); break;
+    case K_HOST_DST_OUT: d.dst = host_out(len); break;
     default: break;
     }
     /* rings: the last 8 KiB of host memory or of SRAM */
