@@ -3,12 +3,14 @@
  * injection"): deterministic faults at the Nth event of a kind, or at the
  * first event of that kind at or after a cycle, for a number of
  * consecutive events. The hooks sit where the event happens (sim/dpi.c,
- * sim/dma_exec.c); this module only decides whether an event is hit.
+ * the DMA slave model sim/dma_slave.c); this module only decides whether an
+ * event is hit.
  *
  * Kinds and the events they count:
- *   dma-error  descriptors executed on the firmware's DMA channel
- *              (DMA_CHAN_FW): a hit completes with DMA_ST_LINK (link
- *              error, nothing copied)
+ *   dma-error  descriptors started on the firmware's DMA channel
+ *              (DMA_CHAN_FW): a hit fails every host-memory burst of that
+ *              descriptor (SLVERR), so it completes with DMA_ST_LINK (a
+ *              D2D descriptor has none to fail: reported, no effect)
  *   hbm-poison reads of HBM by a compute hart's data port: a hit poisons
  *              the 8-byte word read (a bus error now and on every later
  *              read until it is written)
