@@ -101,8 +101,8 @@ module uvs_dma_xfer #(
   localparam logic [8:0]  X_DESC = 9'd256;
   localparam logic [8:0]  X_CPL  = 9'd257;
 
-  typedef enum logic [2:0] {
-    S_IDLE, S_DESC_AR, S_DESC_R, S_CHECK, S_COPY, S_CPL_W, S_CPL_B, S_DONE
+  typedef enum logic [3:0] {
+    S_IDLE, S_DESC_AR, S_DESC_R, S_RANGE, S_CHECK, S_COPY, S_CPL_W, S_CPL_B, S_DONE
   } state_e;
   state_e state_q;
   logic   abort_q;               // abort_i came during this descriptor
@@ -186,17 +186,37 @@ module uvs_dma_xfer #(
   function automatic logic [63:0] next_burst(logic [63:0] a);
     return (a & ~(BURST - 64'd1)) + BURST;
   endfunction
-  // First byte of [a, a + n) outside device memory (SRAM or HBM), or all ones
-  // when the range is inside one region (n >= 1, a + n does not wrap: len <= 16 MiB).
-  function automatic logic [63:0] dev_bad(logic [63:0] a, logic [31:0] n, logic [63:0] sram, logic [63:0] hbm);
+  // Where [a, a + n) lies in device memory, the first of the range checks'
+  // two cycles (S_RANGE registers it, S_CHECK decides with dev_bad; split so
+  // that no 64-bit subtraction feeds a compare in the same cycle): whether
+  // a + n wraps, whether a is in SRAM / HBM, and the bytes from a to each
+  // region's end.
+  typedef struct packed {
+    logic        wrap, in_sram, in_hbm;
+    logic [63:0] sram_room, hbm_room;
+  } where_t;
+  function automatic where_t dev_where(logic [63:0] a, logic [31:0] n, logic [63:0] sram, logic [63:0] hbm);
+    where_t w;
     logic [63:0] so, ho;
-    so = a - 64'(UVS_SRAM_BASE);
-    ho = a - 64'(UVS_HBM_BASE);
-    if (a + 64'(n) < a) return a;
-    if (so < sram) return (64'(n) <= sram - so) ? '1 : 64'(UVS_SRAM_BASE) + sram;
-    if (ho < hbm)  return (64'(n) <= hbm - ho) ? '1 : 64'(UVS_HBM_BASE) + hbm;
+    so          = a - 64'(UVS_SRAM_BASE);
+    ho          = a - 64'(UVS_HBM_BASE);
+    w.wrap      = a + 64'(n) < a;
+    w.in_sram   = so < sram;
+    w.in_hbm    = ho < hbm;
+    w.sram_room = sram - so;
+    w.hbm_room  = hbm - ho;
+    return w;
+  endfunction
+  // First byte of [a, a + n) outside device memory (SRAM or HBM), or all ones
+  // when the range is inside one region (n >= 1; w = dev_where of it).
+  function automatic logic [63:0] dev_bad(logic [63:0] a, logic [31:0] n, where_t w, logic [63:0] sram,
+                                          logic [63:0] hbm);
+    if (w.wrap)    return a;
+    if (w.in_sram) return (64'(n) <= w.sram_room) ? '1 : 64'(UVS_SRAM_BASE) + sram;
+    if (w.in_hbm)  return (64'(n) <= w.hbm_room) ? '1 : 64'(UVS_HBM_BASE) + hbm;
     return a;
   endfunction
+  where_t src_w_q, dst_w_q;  // S_RANGE's findings for the source and the destination
   // The descriptor's status before any transfer, in the reference's order
   // (sb, db: dev_bad of its source and destination).
   function automatic logic [8:0] check_st(logic [63:0] sb, logic [63:0] db);
@@ -432,17 +452,22 @@ module uvs_dma_xfer #(
               err_q   <= desc_addr_q;
               state_q <= S_DONE;
             end else begin
-              state_q <= S_CHECK;
+              state_q <= S_RANGE;
             end
           end
+        end
+        S_RANGE: begin
+          src_w_q <= dev_where(src_q, len_q, sram_size_i, hbm_size_i);
+          dst_w_q <= dev_where(dst_q, len_q, sram_size_i, hbm_size_i);
+          state_q <= (abort_q || abort_i) ? S_IDLE : S_CHECK;
         end
         S_CHECK: begin : l_check
           logic [63:0] sb, db;
           cnt_t        nr, nd;   // beats covering the source / destination
           logic        ahead;    // the source's offset in its beat is at or past the destination's
           logic [8:0]  st;
-          sb    = dev_bad(src_q, len_q, sram_size_i, hbm_size_i);
-          db    = dev_bad(dst_q, len_q, sram_size_i, hbm_size_i);
+          sb    = dev_bad(src_q, len_q, src_w_q, sram_size_i, hbm_size_i);
+          db    = dev_bad(dst_q, len_q, dst_w_q, sram_size_i, hbm_size_i);
           nr    = cnt_t'((64'(src_q[LB-1:0]) + 64'(len_q) - 64'd1) >> LB) + cnt_t'(1);
           nd    = cnt_t'((64'(dst_q[LB-1:0]) + 64'(len_q) - 64'd1) >> LB) + cnt_t'(1);
           ahead = src_q[LB-1:0] >= dst_q[LB-1:0];
