@@ -13,7 +13,8 @@
 //     host_ring_i else d_axi. A read error
 //     ends the descriptor with status 256 (UVS_DMA_X_DESC_FAULT), err_addr =
 //     desc_addr_i, no completion.
-//  2. check it as the reference does: opcode DMA_OP_H2D..D2D, reserved field
+//  2. check it as the reference does (two cycles: where the ranges lie,
+//     then the decision): opcode DMA_OP_H2D..D2D, reserved field
 //     and flags other than DMA_FLAG_IRQ zero (else DMA_ST_BAD_OPCODE), length
 //     1..DMA_MAX_LEN (DMA_ST_BAD_LEN), device ranges inside SRAM
 //     [SRAM_BASE, + sram_size_i) or HBM [HBM_BASE, + hbm_size_i)
