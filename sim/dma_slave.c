@@ -6,16 +6,14 @@
 #include <string.h>
 
 #include "dma_burst.h"
+#include "uvs_xorshift.h"
 
 /* True in @pct percent of calls (0 and 100: always), from the slave's generator. */
 static bool chance(struct uvs_dma_slave *s, unsigned pct)
 {
     if (pct == 0 || pct >= 100)
         return true;
-    s->rng ^= s->rng << 13;
-    s->rng ^= s->rng >> 7;
-    s->rng ^= s->rng << 17;
-    return s->rng % 100 < pct;
+    return uvs_xorshift64(&s->rng) % 100 < pct;
 }
 
 /* Location a slave's burst at @a reaches (for its memory-system channel). */
@@ -48,7 +46,7 @@ void uvs_dma_slave_reset(struct uvs_dma_slave *s)
 
 bool uvs_dma_slave_busy(const struct uvs_dma_slave *s) { return s->ar_n || s->aw_n || s->w_n || s->b_n; }
 
-/* Read beat @k of burst @r into @out; false when any byte is outside memory (those read 0). */
+/* Read burst @r's next beat into @out; false when any byte is outside memory (those read 0). */
 static bool read_beat(struct uvs_dma_slave *s, const struct uvs_dma_burst *r, uint8_t *out)
 {
     uint64_t a = (r->addr & ~(uint64_t)(s->beat - 1)) + (uint64_t)s->beat * r->beat;

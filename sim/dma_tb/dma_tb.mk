@@ -20,7 +20,7 @@ DMA_TB_BEATS := 64 8 128
 DMA_TB_HOSTWIN := 800000000000
 DMA_TB_RTL   := $(GEN_RTL)/uvs_dma_pkg.sv $(GEN_RTL)/uvs_memmap_pkg.sv rtl/soc/uvs_dma_xfer.sv
 DMA_TB_CSRC  := sim/dma_tb/tb.c
-DMA_TB_HDRS  := rtl/soc/uvs_axi_ports.svh sim/dma_tb/tb_hw.h sim/dma_tb/tb_rng.h sim/dma_slave.h sim/dma_tb/main.cpp sim/dma_tb/dma_tb.mk
+DMA_TB_HDRS  := rtl/soc/uvs_axi_ports.svh sim/dma_tb/tb_hw.h sim/dma_tb/tb_rng.h sim/dma_slave.h include/lib/uvs_xorshift.h sim/dma_tb/main.cpp sim/dma_tb/dma_tb.mk
 
 .PHONY: dma-tb dma-lint
 dma-tb: $(foreach b,$(DMA_TB_BEATS),$(DMA_TB_OUT)/b$(b)/uvs-dma-tb)
@@ -37,7 +37,7 @@ dma-lint: $(DMA_TB_RTL) $(RTL_LINT_VLT) | $(SETUP_STAMP)
 define dma_tb_rules
 $(DMA_TB_OUT)/b$(1)/c/%.o: sim/dma_tb/%.c $(DMA_TB_HDRS) $(ABI_H) | $(SETUP_STAMP)
 	@mkdir -p $$(@D)
-	$(HOST_CC) $(HOST_CFLAGS) -O1 $(SAN_FLAGS) -DTB_BEAT=$(1) -Isim -Isim/dma_tb -c $$< -o $$@
+	$(HOST_CC) $(HOST_CFLAGS) -O1 $(SAN_FLAGS) -DTB_BEAT=$(1) -Isim -Isim/dma_tb -Iinclude/lib -c $$< -o $$@
 $(DMA_TB_OUT)/b$(1)/uvs-dma-tb: $(DMA_TB_RTL) $(RTL_LINT_VLT) $(DMA_TB_HDRS) \
     $(patsubst %.c,$(DMA_TB_OUT)/b$(1)/c/%.o,$(notdir $(DMA_TB_CSRC))) $(SIM_PARTS_LIB_SAN) | $(SETUP_STAMP)
 	@mkdir -p $(DMA_TB_OUT)/b$(1)/obj

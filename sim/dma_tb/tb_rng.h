@@ -8,17 +8,13 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "uvs_xorshift.h"
+
 /** The generator's state (tb.c), never 0. */
 extern uint64_t tb_rng_state;
 
 /** rnd - the next 64-bit random number. */
-static inline uint64_t rnd(void)
-{
-    tb_rng_state ^= tb_rng_state << 13;
-    tb_rng_state ^= tb_rng_state >> 7;
-    tb_rng_state ^= tb_rng_state << 17;
-    return tb_rng_state;
-}
+static inline uint64_t rnd(void) { return uvs_xorshift64(&tb_rng_state); }
 /** urange - uniform in [lo, hi]. */
 static inline uint64_t urange(uint64_t lo, uint64_t hi) { return lo + rnd() % (hi - lo + 1); }
 /** chance - true in @pct percent of calls. */
