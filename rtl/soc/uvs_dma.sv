@@ -17,6 +17,10 @@
 // CPL_HEAD) stalls the channel. A channel RESET while its descriptor runs
 // abandons it (uvs_dma_xfer abort_i: no completion, bytes already written
 // stay); the engine starts nothing else until the data path is idle.
+// While a descriptor runs, the data path may prefetch its channel's next
+// one (HEAD + 1 when that is below TAIL: handed over, so the host no longer
+// writes it); a register write other than TAIL or CPL_HEAD makes it forget
+// the prefetch (a ring reconfigured or reset).
 //
 // Registers are 32 or 64 bits (byte enables 0x0f, 0xf0 or 0xff; other
 // accesses and offsets read 0 and are ignored). done_o/error_o pulse per
@@ -164,6 +168,13 @@ module uvs_dma #(
   // a configured channel's descriptor starts, unless it is being reset now
   assign start = go && cfg_ok(int'(gc)) && !rst_hit[gc];
 
+  // the running channel's next descriptor, for the data path's prefetch
+  logic [31:0] nxt;
+  logic        pf_ok, pf_flush;
+  assign nxt      = inc(head_q[cur_q], ring_log2_q[cur_q][4:0]);
+  assign pf_ok    = busy_q && en_q[cur_q] && !halted_q[cur_q] && nxt != tail_q[cur_q];
+  assign pf_flush = req_i && we_i && word != R_TAIL[7:3] && word != R_CPL_HEAD[7:3];
+
   // host memory through the SoC's host window (memmap.def HOSTWIN)
   uvs_dma_xfer #(
     .BEAT_BYTES (BEAT_BYTES),
@@ -180,6 +191,9 @@ module uvs_dma #(
     .cpl_addr_i  (cpl_base_q[gc] + 64'(ctail_q[gc]) * 64'(UVS_DMA_CPL_SIZE)),
     .sram_size_i,
     .hbm_size_i,
+    .pf_ok_i     (pf_ok),
+    .pf_addr_i   (ring_base_q[cur_q] + 64'(nxt) * 64'(UVS_DMA_DESC_SIZE)),
+    .pf_flush_i  (pf_flush),
     .busy_o      (x_busy),
     .done_o      (x_done),
     .status_o    (x_status),

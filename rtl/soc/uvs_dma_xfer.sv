@@ -41,6 +41,20 @@
 //     write was answered. A write error: status 257
 //     (UVS_DMA_X_CPL_FAULT), err_addr = cpl_addr_i (the reference checks the
 //     completion address first and copies nothing).
+// Descriptor prefetch (the C model's overlap of back-to-back descriptors,
+// sim/dma_exec.c): once the descriptor's last source burst is requested,
+// while pf_ok_i says its channel has a next descriptor at pf_addr_i (same
+// ring, already handed over: below the ring's TAIL), its read is issued on
+// the ring's master behind the source bursts (in-order answers: its beats
+// are the first after theirs). A start whose desc_addr_i / host_ring_i is
+// the prefetched one takes it instead of reading again (S_DESC_PF, waiting
+// for its beats if needed), so a ring of small descriptors pays one link
+// round trip per descriptor less. A prefetch answered with an error is
+// dropped (the descriptor is read again and fails then, as the reference
+// says); pf_flush_i (its ring reconfigured or reset) and any start forget
+// it. At most one prefetch is in flight; its beats are taken whenever they
+// come, also after an abort or while idle.
+//
 // done_o pulses one cycle at the end with status_o (DMA_ST_*, 256, 257),
 // err_addr_o (0 on success) and irq_o (DMA_FLAG_IRQ on success); they hold
 // until the next start. abort_i (a channel RESET) abandons the descriptor:
@@ -79,6 +93,9 @@ module uvs_dma_xfer #(
   input  logic [63:0]  cpl_addr_i,   // completion record address, 32-byte aligned
   input  logic [63:0]  sram_size_i,  // bytes of SRAM at UVS_SRAM_BASE (strap)
   input  logic [63:0]  hbm_size_i,   // bytes of HBM at UVS_HBM_BASE (strap)
+  input  logic         pf_ok_i,      // the running descriptor's ring has a next descriptor at pf_addr_i
+  input  logic [63:0]  pf_addr_i,    // its address, 32-byte aligned (on the same master as the running one's)
+  input  logic         pf_flush_i,   // forget a prefetched descriptor
   output logic         busy_o,
   output logic         done_o,       // one cycle: the descriptor ended (not after abort_i)
   output logic [8:0]   status_o,     // DMA_ST_*, 256 descriptor unreadable, 257 completion unwritable
@@ -103,7 +120,7 @@ module uvs_dma_xfer #(
   localparam logic [8:0]  X_CPL  = 9'd257;
 
   typedef enum logic [3:0] {
-    S_IDLE, S_DESC_AR, S_DESC_R, S_RANGE, S_CHECK, S_COPY, S_CPL_W, S_CPL_B, S_DONE
+    S_IDLE, S_DESC_AR, S_DESC_R, S_DESC_PF, S_RANGE, S_CHECK, S_COPY, S_CPL_W, S_CPL_B, S_DONE
   } state_e;
   state_e state_q;
   logic   abort_q;               // abort_i came during this descriptor
@@ -119,6 +136,20 @@ module uvs_dma_xfer #(
   logic        src_h, dst_h;     // source / destination on the host master
   assign src_h = op_q == 8'(UVS_DMA_OP_H2D);
   assign dst_h = op_q == 8'(UVS_DMA_OP_D2H);
+
+  // ---- descriptor prefetch ----
+  logic         pf_v_q;          // a prefetch of pf_addr_q (on h_axi when pf_h_q) was requested, not forgotten
+  logic         pf_h_q;
+  logic [63:0]  pf_addr_q;
+  logic         pf_arw_q;        // its AR is offered (until taken)
+  logic [2:0]   pf_out_q;        // its beats requested and not arrived
+  cnt_t         pf_skip_q;       // the engine's beats on its master that come before its own
+  logic         pf_err_q;        // one of its beats was answered with an error
+  logic [255:0] pf_desc_q;       // the prefetched descriptor as it arrives
+  logic         pf_hit;          // the descriptor started is the prefetched one
+  logic         pf_go;           // request the prefetch now
+  logic         pf_r;            // this cycle's R beat on the prefetch's master is the prefetch's
+  logic [DW-1:0] pf_rdata;
 
   // ---- result ----
   logic [8:0]  st_q;
@@ -236,16 +267,44 @@ module uvs_dma_xfer #(
   logic [7:0] ar_beats;
   assign ar_beats = blen(ar_addr_q[11:LB], ar_left_q);
   assign rd_h     = (state_q == S_DESC_AR || state_q == S_DESC_R) ? host_ring_q : src_h;
-  assign ar_valid = (state_q == S_DESC_AR) || ar_wait_q ||
-                    (state_q == S_COPY && !abort_q && ar_left_q != 0 && credit_q >= (FW + 1)'(ar_beats));
+  assign ar_valid = (state_q == S_DESC_AR && !pf_hit && !pf_arw_q) || ar_wait_q ||
+                    (state_q == S_COPY && !pf_arw_q && !abort_q && ar_left_q != 0 &&
+                     credit_q >= (FW + 1)'(ar_beats));
   assign ar_addr  = (state_q == S_DESC_AR) ? desc_addr_q : ar_addr_q;
   assign ar_len   = (state_q == S_DESC_AR) ? 8'(DB - 1) : ar_beats - 8'd1;
   assign ar_size  = (state_q == S_DESC_AR) ? RSZ : 3'(LB);
   assign ar_ready = rd_h ? h_axi_arready_i : d_axi_arready_i;
-  assign r_valid  = rd_h ? h_axi_rvalid_i : d_axi_rvalid_i;
+  assign r_valid  = (rd_h ? h_axi_rvalid_i : d_axi_rvalid_i) && !(pf_r && rd_h == pf_h_q);
   assign r_data   = rd_h ? h_axi_rdata_i : d_axi_rdata_i;
   assign r_resp   = rd_h ? h_axi_rresp_i : d_axi_rresp_i;
   assign push     = state_q == S_COPY && r_valid;
+
+  // ---- descriptor prefetch: requested after the source's last burst, and
+  // the engine offers no AR while the prefetch's is up; on its master its
+  // beats come after the pf_skip_q source beats still outstanding when its AR
+  // was taken, before any later request's ----
+  assign pf_hit   = pf_v_q && !pf_flush_i && pf_h_q == host_ring_q && pf_addr_q == desc_addr_q;
+  assign pf_go    = pf_ok_i && !pf_flush_i && !pf_v_q && !pf_arw_q && pf_out_q == 0 && !abort_q && !abort_i &&
+                    ((state_q == S_COPY && ar_left_q == 0 && !ar_wait_q) ||
+                     state_q == S_CPL_W || state_q == S_CPL_B);
+  assign pf_rdata = pf_h_q ? h_axi_rdata_i : d_axi_rdata_i;
+  assign pf_r     = pf_out_q != 0 && pf_skip_q == 0 && (pf_h_q ? h_axi_rvalid_i : d_axi_rvalid_i);
+  logic [255:0] pf_next;         // pf_desc_q with this beat
+  if (BB > 32) begin : g_pf_lane
+    always_comb begin
+      pf_next = pf_rdata[255:0];
+      for (int i = 1; i < BB / 32; i++)
+        if (int'(pf_addr_q[LB-1:5]) == i) pf_next = pf_rdata[i * 256 +: 256];
+    end
+  end else if (BB == 32) begin : g_pf_beat
+    assign pf_next = pf_rdata;
+  end else begin : g_pf_pieces
+    always_comb begin
+      pf_next = pf_desc_q;
+      for (int i = 0; i < DB; i++)
+        if (3'(DB) - pf_out_q == 3'(i)) pf_next[i * DW +: DW] = pf_rdata;
+    end
+  end
 
   // ---- realigner: destination beat = bytes [shift, shift + BB) of {head, lo},
   // shifted in stages of 4 ways (2 bits of shift_q each: 1, 4, 16, 64 bytes) ----
@@ -359,8 +418,8 @@ module uvs_dma_xfer #(
     if (HOST_BITS >= 64) return HOST_BASE + a;
     return (a >> HOST_BITS) == 64'd0 ? HOST_BASE + a : {52'hfffff_ffff_ffff, a[11:0]};
   endfunction
-  assign h_axi_arvalid_o = ar_valid && rd_h;
-  assign d_axi_arvalid_o = ar_valid && !rd_h;
+  assign h_axi_arvalid_o = (ar_valid && rd_h) || (pf_arw_q && pf_h_q);
+  assign d_axi_arvalid_o = (ar_valid && !rd_h) || (pf_arw_q && !pf_h_q);
   assign h_axi_awvalid_o = aw_valid && wr_h;
   assign d_axi_awvalid_o = aw_valid && !wr_h;
   assign h_axi_wvalid_o  = wv_q && wr_h;
@@ -369,8 +428,11 @@ module uvs_dma_xfer #(
   assign d_axi_rready_o  = 1'b1;
   assign h_axi_bready_o  = 1'b1;
   assign d_axi_bready_o  = 1'b1;
-  assign {h_axi_araddr_o, h_axi_arlen_o, h_axi_arsize_o} = {host_addr(ar_addr), ar_len, ar_size};
-  assign {d_axi_araddr_o, d_axi_arlen_o, d_axi_arsize_o} = {ar_addr, ar_len, ar_size};
+  // (the prefetch's AR and the engine's are never offered on one master together)
+  assign {h_axi_araddr_o, h_axi_arlen_o, h_axi_arsize_o} =
+      (pf_arw_q && pf_h_q) ? {host_addr(pf_addr_q), 8'(DB - 1), RSZ} : {host_addr(ar_addr), ar_len, ar_size};
+  assign {d_axi_araddr_o, d_axi_arlen_o, d_axi_arsize_o} =
+      (pf_arw_q && !pf_h_q) ? {pf_addr_q, 8'(DB - 1), RSZ} : {ar_addr, ar_len, ar_size};
   assign {h_axi_awaddr_o, h_axi_awlen_o, h_axi_awsize_o} = {host_addr(aw_addr), aw_len, aw_size};
   assign {d_axi_awaddr_o, d_axi_awlen_o, d_axi_awsize_o} = {aw_addr, aw_len, aw_size};
   assign {h_axi_wdata_o, h_axi_wstrb_o, h_axi_wlast_o} = {wd_q, ws_q, wl_q};
@@ -412,7 +474,31 @@ module uvs_dma_xfer #(
       {ar_wait_q, aw_wait_q, wv_q} <= '0;
       lo_q     <= '0;
       {wp_q, rp_q, ram_cnt_q, head_v_q} <= '0;
+      {pf_v_q, pf_h_q, pf_addr_q, pf_arw_q, pf_out_q, pf_skip_q, pf_err_q, pf_desc_q} <= '0;
     end else begin
+      // ---- descriptor prefetch ----
+      if (pf_go) begin
+        pf_v_q    <= 1'b1;
+        pf_h_q    <= host_ring_q;
+        pf_addr_q <= pf_addr_i;
+        pf_arw_q  <= 1'b1;
+        pf_err_q  <= 1'b0;
+      end
+      if (pf_arw_q && (pf_h_q ? h_axi_arready_i : d_axi_arready_i)) begin
+        pf_arw_q  <= 1'b0;
+        pf_out_q  <= 3'(DB);
+        // the source's beats still to come on this master arrive first
+        pf_skip_q <= (state_q == S_COPY && rd_h == pf_h_q) ? r_out_q - cnt_t'(r_valid) : '0;
+      end else if (pf_skip_q != 0 && (pf_h_q ? h_axi_rvalid_i : d_axi_rvalid_i)) begin
+        pf_skip_q <= pf_skip_q - cnt_t'(1);
+      end
+      if (pf_r) begin
+        pf_out_q  <= pf_out_q - 3'd1;
+        pf_desc_q <= pf_next;
+        if ((pf_h_q ? h_axi_rresp_i : d_axi_rresp_i) != 2'b00) pf_err_q <= 1'b1;
+      end
+      if (pf_flush_i || state_q == S_DESC_AR) pf_v_q <= 1'b0;  // forgotten, or taken by this start
+
       ar_wait_q <= ar_valid && !ar_ready;
       aw_wait_q <= aw_valid && !aw_ready;
       if (load)         wv_q <= 1'b1;
@@ -436,7 +522,18 @@ module uvs_dma_xfer #(
           rec_q       <= '0;
           state_q     <= S_DESC_AR;
         end
-        S_DESC_AR: if (ar_ready) state_q <= S_DESC_R;
+        S_DESC_AR: if (pf_hit) state_q <= S_DESC_PF;
+                   else if (ar_ready && !pf_arw_q) state_q <= S_DESC_R;
+        S_DESC_PF: if (abort_q || abort_i) begin
+          state_q <= S_IDLE;
+        end else if (!pf_arw_q && pf_out_q == 0) begin
+          if (pf_err_q) begin   // read it again: it fails as the reference says
+            state_q <= S_DESC_AR;
+          end else begin
+            {cookie_q, dst_q, src_q, len_q, rsvd_q, flags_q, op_q} <= pf_desc_q;
+            state_q <= S_RANGE;
+          end
+        end
         S_DESC_R: if (r_valid) begin : l_desc
           logic [255:0] d;
           d = desc_next;

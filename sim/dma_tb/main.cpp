@@ -96,6 +96,9 @@ extern "C" void tb_hw_eval(struct tb_pins *p)
     t->cpl_addr_i = p->cpl_addr;
     t->sram_size_i = p->sram_size;
     t->hbm_size_i = p->hbm_size;
+    t->pf_ok_i = p->pf_ok;
+    t->pf_addr_i = p->pf_addr;
+    t->pf_flush_i = p->pf_flush;
     SLAVE_IN(h_axi, p->h);
     SLAVE_IN(d_axi, p->d);
     t->eval();

@@ -83,21 +83,32 @@ static struct uvs_memsys memsys;         /* the channels the bursts reserve in -
 
 static struct tb_pins pins;
 
+/* A descriptor read watched for (watch_on: its h_axi / d_axi address); watch_seen: an AR to it was offered. */
+static bool watch_on, watch_host, watch_seen;
+static uint64_t watch_addr;
+
 static void cycle(void)
 {
     uvs_dma_slave_drive(&hs, &pins.h, now);
     uvs_dma_slave_drive(&ds, &pins.d, now);
     tb_hw_eval(&pins);
+    if (watch_on && (watch_host ? pins.h.arvalid && pins.h.araddr == UVS_HOSTWIN_BASE + watch_addr
+                                : pins.d.arvalid && pins.d.araddr == watch_addr))
+        watch_seen = true;
     uvs_dma_slave_take(&hs, &pins.h, now);
     uvs_dma_slave_take(&ds, &pins.d, now);
     tb_hw_tick();
     now++;
 }
 
+/* pf_flush_i is raised for one cycle this many cycles after a start (0: never). */
+static uint64_t flush_at;
+
 /* Run one descriptor on the RTL, with abort_i raised for one cycle @abort_at
    cycles after the start (0: never); cycles from start to done or, after the
    abort, to idle; 0 on the watchdog. *done: done_o was seen. (After cycle(),
-   pins holds the outputs the model gave in that cycle, before its edge.) */
+   pins holds the outputs the model gave in that cycle, before its edge.)
+   pins.pf_ok / pf_addr offer the next descriptor for prefetch meanwhile. */
 static uint64_t rtl_run(bool host_ring, uint64_t desc_addr, uint32_t index, uint64_t cpl_addr, uint64_t abort_at,
                         bool *done_seen)
 {
@@ -107,11 +118,13 @@ static uint64_t rtl_run(bool host_ring, uint64_t desc_addr, uint32_t index, uint
     pins.desc_addr = desc_addr;
     pins.index = index;
     pins.cpl_addr = cpl_addr;
+    pins.pf_flush = 0;
     cycle();
     pins.start = 0;
     *done_seen = false;
     while (now - t0 < MAX_CYCLES) {
         pins.abort = abort_at && now - t0 == abort_at;
+        pins.pf_flush = flush_at && now - t0 == flush_at;
         cycle();
         if (pins.done) {
             *done_seen = true;
@@ -292,10 +305,65 @@ static int setup(void)
     return 0;
 }
 
+/* One descriptor of the random test and where it runs. */
+struct plan {
+    enum kind k;
+    struct uvs_dma_desc d;
+    bool host_ring;
+    uint64_t desc_addr, cpl_addr;
+    uint32_t index;
+};
+
+static void plan_make(struct plan *p)
+{
+    p->k = chance(60) ? K_OK : (enum kind)urange(1, K_COUNT - 1);
+    p->d = make_desc(p->k, &p->host_ring, &p->desc_addr, &p->cpl_addr);
+    p->index = (uint32_t)urange(0, 4095);
+}
+
+/* Write p's descriptor into both worlds (nothing when its address is outside memory); true when written. */
+static bool plan_store(const struct uvs_dma_env *env, const struct plan *p)
+{
+    uint8_t *rp = ref_ring(env, p->host_ring, p->desc_addr, sizeof p->d);
+    if (!rp)
+        return false;
+    memcpy(rp, &p->d, sizeof p->d);
+    for (unsigned i = 0; i < sizeof p->d; i++)
+        *rtl_byte(p->host_ring, p->desc_addr + i) = ((const uint8_t *)&p->d)[i];
+    return true;
+}
+
+/* Whether @nx's descriptor may be prefetched while @cur runs: same ring
+   (master), another slot, and nothing @cur writes covers it (a driver
+   hands a descriptor over only once it is written; in the tb a copy could
+   overwrite it after the prefetch read it). */
+static bool may_prefetch(const struct plan *cur, const struct plan *nx)
+{
+    bool dh = cur->d.opcode == UVS_DMA_OP_D2H;
+    if (nx->host_ring != cur->host_ring || nx->desc_addr == cur->desc_addr)
+        return false;
+    if (dh == nx->host_ring && nx->desc_addr < cur->d.dst + cur->d.len && cur->d.dst < nx->desc_addr + 32)
+        return false;
+    return true;
+}
+
+/*
+ * Random descriptors, each run on the RTL and the reference and compared.
+ * Most runs offer the next descriptor for prefetch (pf_ok_i); some forget
+ * it again (pf_flush_i) mid-run; the next run then starts that descriptor,
+ * so it is taken from the prefetch (counted: a run whose descriptor is not
+ * read again) or read again after a flush, an abort or a prefetch answered
+ * with an error (unreadable descriptors). The slaves must be quiet after a
+ * run that prefetched nothing (a prefetch's read may still be in flight at
+ * done_o; the next run takes it).
+ */
 static int random_test(unsigned descs)
 {
-    unsigned count[K_COUNT] = {0}, aborted = 0;
+    unsigned count[K_COUNT] = {0}, aborted = 0, pf_hits = 0, pf_offered = 0;
     struct uvs_dma_env env = {.mem = &ref_mem, .host = ref_host, .host_base = HOST_BASE, .host_size = HOST_SIZE};
+    struct plan cur, nx;
+    bool cur_stored = false, cur_prefetched = false;
+    plan_make(&cur);
     for (unsigned n = 0; n < descs; n++) {
         if (n % 200 == 0) { /* new timing every 200 descriptors */
             hs.lat = (unsigned)urange(1, 120), ds.lat = (unsigned)urange(1, 40);
@@ -304,29 +372,48 @@ static int random_test(unsigned descs)
             /* sometimes AW much slower than W: data runs ahead of its announcements */
             hs.p_awready = ds.p_awready = chance(30) ? (unsigned)urange(2, 10) : hs.p_ready;
         }
-        enum kind k = chance(60) ? K_OK : (enum kind)urange(1, K_COUNT - 1);
-        bool host_ring;
-        uint64_t desc_addr, cpl_addr;
-        struct uvs_dma_desc d = make_desc(k, &host_ring, &desc_addr, &cpl_addr);
-        uint32_t index = (uint32_t)urange(0, 4095);
-        struct uvs_dma_job job = {.desc_addr = desc_addr, .index = index};
-        uint8_t *rp = ref_ring(&env, host_ring, desc_addr, sizeof d);
-        if (rp) { /* the descriptor in both worlds */
-            memcpy(rp, &d, sizeof d);
-            for (unsigned i = 0; i < sizeof d; i++)
-                *rtl_byte(host_ring, desc_addr + i) = ((uint8_t *)&d)[i];
+        if (!cur_prefetched) /* (a prefetched one was stored before the previous run) */
+            cur_stored = plan_store(&env, &cur);
+        enum kind k = cur.k;
+        struct uvs_dma_desc d = cur.d;
+        struct uvs_dma_job job = {.desc_addr = cur.desc_addr, .index = cur.index};
+        if (cur_stored) {
             job.fetched = true;
             job.d = d;
         }
+        plan_make(&nx);
+        bool pf = chance(70) && may_prefetch(&cur, &nx);
+        bool nx_stored = pf && plan_store(&env, &nx);
+        pins.pf_ok = pf;
+        pins.pf_addr = nx.desc_addr;
+        pf_offered += pf;
         bool abort = chance(8), done;
-        uint64_t cyc = rtl_run(host_ring, desc_addr, index, cpl_addr, abort ? urange(1, d.len / 32 + 200) : 0, &done);
+        uint64_t abort_at = abort ? urange(1, d.len / 32 + 200) : 0;
+        flush_at = pf && chance(10) ? urange(1, d.len / 32 + 300) : 0;
+        if (abort && chance(50))
+            flush_at = abort_at; /* a channel RESET forgets the prefetch */
+        watch_on = cur_prefetched;
+        watch_host = cur.host_ring;
+        watch_addr = cur.desc_addr;
+        watch_seen = false;
+        uint64_t cyc = rtl_run(cur.host_ring, cur.desc_addr, cur.index, cur.cpl_addr, abort_at, &done);
+        pins.pf_ok = 0;
+        flush_at = 0;
+        pf_hits += cur_prefetched && !watch_seen;
+        bool host_ring = cur.host_ring;
+        uint64_t cpl_addr = cur.cpl_addr;
+        /* the next run: nx, offered for prefetch or not */
+        cur_prefetched = pf;
+        cur = nx;
+        cur_stored = nx_stored;
         if (cyc && abort && !done) { /* abandoned: the destination and the completion slot may hold anything of it */
             if (pins.busy) {
                 fprintf(stderr, "FAIL descriptor %u: busy after the abort\n", n);
                 return 1;
             }
             aborted++;
-            if (check_abandoned(&d, host_ring, cpl_addr) || check_quiet())
+            /* (its own prefetch may still be in flight if the abort came before the engine took it) */
+            if (check_abandoned(&d, host_ring, cpl_addr) || (!pf && !watch_on && check_quiet()))
                 return 1;
             take_rtl_range(d.opcode == UVS_DMA_OP_D2H, d.dst, d.len);
             take_rtl_range(host_ring, cpl_addr, sizeof(struct uvs_dma_cpl));
@@ -356,9 +443,10 @@ static int random_test(unsigned descs)
         }
         if (partial) /* the RTL's destination may hold (part of) the copy, the reference's none */
             take_rtl_range(d.opcode == UVS_DMA_OP_D2H, d.dst, d.len);
-        if ((hs.axi_errors + ds.axi_errors) || check_quiet() || compare_worlds()) {
-            fprintf(stderr, "FAIL descriptor %u (%s): op %u len %u src 0x%" PRIx64 " dst 0x%" PRIx64 "\n", n,
-                    kind_name[k], d.opcode, d.len, d.src, d.dst);
+        if ((hs.axi_errors + ds.axi_errors) || (!pf && check_quiet()) || compare_worlds()) {
+            fprintf(stderr, "FAIL descriptor %u (%s): op %u len %u src 0x%" PRIx64 " dst 0x%" PRIx64 " ring %s%s%s\n", n,
+                    kind_name[k], d.opcode, d.len, d.src, d.dst, host_ring ? "host" : "device",
+                    pf ? ", the next prefetched meanwhile" : "", watch_on ? ", prefetched itself" : "");
             return 1;
         }
     }
@@ -371,8 +459,12 @@ static int random_test(unsigned descs)
         fprintf(stderr, "FAIL: no descriptor abandoned by abort_i in %u (raise --descs)\n", descs);
         return 1;
     }
-    printf("PASS random: %u descriptors, every kind (%u kinds), %u abandoned, %" PRIu64 " cycles\n", descs, K_COUNT,
-           aborted, now);
+    if (!pf_hits) {
+        fprintf(stderr, "FAIL: no descriptor taken from a prefetch in %u (raise --descs)\n", descs);
+        return 1;
+    }
+    printf("PASS random: %u descriptors, every kind (%u kinds), %u abandoned, %u prefetched (%u not read again), "
+           "%" PRIu64 " cycles\n", descs, K_COUNT, aborted, pf_offered, pf_hits, now);
     return 0;
 }
 

@@ -21,8 +21,8 @@ extern "C" {
 
 /** Pins of uvs_dma_xfer. */
 struct tb_pins {
-    uint8_t rst_n, start, abort, host_ring;
-    uint64_t desc_addr, cpl_addr, sram_size, hbm_size;
+    uint8_t rst_n, start, abort, host_ring, pf_ok, pf_flush;
+    uint64_t desc_addr, cpl_addr, sram_size, hbm_size, pf_addr;
     uint32_t index;
     uint8_t busy, done, irq;
     uint16_t status;
