@@ -11,6 +11,7 @@
 #include "fw.h"
 #include "kernel_images.h"
 #include "launch.h"
+#include "uvs_xorshift.h"
 
 /* Data layout inside UVS_KERNEL_DATA. */
 #define ARGS_ADDR  (UVS_KERNEL_DATA_BASE)
@@ -36,14 +37,11 @@ static void check(int ok, const char *what, const char *detail)
 		failures++;
 }
 
-/* xorshift64 (Marsaglia 2003): deterministic test data. */
+/* Deterministic test data (uvs_xorshift64). */
 static uint64_t rng_state;
 static uint64_t rng(void)
 {
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return rng_state;
+	return uvs_xorshift64(&rng_state);
 }
 
 static void random_bytes(uint8_t *p, size_t n, uint64_t seed)

@@ -34,6 +34,7 @@
 
 #include "uvm_fault.h"
 #include "uvs_trace.h"
+#include "uvs_xorshift.h"
 
 #define RANGE_VA 0x200000000000ull
 #define MAX_BATCH 256u
@@ -164,13 +165,7 @@ static int serve(struct fake *f, const struct uvs_uvm_frec *recs, const size_t *
 }
 
 static uint64_t rng = 0x9E3779B97F4A7C15ull;
-static uint64_t next_rand(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return rng;
-}
+static uint64_t next_rand(void) { return uvs_xorshift64(&rng); }
 
 static void print_row(const char *label, const struct result *r)
 {

@@ -37,6 +37,7 @@
 #include "uvm_session.h"
 #include "../../firmware/kernels/grid.h" /* output records of the grid kernels */
 #include <lib/uvs_pattern.h> /* data of the writing kernels pattern and storm */
+#include <lib/uvs_xorshift.h>
 #include "../../firmware/kernels/workload.h" /* stream and gather: arguments and arithmetic */
 #include "zipf.h"
 #include "graph_cli.h"
@@ -764,12 +765,8 @@ static int is_recipe(const struct krun *k, const char *name)
 static void generate(uint8_t *p, size_t n)
 {
     uint64_t s = 0x2545f4914f6cdd1dull;
-    for (size_t i = 0; i < n; i++) {
-        s ^= s << 13;
-        s ^= s >> 7;
-        s ^= s << 17;
-        p[i] = (uint8_t)(s >> 24);
-    }
+    for (size_t i = 0; i < n; i++)
+        p[i] = (uint8_t)(uvs_xorshift64(&s) >> 24);
 }
 
 /* Read the whole file (at most max bytes). Prints why on failure. */

@@ -17,6 +17,7 @@
 #include <cmocka.h>
 
 #include "uvs_trace.h"
+#include "uvs_xorshift.h"
 
 static char dir[64];
 
@@ -48,13 +49,7 @@ static const char *path_of(const char *name)
 
 /* A deterministic pseudo-random sequence (xorshift64). */
 static uint64_t rng = 88172645463325252ull;
-static uint64_t next_rand(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return rng;
-}
+static uint64_t next_rand(void) { return uvs_xorshift64(&rng); }
 
 /* Write n records made by make_rec (or random ones) into name; returns the path. */
 static const char *write_random(const char *name, size_t n, struct uvs_trace_rec *out)

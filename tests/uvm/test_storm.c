@@ -40,6 +40,7 @@
 #include "uvm_fault.h"
 #include "uvm_managed.h"
 #include "uvs_iommu_rec.h"
+#include "uvs_xorshift.h"
 
 #define DID 1u
 #define PG 4096ull
@@ -110,13 +111,7 @@ struct world {
     unsigned data_errors, bad_replays, pq_retries, msis, copies_to_resident;
 };
 
-static uint64_t rnd(struct world *w)
-{
-    w->rng ^= w->rng << 13;
-    w->rng ^= w->rng >> 7;
-    w->rng ^= w->rng << 17;
-    return w->rng;
-}
+static uint64_t rnd(struct world *w) { return uvs_xorshift64(&w->rng); }
 
 /* ---------------- firmware actions ---------------- */
 
