@@ -54,6 +54,18 @@
 // says); pf_flush_i (its ring reconfigured or reset) and any start forget
 // it. At most one prefetch is in flight; its beats are taken whenever they
 // come, also after an abort or while idle.
+// Read-ahead: once the prefetched descriptor arrived, when it is an H2D
+// copy of a valid length and the running one writes no host memory (so it
+// cannot write what the next one reads), the next one's source bursts are
+// requested on h_axi behind the running one's reads (the window: the
+// running one's last source burst requested, its completion, the next
+// one's S_DESC_PF), into the read buffer behind the running one's beats,
+// as far as the buffer has room. The next start takes them over in S_CHECK
+// when it is the prefetched descriptor and its checks pass (a read error
+// among them: DMA_ST_LINK at that beat, as if read then); otherwise they are
+// dropped as they come and S_CHECK empties the buffer. So a batch of H2D
+// page copies overlaps each copy's link round trip with the previous
+// copy's, as the C model's timing assumed.
 //
 // done_o pulses one cycle at the end with status_o (DMA_ST_*, 256, 257),
 // err_addr_o (0 on success) and irq_o (DMA_FLAG_IRQ on success); they hold
@@ -150,6 +162,22 @@ module uvs_dma_xfer #(
   logic         pf_go;           // request the prefetch now
   logic         pf_r;            // this cycle's R beat on the prefetch's master is the prefetch's
   logic [DW-1:0] pf_rdata;
+  logic         from_pf_q;       // the running descriptor came from the prefetch
+
+  // ---- read-ahead: the prefetched descriptor's source reads (H2D only) ----
+  logic         ra_q;            // reading ahead for the prefetched descriptor
+  logic         ra_drop_q;       // it will not be taken over: its beats still to come are dropped
+  logic [63:0]  ra_addr_q;       // its next source burst to request
+  cnt_t         ra_left_q;       // its source beats not yet requested
+  cnt_t         ra_out_q;        // its beats requested and not arrived
+  cnt_t         ra_skip_q;       // the running descriptor's beats on h_axi that come before its own
+  logic [63:0]  ra_r_addr_q;     // address of its next beat to arrive
+  logic         ra_err_q;        // one of its beats was answered with an error ...
+  logic [63:0]  ra_err_addr_q;   // ... the first one at this address
+  logic         ra_arw_q;        // its AR is offered on h_axi (until taken)
+  logic         ra_dirty_q;      // a dropped one's beats may be in the read buffer: none until S_CHECK empties it
+  logic         ra_start, ra_go, ra_acc, ra_beat, ra_push, ra_window;
+  logic [7:0]   ra_beats;
 
   // ---- result ----
   logic [8:0]  st_q;
@@ -267,24 +295,24 @@ module uvs_dma_xfer #(
   logic [7:0] ar_beats;
   assign ar_beats = blen(ar_addr_q[11:LB], ar_left_q);
   assign rd_h     = (state_q == S_DESC_AR || state_q == S_DESC_R) ? host_ring_q : src_h;
-  assign ar_valid = (state_q == S_DESC_AR && !pf_hit && !pf_arw_q) || ar_wait_q ||
-                    (state_q == S_COPY && !pf_arw_q && !abort_q && ar_left_q != 0 &&
+  assign ar_valid = (state_q == S_DESC_AR && !pf_hit && !pf_arw_q && !ra_arw_q) || ar_wait_q ||
+                    (state_q == S_COPY && !pf_arw_q && !ra_arw_q && !abort_q && ar_left_q != 0 &&
                      credit_q >= (FW + 1)'(ar_beats));
   assign ar_addr  = (state_q == S_DESC_AR) ? desc_addr_q : ar_addr_q;
   assign ar_len   = (state_q == S_DESC_AR) ? 8'(DB - 1) : ar_beats - 8'd1;
   assign ar_size  = (state_q == S_DESC_AR) ? RSZ : 3'(LB);
   assign ar_ready = rd_h ? h_axi_arready_i : d_axi_arready_i;
-  assign r_valid  = (rd_h ? h_axi_rvalid_i : d_axi_rvalid_i) && !(pf_r && rd_h == pf_h_q);
+  assign r_valid  = (rd_h ? h_axi_rvalid_i : d_axi_rvalid_i) && !(pf_r && rd_h == pf_h_q) && !(ra_beat && rd_h);
   assign r_data   = rd_h ? h_axi_rdata_i : d_axi_rdata_i;
   assign r_resp   = rd_h ? h_axi_rresp_i : d_axi_rresp_i;
-  assign push     = state_q == S_COPY && r_valid;
+  assign push     = (state_q == S_COPY && r_valid) || ra_push;
 
   // ---- descriptor prefetch: requested after the source's last burst, and
   // the engine offers no AR while the prefetch's is up; on its master its
   // beats come after the pf_skip_q source beats still outstanding when its AR
   // was taken, before any later request's ----
   assign pf_hit   = pf_v_q && !pf_flush_i && pf_h_q == host_ring_q && pf_addr_q == desc_addr_q;
-  assign pf_go    = pf_ok_i && !pf_flush_i && !pf_v_q && !pf_arw_q && pf_out_q == 0 && !abort_q && !abort_i &&
+  assign pf_go    = pf_ok_i && !pf_flush_i && !pf_v_q && !pf_arw_q && pf_out_q == 0 && !ra_q && !abort_q && !abort_i &&
                     ((state_q == S_COPY && ar_left_q == 0 && !ar_wait_q) ||
                      state_q == S_CPL_W || state_q == S_CPL_B);
   assign pf_rdata = pf_h_q ? h_axi_rdata_i : d_axi_rdata_i;
@@ -305,6 +333,28 @@ module uvs_dma_xfer #(
         if (3'(DB) - pf_out_q == 3'(i)) pf_next[i * DW +: DW] = pf_rdata;
     end
   end
+
+  // ---- read-ahead: once the prefetched descriptor is here and is an H2D
+  // copy of a valid length, and the running one writes no host memory
+  // (so nothing it writes can be what the next one reads), the next one's
+  // source bursts are requested behind the running one's (h_axi; its beats
+  // after the ra_skip_q beats of the running one still outstanding then)
+  // into the read buffer behind the running one's beats. Its start takes
+  // them over (S_CHECK) if it is the prefetched one and its checks pass;
+  // otherwise they are dropped as they come. ----
+  localparam logic [31:0] MAX_LEN = 32'(UVS_DMA_MAX_LEN);
+  assign ra_window = (state_q == S_COPY && ar_left_q == 0 && !ar_wait_q && (src_h || r_out_q == 0)) ||
+                     state_q == S_CPL_W || state_q == S_CPL_B || state_q == S_DESC_PF;
+  assign ra_start  = !ra_q && !ra_dirty_q && ra_out_q == 0 && !ra_arw_q && ra_window && !abort_q && !abort_i && !pf_flush_i &&
+                     pf_v_q && !pf_arw_q && pf_out_q == 0 && !pf_err_q && !dst_h && state_q != S_DESC_PF &&
+                     pf_desc_q[7:0] == 8'(UVS_DMA_OP_H2D) && pf_desc_q[63:32] != 0 &&
+                     pf_desc_q[63:32] <= MAX_LEN;
+  assign ra_beats  = blen(ra_addr_q[11:LB], ra_left_q);
+  assign ra_go     = ra_q && !ra_drop_q && !ra_arw_q && ra_left_q != 0 && ra_window && !abort_q && !abort_i &&
+                     credit_q >= (FW + 1)'(ra_beats);
+  assign ra_acc    = ra_arw_q && h_axi_arready_i;
+  assign ra_beat   = ra_out_q != 0 && ra_skip_q == 0 && h_axi_rvalid_i;
+  assign ra_push   = ra_beat && !ra_drop_q;  // (a dropped one's beat may come with the engine's on d_axi)
 
   // ---- realigner: destination beat = bytes [shift, shift + BB) of {head, lo},
   // shifted in stages of 4 ways (2 bits of shift_q each: 1, 4, 16, 64 bytes) ----
@@ -418,7 +468,7 @@ module uvs_dma_xfer #(
     if (HOST_BITS >= 64) return HOST_BASE + a;
     return (a >> HOST_BITS) == 64'd0 ? HOST_BASE + a : {52'hfffff_ffff_ffff, a[11:0]};
   endfunction
-  assign h_axi_arvalid_o = (ar_valid && rd_h) || (pf_arw_q && pf_h_q);
+  assign h_axi_arvalid_o = (ar_valid && rd_h) || (pf_arw_q && pf_h_q) || ra_arw_q;
   assign d_axi_arvalid_o = (ar_valid && !rd_h) || (pf_arw_q && !pf_h_q);
   assign h_axi_awvalid_o = aw_valid && wr_h;
   assign d_axi_awvalid_o = aw_valid && !wr_h;
@@ -428,8 +478,9 @@ module uvs_dma_xfer #(
   assign d_axi_rready_o  = 1'b1;
   assign h_axi_bready_o  = 1'b1;
   assign d_axi_bready_o  = 1'b1;
-  // (the prefetch's AR and the engine's are never offered on one master together)
+  // (the prefetch's, the read-ahead's and the engine's ARs are never offered on one master together)
   assign {h_axi_araddr_o, h_axi_arlen_o, h_axi_arsize_o} =
+      ra_arw_q ? {host_addr(ra_addr_q), ra_beats - 8'd1, 3'(LB)} :
       (pf_arw_q && pf_h_q) ? {host_addr(pf_addr_q), 8'(DB - 1), RSZ} : {host_addr(ar_addr), ar_len, ar_size};
   assign {d_axi_araddr_o, d_axi_arlen_o, d_axi_arsize_o} =
       (pf_arw_q && !pf_h_q) ? {pf_addr_q, 8'(DB - 1), RSZ} : {ar_addr, ar_len, ar_size};
@@ -449,7 +500,7 @@ module uvs_dma_xfer #(
 
   // ---- read buffer and W payload (no reset: block RAM and its output register) ----
   always_ff @(posedge clk_i) begin
-    if (push) buf_ram[wp_q] <= r_data;
+    if (push) buf_ram[wp_q] <= ra_push ? h_axi_rdata_i : r_data;  // (a read-ahead beat: on h_axi)
     if (re)   head_q <= buf_ram[rp_q];
     if (load) begin
       wd_q <= prod_cpl ? cpl_data : beat;
@@ -474,7 +525,10 @@ module uvs_dma_xfer #(
       {ar_wait_q, aw_wait_q, wv_q} <= '0;
       lo_q     <= '0;
       {wp_q, rp_q, ram_cnt_q, head_v_q} <= '0;
-      {pf_v_q, pf_h_q, pf_addr_q, pf_arw_q, pf_out_q, pf_skip_q, pf_err_q, pf_desc_q} <= '0;
+      {pf_v_q, pf_h_q, pf_addr_q, pf_arw_q, pf_out_q, pf_skip_q, pf_err_q, pf_desc_q, from_pf_q} <= '0;
+      {ra_q, ra_drop_q, ra_addr_q, ra_left_q, ra_out_q, ra_skip_q, ra_r_addr_q, ra_err_q, ra_err_addr_q} <= '0;
+      ra_arw_q <= 1'b0;
+      ra_dirty_q <= 1'b0;
     end else begin
       // ---- descriptor prefetch ----
       if (pf_go) begin
@@ -499,6 +553,43 @@ module uvs_dma_xfer #(
       end
       if (pf_flush_i || state_q == S_DESC_AR) pf_v_q <= 1'b0;  // forgotten, or taken by this start
 
+      // ---- read-ahead (S_CHECK below takes it over, or drops it) ----
+      if (ra_start) begin
+        ra_q        <= 1'b1;
+        ra_drop_q   <= 1'b0;
+        ra_addr_q   <= {pf_desc_q[127:64+LB], LB'(0)};
+        ra_r_addr_q <= {pf_desc_q[127:64+LB], LB'(0)};
+        ra_left_q   <= cnt_t'((64'(pf_desc_q[64 +: LB]) + 64'(pf_desc_q[63:32]) - 64'd1) >> LB) + cnt_t'(1);
+        ra_err_q    <= 1'b0;
+        ra_skip_q   <= (state_q == S_COPY && src_h) ? r_out_q - cnt_t'(r_valid) : '0;
+      end else if (ra_skip_q != 0 && h_axi_rvalid_i) begin
+        ra_skip_q <= ra_skip_q - cnt_t'(1);
+      end
+      if (ra_go) ra_arw_q <= 1'b1;
+      if (ra_acc) begin
+        ra_arw_q  <= 1'b0;
+        ra_addr_q <= next_burst(ra_addr_q);
+        ra_left_q <= ra_left_q - cnt_t'(ra_beats);
+      end
+      ra_out_q <= ra_out_q + (ra_acc ? cnt_t'(ra_beats) : '0) - cnt_t'(ra_beat);
+      if (ra_beat) begin
+        ra_r_addr_q <= ra_r_addr_q + 64'(BB);
+        if (h_axi_rresp_i != 2'b00 && !ra_err_q) begin
+          ra_err_q      <= 1'b1;
+          ra_err_addr_q <= ra_r_addr_q;
+        end
+      end
+      if (ra_q && (pf_flush_i || (abort_i && state_q != S_IDLE) || (state_q == S_DESC_AR && !pf_hit))) begin
+        ra_drop_q  <= 1'b1;
+        ra_dirty_q <= 1'b1;
+      end
+      if (ra_drop_q && !ra_arw_q && ra_out_q == cnt_t'(ra_beat)) begin  // the dropped one's last beat
+        ra_q      <= 1'b0;
+        ra_drop_q <= 1'b0;
+      end
+      credit_q <= credit_q - ((state_q == S_COPY && ar_valid && ar_ready) ? (FW + 1)'(ar_beats) : '0)
+                           - (ra_acc ? (FW + 1)'(ra_beats) : '0) + (FW + 1)'(take);
+
       ar_wait_q <= ar_valid && !ar_ready;
       aw_wait_q <= aw_valid && !aw_ready;
       if (load)         wv_q <= 1'b1;
@@ -516,6 +607,7 @@ module uvs_dma_xfer #(
           cpl_addr_q  <= cpl_addr_i;
           index_q     <= index_i;
           abort_q     <= 1'b0;
+          from_pf_q   <= 1'b0;
           st_q        <= 9'(UVS_DMA_ST_OK);
           err_q       <= '0;
           {op_q, flags_q, rsvd_q, len_q, cookie_q} <= '0;
@@ -531,6 +623,7 @@ module uvs_dma_xfer #(
             state_q <= S_DESC_AR;
           end else begin
             {cookie_q, dst_q, src_q, len_q, rsvd_q, flags_q, op_q} <= pf_desc_q;
+            from_pf_q <= 1'b1;
             state_q <= S_RANGE;
           end
         end
@@ -557,13 +650,15 @@ module uvs_dma_xfer #(
         S_RANGE: begin
           src_w_q <= dev_where(src_q, len_q, sram_size_i, hbm_size_i);
           dst_w_q <= dev_where(dst_q, len_q, sram_size_i, hbm_size_i);
-          state_q <= (abort_q || abort_i) ? S_IDLE : S_CHECK;
+          // (a read-ahead's AR still offered: S_CHECK may take it over only once it is taken)
+          state_q <= (abort_q || abort_i) ? S_IDLE : (ra_arw_q && !ra_drop_q) ? S_RANGE : S_CHECK;
         end
         S_CHECK: begin : l_check
           logic [63:0] sb, db;
           cnt_t        nr, nd;   // beats covering the source / destination
           logic        ahead;    // the source's offset in its beat is at or past the destination's
           logic [8:0]  st;
+          logic        take_ra;  // take the read-ahead over (its bursts, and its beats in the buffer)
           sb    = dev_bad(src_q, len_q, src_w_q, sram_size_i, hbm_size_i);
           db    = dev_bad(dst_q, len_q, dst_w_q, sram_size_i, hbm_size_i);
           nr    = cnt_t'((64'(src_q[LB-1:0]) + 64'(len_q) - 64'd1) >> LB) + cnt_t'(1);
@@ -575,24 +670,40 @@ module uvs_dma_xfer #(
           nd_q       <= nd;
           shift_q    <= src_q[LB-1:0] - dst_q[LB-1:0];
           primed_q   <= !ahead;
-          ar_addr_q  <= {src_q[63:LB], LB'(0)};
-          r_addr_q   <= {src_q[63:LB], LB'(0)};
-          ar_left_q  <= nr;
-          r_out_q    <= '0;
           aw_addr_q  <= {dst_q[63:LB], LB'(0)};
           b_addr_q   <= {dst_q[63:LB], LB'(0)};
           aw_left_q  <= nd;
           aw_beats_q <= '0;
-          credit_q   <= (FW + 1)'(FIFO_BEATS);
           b_wait_q   <= '0;
           w_cnt_q    <= '0;
           popped_q   <= '0;
           rec_q      <= '0;
-          {wp_q, rp_q, ram_cnt_q, head_v_q} <= '0;  // empty (an abandoned descriptor may have left beats)
           state_q    <= S_COPY;
           st    = check_st(sb, db);
           st_q  <= st;
           err_q <= (st == 9'(UVS_DMA_ST_BAD_SRC)) ? sb : (st == 9'(UVS_DMA_ST_BAD_DST)) ? db : '0;
+          take_ra = ra_q && !ra_drop_q && from_pf_q && st == 9'(UVS_DMA_ST_OK) && !abort_q && !abort_i;
+          ra_dirty_q <= 1'b0;  // (not taking it over empties the buffer; taking it, it was clean)
+          if (take_ra) begin  // (S_RANGE waited until no read-ahead AR was offered)
+            ar_addr_q <= ra_addr_q;
+            ar_left_q <= ra_left_q;
+            r_out_q   <= ra_out_q - cnt_t'(ra_beat);
+            r_addr_q  <= ra_beat ? ra_r_addr_q + 64'(BB) : ra_r_addr_q;
+            ra_q      <= 1'b0;
+            ra_out_q  <= '0;
+            if (ra_err_q || (ra_beat && h_axi_rresp_i != 2'b00)) begin
+              st_q  <= 9'(UVS_DMA_ST_LINK);
+              err_q <= max64(src_q, ra_err_q ? ra_err_addr_q : ra_r_addr_q);
+            end
+          end else begin
+            ar_addr_q <= {src_q[63:LB], LB'(0)};
+            r_addr_q  <= {src_q[63:LB], LB'(0)};
+            ar_left_q <= nr;
+            r_out_q   <= '0;
+            credit_q  <= (FW + 1)'(FIFO_BEATS);
+            {wp_q, rp_q, ram_cnt_q, head_v_q} <= '0;  // empty (an abandoned descriptor may have left beats)
+            if (ra_q) ra_drop_q <= 1'b1;
+          end
           if (abort_q || abort_i) begin
             state_q <= S_IDLE;
           end else if (st != 9'(UVS_DMA_ST_OK)) begin  // no copy: straight to the completion
@@ -610,7 +721,6 @@ module uvs_dma_xfer #(
             ar_left_q <= ar_left_q - cnt_t'(ar_beats);
           end
           r_out_q  <= r_out_q + (ar_go ? cnt_t'(ar_beats) : '0) - cnt_t'(r_valid);
-          credit_q <= credit_q - (ar_go ? (FW + 1)'(ar_beats) : '0) + (FW + 1)'(take);
           if (r_valid) begin
             r_addr_q <= r_addr_q + 64'(BB);
             if (r_resp != 2'b00 && !failed) begin
