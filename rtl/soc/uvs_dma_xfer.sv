@@ -317,22 +317,7 @@ module uvs_dma_xfer #(
                      state_q == S_CPL_W || state_q == S_CPL_B);
   assign pf_rdata = pf_h_q ? h_axi_rdata_i : d_axi_rdata_i;
   assign pf_r     = pf_out_q != 0 && pf_skip_q == 0 && (pf_h_q ? h_axi_rvalid_i : d_axi_rvalid_i);
-  logic [255:0] pf_next;         // pf_desc_q with this beat
-  if (BB > 32) begin : g_pf_lane
-    always_comb begin
-      pf_next = pf_rdata[255:0];
-      for (int i = 1; i < BB / 32; i++)
-        if (int'(pf_addr_q[LB-1:5]) == i) pf_next = pf_rdata[i * 256 +: 256];
-    end
-  end else if (BB == 32) begin : g_pf_beat
-    assign pf_next = pf_rdata;
-  end else begin : g_pf_pieces
-    always_comb begin
-      pf_next = pf_desc_q;
-      for (int i = 0; i < DB; i++)
-        if (3'(DB) - pf_out_q == 3'(i)) pf_next[i * DW +: DW] = pf_rdata;
-    end
-  end
+  logic [255:0] pf_next;         // pf_desc_q with this beat (g_desc below)
 
   // ---- read-ahead: once the prefetched descriptor is here and is an H2D
   // copy of a valid length, and the running one writes no host memory
@@ -397,23 +382,36 @@ module uvs_dma_xfer #(
   assign first   = (w_cnt_q == 0) ? ~BB'(0) << dst_q[LB-1:0] : '1;
   assign last    = (w_cnt_q == nd_q - 1) ? ~BB'(0) >> (LB'(BB - 1) - end_off) : '1;
 
-  // ---- the descriptor with this R beat: its 32-byte lane, or its next piece ----
+  // ---- a descriptor with an R beat: its 32-byte lane, or its next piece;
+  // for the descriptor read (p = 0: desc_q, beat rec_q) and the prefetch
+  // (p = 1: pf_desc_q, beat DB - pf_out_q) ----
   logic [255:0] desc_next;
+  logic [1:0][255:0]  dsc_acc, dsc_next;
+  logic [1:0][DW-1:0] dsc_data;
+  logic [1:0][LB-1:0] dsc_off;   // the descriptor's offset in its beat
+  logic [1:0][2:0]    dsc_piece; // the beat's index within the descriptor
+  assign {dsc_acc[0], dsc_data[0], dsc_off[0], dsc_piece[0]} = {desc_q, r_data, desc_addr_q[LB-1:0], rec_q};
+  assign {dsc_acc[1], dsc_data[1], dsc_off[1], dsc_piece[1]} =
+      {pf_desc_q, pf_rdata, pf_addr_q[LB-1:0], 3'(DB) - pf_out_q};
+  assign desc_next = dsc_next[0];
+  assign pf_next   = dsc_next[1];
   // (selected by comparing the index with constants, not as a variable bit
   // offset: synthesis then builds a lane select, not a barrel shifter)
-  if (BB > 32) begin : g_desc_lane
-    always_comb begin
-      desc_next = r_data[255:0];
-      for (int i = 1; i < BB / 32; i++)
-        if (int'(desc_addr_q[LB-1:5]) == i) desc_next = r_data[i * 256 +: 256];
-    end
-  end else if (BB == 32) begin : g_desc_beat
-    assign desc_next = r_data;
-  end else begin : g_desc_pieces
-    always_comb begin
-      desc_next = desc_q;
-      for (int i = 0; i < DB; i++)
-        if (int'(rec_q) == i) desc_next[i * DW +: DW] = r_data;
+  for (genvar p = 0; p < 2; p++) begin : g_desc
+    if (BB > 32) begin : g_lane
+      always_comb begin
+        dsc_next[p] = dsc_data[p][255:0];
+        for (int i = 1; i < BB / 32; i++)
+          if (int'(dsc_off[p][LB-1:5]) == i) dsc_next[p] = dsc_data[p][i * 256 +: 256];
+      end
+    end else if (BB == 32) begin : g_beat
+      assign dsc_next[p] = dsc_data[p];
+    end else begin : g_pieces
+      always_comb begin
+        dsc_next[p] = dsc_acc[p];
+        for (int i = 0; i < DB; i++)
+          if (dsc_piece[p] == 3'(i)) dsc_next[p][i * DW +: DW] = dsc_data[p];
+      end
     end
   end
 
@@ -785,9 +783,11 @@ module uvs_dma_xfer #(
   end
 
   // Outside the engine's contract: the last-beat flags of answers (bursts are
-  // counted); desc_q is read only when beats are narrower than a descriptor.
+  // counted); of g_desc's inputs each beat width reads only some (the
+  // accumulated descriptor and the piece index when beats are narrower than
+  // a descriptor, the lane offset when they are wider).
   logic unused;
-  assign unused = ^{h_axi_rlast_i, d_axi_rlast_i, desc_q};
+  assign unused = ^{h_axi_rlast_i, d_axi_rlast_i, dsc_acc, dsc_off, dsc_piece};
 
   if (FIFO_BEATS < 2 * BURST_BEATS || (FIFO_BEATS & (FIFO_BEATS - 1)) != 0)
     $error("uvs_dma_xfer: FIFO_BEATS must be a power of 2, at least 2 * BURST_BEATS");
