@@ -287,6 +287,10 @@ module uvs_dma_xfer #(
     if (!dst_h && db != '1)                         return 9'(UVS_DMA_ST_BAD_DST);
     return 9'(UVS_DMA_ST_OK);
   endfunction
+  // Beats covering n bytes (n >= 1) that start off bytes into a beat.
+  function automatic cnt_t nbeats(logic [LB-1:0] off, logic [31:0] n);
+    return cnt_t'((64'(off) + 64'(n) - 64'd1) >> LB) + cnt_t'(1);
+  endfunction
   function automatic logic [63:0] max64(logic [63:0] a, logic [63:0] b);
     return (a > b) ? a : b;
   endfunction
@@ -557,7 +561,7 @@ module uvs_dma_xfer #(
         ra_drop_q   <= 1'b0;
         ra_addr_q   <= {pf_desc_q[127:64+LB], LB'(0)};
         ra_r_addr_q <= {pf_desc_q[127:64+LB], LB'(0)};
-        ra_left_q   <= cnt_t'((64'(pf_desc_q[64 +: LB]) + 64'(pf_desc_q[63:32]) - 64'd1) >> LB) + cnt_t'(1);
+        ra_left_q   <= nbeats(pf_desc_q[64 +: LB], pf_desc_q[63:32]);
         ra_err_q    <= 1'b0;
         ra_skip_q   <= (state_q == S_COPY && src_h) ? r_out_q - cnt_t'(r_valid) : '0;
       end else if (ra_skip_q != 0 && h_axi_rvalid_i) begin
@@ -659,8 +663,8 @@ module uvs_dma_xfer #(
           logic        take_ra;  // take the read-ahead over (its bursts, and its beats in the buffer)
           sb    = dev_bad(src_q, len_q, src_w_q, sram_size_i, hbm_size_i);
           db    = dev_bad(dst_q, len_q, dst_w_q, sram_size_i, hbm_size_i);
-          nr    = cnt_t'((64'(src_q[LB-1:0]) + 64'(len_q) - 64'd1) >> LB) + cnt_t'(1);
-          nd    = cnt_t'((64'(dst_q[LB-1:0]) + 64'(len_q) - 64'd1) >> LB) + cnt_t'(1);
+          nr    = nbeats(src_q[LB-1:0], len_q);
+          nd    = nbeats(dst_q[LB-1:0], len_q);
           ahead = src_q[LB-1:0] >= dst_q[LB-1:0];
           // destination beat k is cut from source beats k, k + 1 (ahead: lo = the
           // first source beat) or k - 1, k (lo = nothing before the first one)

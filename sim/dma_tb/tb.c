@@ -371,9 +371,12 @@ static bool may_prefetch(const struct plan *cur, const struct plan *nx)
  * it again (pf_flush_i) mid-run; the next run then starts that descriptor,
  * so it is taken from the prefetch (counted: a run whose descriptor is not
  * read again) or read again after a flush, an abort or a prefetch answered
- * with an error (unreadable descriptors). The slaves must be quiet after a
- * run that prefetched nothing (a prefetch's read may still be in flight at
- * done_o; the next run takes it).
+ * with an error (unreadable descriptors); an offered H2D descriptor's source
+ * may be read ahead (counted: its reads seen during the previous run). The
+ * slaves must be quiet after a run that neither offered a prefetch nor was
+ * prefetched itself (a prefetch's read may still be in flight at done_o;
+ * the next run takes it); after a read-ahead, check_quiet first lets a
+ * dropped one's beats arrive.
  */
 static int random_test(unsigned descs)
 {
