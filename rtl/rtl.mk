@@ -13,7 +13,7 @@
 # RTL_PARAMS     top parameters of the configuration (harts, mtime divider,
 #                MT_THREADS when the configuration sets CFG_COMPUTE_THREADS,
 #                PIPE=1 when it sets CFG_CORE := pipe; CFG_CORE := fsm or
-#                unset keeps uvs_core)
+#                unset keeps uvs_core; SPAD_BYTES from CFG_SPAD_KIB)
 #
 # `make lint`: verilator --lint-only -Wall over everything, must be clean.
 # The only waiver, generated in $(RTL_LINT_VLT), is UNUSEDPARAM inside the
@@ -34,7 +34,8 @@ RTL_INCS      := $(wildcard rtl/soc/*.svh)
 RTL_INCFLAGS  := -I$(abspath rtl/soc)
 RTL_PARAMS    := -GNUM_HARTS=$$((1 + $(CFG_COMPUTE_HARTS))) -GMTIME_DIV=$(CFG_MTIME_DIV) \
                  $(if $(CFG_COMPUTE_THREADS),-GMT_THREADS=$(CFG_COMPUTE_THREADS)) \
-                 $(if $(filter pipe,$(CFG_CORE)),-GPIPE=1)
+                 $(if $(filter pipe,$(CFG_CORE)),-GPIPE=1) \
+                 $(if $(CFG_SPAD_KIB),-GSPAD_BYTES=$$(($(CFG_SPAD_KIB) * 1024)))
 ifneq ($(filter-out pipe fsm,$(CFG_CORE)),)
 $(error CFG_CORE must be pipe or fsm, not '$(CFG_CORE)')
 endif

@@ -19,6 +19,8 @@ static bool chance(struct uvs_dma_slave *s, unsigned pct)
 /* Location a slave's burst at @a reaches (for its memory-system channel). */
 static enum uvs_loc burst_loc(const struct uvs_dma_slave *s, uint64_t a)
 {
+    if (s->loc)
+        return s->loc(s->ctx, a);
     return s->host ? UVS_LOC_HOST : s->is_hbm(s->ctx, a) ? UVS_LOC_HBM : UVS_LOC_SRAM;
 }
 
@@ -124,9 +126,10 @@ static void slave_write(struct uvs_dma_slave *s, uint64_t now)
         if (!aw->resp && !write_beat(s, w, a))
             ok = false;
     }
-    uint64_t due = s->ms ? uvs_dma_burst_write(s->ms, burst_loc(s, aw->addr), now,
-                                               (uint64_t)(aw->len + 1) << aw->size)
-                         : now + s->lat;
+    uint64_t bytes = (uint64_t)(aw->len + 1) << aw->size;
+    uint64_t due = s->due  ? s->due(s->ctx, burst_loc(s, aw->addr), now, bytes, true)
+                   : s->ms ? uvs_dma_burst_write(s->ms, burst_loc(s, aw->addr), now, bytes)
+                           : now + s->lat;
     s->b[s->b_n++] = (struct uvs_dma_burst){.due = due, .resp = ok ? 0 : err_resp(s)};
     memmove(s->w, s->w + aw->len + 1, (s->w_n - aw->len - 1) * sizeof *s->w);
     s->w_n -= aw->len + 1;
@@ -164,9 +167,10 @@ void uvs_dma_slave_take(struct uvs_dma_slave *s, const struct uvs_axiw *p, uint6
         axi_fail(s, now, "RREADY low (the engine promises room for every beat)");
     if (p->arvalid && p->arready) {
         check_req(s, now, p->araddr, p->arlen, p->arsize, p->arburst);
-        uint64_t due = s->ms ? uvs_dma_burst_read(s->ms, s->model, burst_loc(s, p->araddr), now,
-                                                  (uint64_t)(p->arlen + 1) << p->arsize)
-                             : now + s->lat;
+        uint64_t bytes = (uint64_t)(p->arlen + 1) << p->arsize;
+        uint64_t due = s->due  ? s->due(s->ctx, burst_loc(s, p->araddr), now, bytes, false)
+                       : s->ms ? uvs_dma_burst_read(s->ms, s->model, burst_loc(s, p->araddr), now, bytes)
+                               : now + s->lat;
         s->ar[s->ar_n++] = (struct uvs_dma_burst){
             .addr = p->araddr, .len = p->arlen, .size = p->arsize, .due = due, .resp = s->fail_all};
     }

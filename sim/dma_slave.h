@@ -1,10 +1,12 @@
 /*
- * uvmsoc-sim: AXI4 slave model for the DMA engine's two data masters
- * (rtl/soc/uvs_dma_xfer.sv, UVS_AXI4W_M_PORTS): h_axi toward host memory
- * and d_axi toward device memory (SRAM, HBM). docs/architecture.md, "SoC
- * boundary (AXI)", DMA step 3. The simulator puts one in front of each
- * master (rtl/sim/uvs_axi_dma_model.sv, through sim/dpi_dma.c); the DMA
- * testbench (sim/dma_tb) uses the same model with random readiness.
+ * uvmsoc-sim: AXI4 slave model for the core's wide data masters
+ * (UVS_AXI4W_M_PORTS): the DMA engine's two (rtl/soc/uvs_dma_xfer.sv), h_axi
+ * toward host memory and d_axi toward device memory (SRAM, HBM), and each
+ * tile engine's two (rtl/soc/uvs_tile_mover.sv), memory and scratchpad
+ * (sim/tile.c configures those). docs/architecture.md, "SoC boundary (AXI)",
+ * DMA step 3. The simulator puts one in front of each master
+ * (rtl/sim/uvs_axi_dma_model.sv, through sim/dpi.c); the DMA testbench
+ * (sim/dma_tb) uses the same model with random readiness.
  *
  * A slave takes AR, AW and W when its readiness allows, answers reads one
  * beat a cycle from the memory behind it once a burst is due, performs a
@@ -73,6 +75,10 @@ struct uvs_dma_slave {
     uint8_t *(*span)(void *ctx, bool host, uint64_t a, unsigned len);
     /** A device address is in HBM (for its memory-system channel). */
     bool (*is_hbm)(void *ctx, uint64_t a);
+    /** Optional: the location of a burst at @a (else host, or is_hbm: HBM / SRAM). */
+    enum uvs_loc (*loc)(void *ctx, uint64_t a);
+    /** Optional: the cycle a burst of @bytes at @loc taken at @now is answered (else sim/dma_burst.c). */
+    uint64_t (*due)(void *ctx, enum uvs_loc loc, uint64_t now, uint64_t bytes, bool write);
     /* state */
     bool fail_all; /**< fault injection: every burst taken from now on fails (no write performed) */
     struct uvs_dma_burst ar[UVS_DMA_SLAVE_QCAP], aw[UVS_DMA_SLAVE_QCAP], b[UVS_DMA_SLAVE_QCAP];

@@ -19,6 +19,7 @@
 #include "inject.h"
 #include "retire_log.h"
 #include "sim.h"
+#include "tile.h"
 #include "trace_rec.h"
 #include "walkcache.h"
 
@@ -195,24 +196,33 @@ static bool dma_is_hbm(void *ctx, uint64_t a)
     return uvs_mem_is_hbm(&uvs_sim.mem, a);
 }
 
-/* The AXI4 slave models of the DMA engine's two masters, [1] host memory,
-   [0] SRAM and HBM, and the pins between each and its master. */
-static struct uvs_dma_slave dma_slave[2];
-static struct uvs_axiw dma_pins[2];
+/* The AXI4 slave models of the core's wide masters (rtl/sim/uvs_axi_dma_model.sv
+   PORT): [0] the DMA engine's SRAM and HBM side, [1] its host side, [2 + 2k]
+   and [3 + 2k] tile engine k's memory and scratchpad sides (sim/tile.c); and
+   the pins between each and its master. */
+#define NSLAVES (2 + 2 * UVS_MAX_HARTS)
+static struct uvs_dma_slave dma_slave[NSLAVES];
+static struct uvs_axiw dma_pins[NSLAVES];
 
-/* Reset side @host's slave (rtl/sim/uvs_axi_dma_model.sv): configured on
+/* Reset port @port's slave (rtl/sim/uvs_axi_dma_model.sv): configured on
    the simulator's memory, memory system and link model, bursts dropped. */
-void uvs_dpi_dma_slave_reset(int host, int beat_bytes)
+void uvs_dpi_dma_slave_reset(int port, int beat_bytes)
 {
-    struct uvs_dma_slave *s = &dma_slave[host != 0];
-    if (!s->span) {
-        *s = (struct uvs_dma_slave){.name = host ? "dma h_axi" : "dma d_axi", .host = host != 0,
+    if (port < 0 || port >= (int)NSLAVES) {
+        fprintf(stderr, "uvmsoc-sim: no AXI slave model for port %d\n", port);
+        exit(UVS_EXIT_INTERNAL);
+    }
+    struct uvs_dma_slave *s = &dma_slave[port];
+    if (!s->span && port >= 2) {
+        uvs_tile_slave_init(s, (unsigned)(port - 2) / 2 + 1, (port & 1) != 0);
+    } else if (!s->span) {
+        *s = (struct uvs_dma_slave){.name = port ? "dma h_axi" : "dma d_axi", .host = port != 0,
                                     .beat = (unsigned)beat_bytes, .ms = &uvs_sim.memsys, .model = &uvs_sim.model,
                                     .span = dma_span, .is_hbm = dma_is_hbm};
     }
     uvs_dma_slave_reset(s);
     /* the outputs rtl/sim/uvs_axi_dma_model.sv holds in reset: ready, nothing valid */
-    dma_pins[host != 0] = (struct uvs_axiw){.awready = 1, .wready = 1, .arready = 1};
+    dma_pins[port] = (struct uvs_axiw){.awready = 1, .wready = 1, .arready = 1};
 }
 
 /* Bytes of a 1024-bit DPI vector (little endian: byte k is bits 8k..8k+7). */
@@ -222,17 +232,17 @@ static void vec_bytes(uint8_t *out, const svBitVecVal *v, unsigned n)
         out[k] = (uint8_t)(v[k / 4] >> (8 * (k % 4)));
 }
 
-/* One cycle of side @host's slave: take the master's outputs of the cycle
+/* One cycle of port @port's slave: take the master's outputs of the cycle
    ending now, drive the slave's outputs of the next. Returns 1 while the
-   slave holds something. An AXI rule the engine broke ends the simulation. */
-char uvs_dpi_dma_slave(int host, char awvalid, long long awaddr, char awlen, char awsize, char awburst, char wvalid,
+   slave holds something. An AXI rule the master broke ends the simulation. */
+char uvs_dpi_dma_slave(int port, char awvalid, long long awaddr, char awlen, char awsize, char awburst, char wvalid,
                        const svBitVecVal *wdata, const svBitVecVal *wstrb, char wlast, char bready, char arvalid,
                        long long araddr, char arlen, char arsize, char arburst, char rready, char *awready,
                        char *wready, char *bvalid, char *bresp, char *arready, char *rvalid, svBitVecVal *rdata,
                        char *rresp, char *rlast)
 {
-    struct uvs_dma_slave *s = &dma_slave[host != 0];
-    struct uvs_axiw *p = &dma_pins[host != 0];
+    struct uvs_dma_slave *s = &dma_slave[port];
+    struct uvs_axiw *p = &dma_pins[port];
     p->awvalid = (uint8_t)awvalid, p->awaddr = (uint64_t)awaddr, p->awlen = (uint8_t)awlen;
     p->awsize = (uint8_t)awsize, p->awburst = (uint8_t)awburst, p->wvalid = (uint8_t)wvalid;
     p->wlast = (uint8_t)wlast, p->bready = (uint8_t)bready, p->arvalid = (uint8_t)arvalid;
@@ -246,7 +256,7 @@ char uvs_dpi_dma_slave(int host, char awvalid, long long awaddr, char awlen, cha
     unsigned errors = s->axi_errors;
     uvs_dma_slave_take(s, p, uvs_sim.cycle);
     if (s->axi_errors != errors) { /* an RTL bug: its data cannot be trusted */
-        fprintf(stderr, "uvmsoc-sim: the DMA engine broke an AXI rule at cycle %llu (above)\n",
+        fprintf(stderr, "uvmsoc-sim: %s: its master broke an AXI rule at cycle %llu (above)\n", s->name,
                 (unsigned long long)uvs_sim.cycle);
         exit(UVS_EXIT_INTERNAL);
     }

@@ -2,7 +2,7 @@
  * uvmsoc-sim access trace (--trace FILE; docs/architecture.md "Access
  * trace"): every translated access of the compute harts (IOMMU downstream
  * requests, uvs_dpi_xlat_access) and of the tile engines (translated beats,
- * uvs_dpi_tile_issue) written with the codec of include/lib/uvs_trace.h.
+ * uvs_dpi_tile_beat) written with the codec of include/lib/uvs_trace.h.
  */
 #ifndef UVS_SIM_TRACE_REC_H
 #define UVS_SIM_TRACE_REC_H

@@ -1,7 +1,9 @@
-// uvs_axi_dma_model: simulation-only AXI4 slave in front of one of the DMA
-// engine's data masters (uvs_soc_core dma_h_axi / dma_d_axi, driven by
-// rtl/soc/uvs_dma_xfer.sv): host memory (HOST = 1) or device memory, SRAM
-// and HBM (HOST = 0). The logic is C (sim/dma_slave.c, through
+// uvs_axi_dma_model: simulation-only AXI4 slave in front of one of the core's
+// wide data masters (UVS_AXI4W ports), PORT (sim/dpi.c uvs_dpi_dma_slave):
+// 0 the DMA engine's dma_d_axi (SRAM and HBM), 1 its dma_h_axi (host
+// memory; both driven by rtl/soc/uvs_dma_xfer.sv), 2 + 2k tile engine k's
+// tile_m_axi (memory), 3 + 2k its tile_s_axi (the scratchpad of hart k + 1;
+// rtl/soc/uvs_tile_mover.sv). The logic is C (sim/dma_slave.c, through
 // uvs_dpi_dma_slave in sim/dpi.c): bursts answered when the memory-system
 // model says (sim/dma_burst.c: the link and HBM channels they share with the
 // harts and the IOMMU), one beat a cycle, SLVERR (host) / DECERR (device)
@@ -13,7 +15,7 @@
 
 module uvs_axi_dma_model #(
   parameter int BEAT_BYTES = 128,  // the master's data width in bytes: 8..128
-  parameter bit HOST       = 0     // 1: host memory (h_axi), 0: SRAM and HBM (d_axi)
+  parameter int PORT       = 0     // which master (above)
 ) (
   input  logic clk_i,
   input  logic rst_ni,  // synchronous, active low: the master's reset
@@ -21,12 +23,12 @@ module uvs_axi_dma_model #(
 );
   localparam int MAXB = 128;  // sim/dma_slave.h UVS_AXIW_MAX_BEAT
 
-  // Drop every burst held by side HOST's model, whose beats are @beat_bytes wide.
-  import "DPI-C" function void uvs_dpi_dma_slave_reset(input int host, input int beat_bytes);
-  // One cycle of side HOST's model: the master's outputs of the cycle ending
+  // Drop every burst held by port PORT's model, whose beats are @beat_bytes wide.
+  import "DPI-C" function void uvs_dpi_dma_slave_reset(input int port, input int beat_bytes);
+  // One cycle of port PORT's model: the master's outputs of the cycle ending
   // now in, the slave's outputs for the next cycle out; returns 1 while the
   // model holds a burst, W beat or write response.
-  import "DPI-C" function byte uvs_dpi_dma_slave(input int host,
+  import "DPI-C" function byte uvs_dpi_dma_slave(input int port,
       input byte awvalid, input longint awaddr, input byte awlen, input byte awsize, input byte awburst,
       input byte wvalid, input bit [8*MAXB-1:0] wdata, input bit [MAXB-1:0] wstrb, input byte wlast,
       input byte bready, input byte arvalid, input longint araddr, input byte arlen, input byte arsize,
@@ -51,7 +53,7 @@ module uvs_axi_dma_model #(
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
-      uvs_dpi_dma_slave_reset(32'(HOST), BEAT_BYTES);
+      uvs_dpi_dma_slave_reset(PORT, BEAT_BYTES);
       {busy_q, bvalid_q, rvalid_q, rlast_q} <= '0;
       {awready_q, wready_q, arready_q} <= '1;
       {bresp_q, rresp_q} <= '0;
@@ -61,7 +63,7 @@ module uvs_axi_dma_model #(
       byte awr, wr, bv, br, arr, rv, rr, rl;  // DPI bytes: their low bits are the signals
       bit [8*MAXB-1:0] rd;                    // beats narrower than MAXB use the low bytes
       /* verilator lint_on UNUSEDSIGNAL */
-      busy_q <= uvs_dpi_dma_slave(32'(HOST),
+      busy_q <= uvs_dpi_dma_slave(PORT,
           {7'd0, s_axi_awvalid_i}, s_axi_awaddr_i, s_axi_awlen_i, {5'd0, s_axi_awsize_i},
           {6'd0, s_axi_awburst_i}, {7'd0, s_axi_wvalid_i}, (8*MAXB)'(s_axi_wdata_i), MAXB'(s_axi_wstrb_i),
           {7'd0, s_axi_wlast_i}, {7'd0, s_axi_bready_i}, {7'd0, s_axi_arvalid_i}, s_axi_araddr_i,

@@ -24,7 +24,8 @@ module uvs_soc #(
   parameter int MTIME_DIV = 100, // clock cycles per mtime tick, >= 1
   parameter int MT_THREADS = 0,  // 0: compute harts are uvs_core; else threads per uvs_mt_core
   parameter int PIPE = 0,        // core of the single-thread harts: 1 uvs_pipe_core, 0 uvs_core
-  parameter int DMA_BEAT_BYTES = 128  // the DMA engine's data width (sim/dma_burst.c calibrated at 128)
+  parameter int DMA_BEAT_BYTES = 128, // the DMA engine's data width (sim/dma_burst.c calibrated at 128)
+  parameter int SPAD_BYTES = 262144    // scratchpad bytes per compute hart (sim/sim.c UVS_SPAD_KIB)
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,           // synchronous, active low
@@ -40,6 +41,12 @@ module uvs_soc #(
   logic                                dma_aclk, dma_aresetn;
   `UVS_AXI4W_WIRES(dma_h_axi, DMA_BEAT_BYTES)
   `UVS_AXI4W_WIRES(dma_d_axi, DMA_BEAT_BYTES)
+  localparam int NTILE = (NUM_HARTS > 1) ? NUM_HARTS - 1 : 1;
+  `UVS_AXI4WD_WIRES(tile_m_axi, 64, [NTILE-1:0])
+  `UVS_AXI4WD_WIRES(tile_s_axi, 64, [NTILE-1:0])
+  logic [NUM_HARTS-1:0]                t_valid;
+  logic [NUM_HARTS-1:0][63:0]          t_va, t_pa;
+  logic [NUM_HARTS-1:0][2:0]           t_flags;
   `UVS_AXIL_WIRES(bar0_axil)
   logic                                uart_tx_valid;
   logic [7:0]                          uart_tx_data;
@@ -65,7 +72,8 @@ module uvs_soc #(
     .MTIME_DIV (MTIME_DIV),
     .MT_THREADS(MT_THREADS),
     .PIPE      (PIPE),
-    .DMA_BEAT_BYTES (DMA_BEAT_BYTES)
+    .DMA_BEAT_BYTES (DMA_BEAT_BYTES),
+    .SPAD_BYTES (SPAD_BYTES)
   ) u_core (
     .clk_i,
     .rst_ni,
@@ -80,6 +88,8 @@ module uvs_soc #(
     .dma_aresetn_o   (dma_aresetn),
     `UVS_AXI4W_M_CONNECT(dma_h_axi, dma_h_axi),
     `UVS_AXI4W_M_CONNECT(dma_d_axi, dma_d_axi),
+    `UVS_AXI4W_M_CONNECT(tile_m_axi, tile_m_axi),
+    `UVS_AXI4W_M_CONNECT(tile_s_axi, tile_s_axi),
     `UVS_AXIL_CONNECT(s_axil, bar0_axil),
     .cfg_host_link_i    (cfg_link_q),
     .cfg_boot_entry_i   (cfg_entry_q),
@@ -113,7 +123,11 @@ module uvs_soc #(
     .xlat_id_o       (x_id),
     .xlat_va_o       (x_va),
     .xlat_pa_o       (x_pa),
-    .xlat_flags_o    (x_flags)
+    .xlat_flags_o    (x_flags),
+    .tile_trc_valid_o (t_valid),
+    .tile_trc_va_o    (t_va),
+    .tile_trc_pa_o    (t_pa),
+    .tile_trc_flags_o (t_flags)
   );
 
   for (genvar p = 0; p < 2 * NUM_HARTS; p++) begin : g_mem
@@ -130,16 +144,39 @@ module uvs_soc #(
     `UVS_AXI4_S_CONNECT(s_axi, iommu_axi, )
   );
 
-  uvs_axi_dma_model #(.BEAT_BYTES(DMA_BEAT_BYTES), .HOST(1'b1)) u_dma_host (
+  uvs_axi_dma_model #(.BEAT_BYTES(DMA_BEAT_BYTES), .PORT(1)) u_dma_host (
     .clk_i  (dma_aclk),
     .rst_ni (dma_aresetn),
     `UVS_AXI4W_S_CONNECT(s_axi, dma_h_axi)
   );
-  uvs_axi_dma_model #(.BEAT_BYTES(DMA_BEAT_BYTES), .HOST(1'b0)) u_dma_dev (
+  uvs_axi_dma_model #(.BEAT_BYTES(DMA_BEAT_BYTES), .PORT(0)) u_dma_dev (
     .clk_i  (dma_aclk),
     .rst_ni (dma_aresetn),
     `UVS_AXI4W_S_CONNECT(s_axi, dma_d_axi)
   );
+  // The tile engines' masters: memory and scratchpad (uvs_axi_dma_model
+  // ports 2 + 2k and 3 + 2k), and their beats to the access trace and the
+  // tile profile (uvs_dpi_tile_beat, sim/tile.c).
+  import "DPI-C" function void uvs_dpi_tile_beat(input int hart, input longint va, input longint pa,
+                                                 input byte we, input byte xlat);
+  for (genvar k = 0; k < NTILE; k++) begin : g_tile
+    uvs_axi_dma_model #(.BEAT_BYTES(64), .PORT(2 + 2 * k)) u_tile_mem (
+      .clk_i,
+      .rst_ni (mem_aresetn),
+      `UVS_AXI4W_S_CONNECT_X(s_axi, tile_m_axi, [k])
+    );
+    uvs_axi_dma_model #(.BEAT_BYTES(64), .PORT(3 + 2 * k)) u_tile_spad (
+      .clk_i,
+      .rst_ni (mem_aresetn),
+      `UVS_AXI4W_S_CONNECT_X(s_axi, tile_s_axi, [k])
+    );
+  end
+  always_ff @(posedge clk_i) begin
+    for (int h = 1; h < NUM_HARTS; h++)
+      if (t_valid[h])
+        uvs_dpi_tile_beat(h, t_va[h], t_pa[h], {7'd0, t_flags[h][2]}, {6'd0, t_flags[h][1:0]});
+  end
+
   // Fault injection (dma-error): each descriptor the engine starts.
   import "DPI-C" function void uvs_dpi_dma_desc(input int chan, input longint desc_addr, input int index);
   always_ff @(posedge dma_aclk) begin

@@ -38,6 +38,12 @@
 //                               of a master's / a slave's port list
 //   UVS_AXI4W_M_UP(P, Q)        .P_<signal>_<dir> (Q_<signal>_<dir>): a submodule's
 //                               master P on its parent's master ports Q
+//   UVS_AXI4WD_M_PORTS(P, B, D), UVS_AXI4WD_WIRES(P, B, D) the same with the
+//                               dimension D in front of each width (the tile
+//                               engines' masters: D = [N-1:0], N masters)
+//   UVS_AXI4W_M_UP_X(P, S, X), UVS_AXI4W_S_CONNECT_X(P, S, X) a master's /
+//                               slave's ports on element X (such as [k]) of
+//                               such arrays
 // The AXI4 ID width is uvs_axi_pkg::IDW. No trailing comma: the last
 // signal of every list ends without one.
 `ifndef UVS_AXI_PORTS_SVH
@@ -81,36 +87,38 @@
   input  logic D P``_rlast_i, \
   output logic D P``_rready_o
 
-`define UVS_AXI4W_M_PORTS(P, B) \
-  output logic P``_awvalid_o, \
-  output logic [63:0] P``_awaddr_o, \
-  output logic [7:0] P``_awlen_o, \
-  output logic [2:0] P``_awsize_o, \
-  output logic [1:0] P``_awburst_o, \
-  output logic [3:0] P``_awcache_o, \
-  output logic [2:0] P``_awprot_o, \
-  input  logic P``_awready_i, \
-  output logic P``_wvalid_o, \
-  output logic [8*(B)-1:0] P``_wdata_o, \
-  output logic [(B)-1:0] P``_wstrb_o, \
-  output logic P``_wlast_o, \
-  input  logic P``_wready_i, \
-  input  logic P``_bvalid_i, \
-  input  logic [1:0] P``_bresp_i, \
-  output logic P``_bready_o, \
-  output logic P``_arvalid_o, \
-  output logic [63:0] P``_araddr_o, \
-  output logic [7:0] P``_arlen_o, \
-  output logic [2:0] P``_arsize_o, \
-  output logic [1:0] P``_arburst_o, \
-  output logic [3:0] P``_arcache_o, \
-  output logic [2:0] P``_arprot_o, \
-  input  logic P``_arready_i, \
-  input  logic P``_rvalid_i, \
-  input  logic [8*(B)-1:0] P``_rdata_i, \
-  input  logic [1:0] P``_rresp_i, \
-  input  logic P``_rlast_i, \
-  output logic P``_rready_o
+`define UVS_AXI4W_M_PORTS(P, B) `UVS_AXI4WD_M_PORTS(P, B, )
+
+`define UVS_AXI4WD_M_PORTS(P, B, D) \
+  output logic D P``_awvalid_o, \
+  output logic D [63:0] P``_awaddr_o, \
+  output logic D [7:0] P``_awlen_o, \
+  output logic D [2:0] P``_awsize_o, \
+  output logic D [1:0] P``_awburst_o, \
+  output logic D [3:0] P``_awcache_o, \
+  output logic D [2:0] P``_awprot_o, \
+  input  logic D P``_awready_i, \
+  output logic D P``_wvalid_o, \
+  output logic D [8*(B)-1:0] P``_wdata_o, \
+  output logic D [(B)-1:0] P``_wstrb_o, \
+  output logic D P``_wlast_o, \
+  input  logic D P``_wready_i, \
+  input  logic D P``_bvalid_i, \
+  input  logic D [1:0] P``_bresp_i, \
+  output logic D P``_bready_o, \
+  output logic D P``_arvalid_o, \
+  output logic D [63:0] P``_araddr_o, \
+  output logic D [7:0] P``_arlen_o, \
+  output logic D [2:0] P``_arsize_o, \
+  output logic D [1:0] P``_arburst_o, \
+  output logic D [3:0] P``_arcache_o, \
+  output logic D [2:0] P``_arprot_o, \
+  input  logic D P``_arready_i, \
+  input  logic D P``_rvalid_i, \
+  input  logic D [8*(B)-1:0] P``_rdata_i, \
+  input  logic D [1:0] P``_rresp_i, \
+  input  logic D P``_rlast_i, \
+  output logic D P``_rready_o
 
 `define UVS_AXI4W_S_PORTS(P, B) \
   input  logic P``_awvalid_i, \
@@ -143,36 +151,38 @@
   output logic P``_rlast_o, \
   input  logic P``_rready_i
 
-`define UVS_AXI4W_WIRES(P, B) \
-  logic P``_awvalid; \
-  logic [63:0] P``_awaddr; \
-  logic [7:0] P``_awlen; \
-  logic [2:0] P``_awsize; \
-  logic [1:0] P``_awburst; \
-  logic [3:0] P``_awcache; \
-  logic [2:0] P``_awprot; \
-  logic P``_awready; \
-  logic P``_wvalid; \
-  logic [8*(B)-1:0] P``_wdata; \
-  logic [(B)-1:0] P``_wstrb; \
-  logic P``_wlast; \
-  logic P``_wready; \
-  logic P``_bvalid; \
-  logic [1:0] P``_bresp; \
-  logic P``_bready; \
-  logic P``_arvalid; \
-  logic [63:0] P``_araddr; \
-  logic [7:0] P``_arlen; \
-  logic [2:0] P``_arsize; \
-  logic [1:0] P``_arburst; \
-  logic [3:0] P``_arcache; \
-  logic [2:0] P``_arprot; \
-  logic P``_arready; \
-  logic P``_rvalid; \
-  logic [8*(B)-1:0] P``_rdata; \
-  logic [1:0] P``_rresp; \
-  logic P``_rlast; \
-  logic P``_rready;
+`define UVS_AXI4W_WIRES(P, B) `UVS_AXI4WD_WIRES(P, B, )
+
+`define UVS_AXI4WD_WIRES(P, B, D) \
+  logic D P``_awvalid; \
+  logic D [63:0] P``_awaddr; \
+  logic D [7:0] P``_awlen; \
+  logic D [2:0] P``_awsize; \
+  logic D [1:0] P``_awburst; \
+  logic D [3:0] P``_awcache; \
+  logic D [2:0] P``_awprot; \
+  logic D P``_awready; \
+  logic D P``_wvalid; \
+  logic D [8*(B)-1:0] P``_wdata; \
+  logic D [(B)-1:0] P``_wstrb; \
+  logic D P``_wlast; \
+  logic D P``_wready; \
+  logic D P``_bvalid; \
+  logic D [1:0] P``_bresp; \
+  logic D P``_bready; \
+  logic D P``_arvalid; \
+  logic D [63:0] P``_araddr; \
+  logic D [7:0] P``_arlen; \
+  logic D [2:0] P``_arsize; \
+  logic D [1:0] P``_arburst; \
+  logic D [3:0] P``_arcache; \
+  logic D [2:0] P``_arprot; \
+  logic D P``_arready; \
+  logic D P``_rvalid; \
+  logic D [8*(B)-1:0] P``_rdata; \
+  logic D [1:0] P``_rresp; \
+  logic D P``_rlast; \
+  logic D P``_rready;
 
 `define UVS_AXI4W_M_CONNECT(P, S) \
   .P``_awvalid_o (S``_awvalid), \
@@ -236,6 +246,37 @@
   .P``_rlast_o (S``_rlast), \
   .P``_rready_i (S``_rready)
 
+`define UVS_AXI4W_S_CONNECT_X(P, S, X) \
+  .P``_awvalid_i (S``_awvalid X), \
+  .P``_awaddr_i (S``_awaddr X), \
+  .P``_awlen_i (S``_awlen X), \
+  .P``_awsize_i (S``_awsize X), \
+  .P``_awburst_i (S``_awburst X), \
+  .P``_awcache_i (S``_awcache X), \
+  .P``_awprot_i (S``_awprot X), \
+  .P``_awready_o (S``_awready X), \
+  .P``_wvalid_i (S``_wvalid X), \
+  .P``_wdata_i (S``_wdata X), \
+  .P``_wstrb_i (S``_wstrb X), \
+  .P``_wlast_i (S``_wlast X), \
+  .P``_wready_o (S``_wready X), \
+  .P``_bvalid_o (S``_bvalid X), \
+  .P``_bresp_o (S``_bresp X), \
+  .P``_bready_i (S``_bready X), \
+  .P``_arvalid_i (S``_arvalid X), \
+  .P``_araddr_i (S``_araddr X), \
+  .P``_arlen_i (S``_arlen X), \
+  .P``_arsize_i (S``_arsize X), \
+  .P``_arburst_i (S``_arburst X), \
+  .P``_arcache_i (S``_arcache X), \
+  .P``_arprot_i (S``_arprot X), \
+  .P``_arready_o (S``_arready X), \
+  .P``_rvalid_o (S``_rvalid X), \
+  .P``_rdata_o (S``_rdata X), \
+  .P``_rresp_o (S``_rresp X), \
+  .P``_rlast_o (S``_rlast X), \
+  .P``_rready_i (S``_rready X)
+
 `define UVS_AXI4W_M_UP(P, Q) \
   .P``_awvalid_o (Q``_awvalid_o), \
   .P``_awaddr_o (Q``_awaddr_o), \
@@ -266,6 +307,37 @@
   .P``_rresp_i (Q``_rresp_i), \
   .P``_rlast_i (Q``_rlast_i), \
   .P``_rready_o (Q``_rready_o)
+
+`define UVS_AXI4W_M_UP_X(P, S, X) \
+  .P``_awvalid_o (S``_awvalid_o X), \
+  .P``_awaddr_o (S``_awaddr_o X), \
+  .P``_awlen_o (S``_awlen_o X), \
+  .P``_awsize_o (S``_awsize_o X), \
+  .P``_awburst_o (S``_awburst_o X), \
+  .P``_awcache_o (S``_awcache_o X), \
+  .P``_awprot_o (S``_awprot_o X), \
+  .P``_awready_i (S``_awready_i X), \
+  .P``_wvalid_o (S``_wvalid_o X), \
+  .P``_wdata_o (S``_wdata_o X), \
+  .P``_wstrb_o (S``_wstrb_o X), \
+  .P``_wlast_o (S``_wlast_o X), \
+  .P``_wready_i (S``_wready_i X), \
+  .P``_bvalid_i (S``_bvalid_i X), \
+  .P``_bresp_i (S``_bresp_i X), \
+  .P``_bready_o (S``_bready_o X), \
+  .P``_arvalid_o (S``_arvalid_o X), \
+  .P``_araddr_o (S``_araddr_o X), \
+  .P``_arlen_o (S``_arlen_o X), \
+  .P``_arsize_o (S``_arsize_o X), \
+  .P``_arburst_o (S``_arburst_o X), \
+  .P``_arcache_o (S``_arcache_o X), \
+  .P``_arprot_o (S``_arprot_o X), \
+  .P``_arready_i (S``_arready_i X), \
+  .P``_rvalid_i (S``_rvalid_i X), \
+  .P``_rdata_i (S``_rdata_i X), \
+  .P``_rresp_i (S``_rresp_i X), \
+  .P``_rlast_i (S``_rlast_i X), \
+  .P``_rready_o (S``_rready_o X)
 
 `define UVS_AXI4_S_PORTS(P, D) \
   input  logic D P``_awvalid_i, \

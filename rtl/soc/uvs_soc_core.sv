@@ -54,7 +54,10 @@ module uvs_soc_core #(
   parameter int MTIME_DIV = 100, // clock cycles per mtime tick, >= 1
   parameter int MT_THREADS = 0,  // 0: compute harts are uvs_core; else threads per uvs_mt_core
   parameter int PIPE = 0,        // core of the single-thread harts: 1 uvs_pipe_core, 0 uvs_core
-  parameter int DMA_BEAT_BYTES = 64  // data width of the DMA engine's masters: 8, 16, 32, 64 or 128 bytes
+  parameter int DMA_BEAT_BYTES = 64, // data width of the DMA engine's masters: 8, 16, 32, 64 or 128 bytes
+  parameter int SPAD_BYTES = 262144, // populated scratchpad bytes per compute hart (tile.def), 4 KiB..1 MiB
+  // tile engines' masters: one per compute hart (element h - 1), one tied off without compute harts
+  localparam int NTILE = (NUM_HARTS > 1) ? NUM_HARTS - 1 : 1
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,           // synchronous, active low
@@ -77,6 +80,13 @@ module uvs_soc_core #(
   output logic                                  dma_aresetn_o,
   `UVS_AXI4W_M_PORTS(dma_h_axi, DMA_BEAT_BYTES),
   `UVS_AXI4W_M_PORTS(dma_d_axi, DMA_BEAT_BYTES),
+  // the tile engines' data masters (uvs_tile_mover: 64-byte data, one ID,
+  // single-beat transactions answered in order), element h - 1 for compute
+  // hart h: tile_m_axi toward memory (SRAM, HBM, the host window: a beat's
+  // physical address), tile_s_axi toward the hart's scratchpad (memmap.def
+  // SPAD); on clk_i, reset by mem_aresetn_o
+  `UVS_AXI4WD_M_PORTS(tile_m_axi, 64, [NTILE-1:0]),
+  `UVS_AXI4WD_M_PORTS(tile_s_axi, 64, [NTILE-1:0]),
   // BAR0 (hostif.def; BAR0 + HOSTIF_DMA_OFF: the host DMA channel): an
   // AXI4-Lite slave on clk_i / rst_ni toward the PCIe bridge's BAR master,
   // byte offset in BAR0 on AxADDR, 64-bit data, one access at a time
@@ -133,7 +143,14 @@ module uvs_soc_core #(
   output logic [NUM_HARTS-1:0][7:0]             xlat_id_o,
   output logic [NUM_HARTS-1:0][63:0]            xlat_va_o,
   output logic [NUM_HARTS-1:0][63:0]            xlat_pa_o,
-  output logic [NUM_HARTS-1:0][1:0]             xlat_flags_o
+  output logic [NUM_HARTS-1:0][1:0]             xlat_flags_o,
+  // ... and the beats issued by the tile engines (uvs_tile trc_*): VA, PA,
+  // flags bit 2 COPY_OUT, bits 1:0 0 device address / 1 translated / 2
+  // translated after a page request
+  output logic [NUM_HARTS-1:0]                  tile_trc_valid_o,
+  output logic [NUM_HARTS-1:0][63:0]            tile_trc_va_o,
+  output logic [NUM_HARTS-1:0][63:0]            tile_trc_pa_o,
+  output logic [NUM_HARTS-1:0][2:0]             tile_trc_flags_o
 );
   import uvs_memmap_pkg::*;
   import uvs_soc_pkg::*;
@@ -197,7 +214,7 @@ module uvs_soc_core #(
   // a hart's MMIO request (hm_*), split into the MMIO arbiter (mm_*) and
   // its own tile engine's registers (tr_*: memmap.def TILE)
   logic [NUM_HARTS-1:0]       hm_req, hm_gnt, hm_rvalid, hm_err, t_sel;
-  logic [NUM_HARTS-1:0]       tr_rvalid, tr_err;
+  logic [NUM_HARTS-1:0]       tr_gnt, tr_rvalid, tr_err;
   logic [NUM_HARTS-1:0][63:0] hm_rdata, tr_rdata;
   // data port -> MMIO arbiter
   logic [NUM_HARTS-1:0]       mm_req, mm_gnt, mm_rvalid;
@@ -647,11 +664,16 @@ module uvs_soc_core #(
   for (genvar h = 0; h < NUM_HARTS; h++) begin : g_tile_route
     assign t_sel[h]     = h >= 1 && in_region(d_addr[h], UVS_TILE_BASE, UVS_TILE_SIZE);
     assign mm_req[h]    = hm_req[h] && !t_sel[h];
-    assign hm_gnt[h]    = t_sel[h] ? 1'b1 : mm_gnt[h];
+    assign hm_gnt[h]    = t_sel[h] ? tr_gnt[h] : mm_gnt[h];
     assign hm_rvalid[h] = mm_rvalid[h] | tr_rvalid[h];
     assign hm_rdata[h]  = tr_rvalid[h] ? tr_rdata[h] : mm_rdata;
     assign hm_err[h]    = tr_rvalid[h] ? tr_err[h] : mm_err;
     if (h == 0) begin : g_none
+      assign tr_gnt[h]    = 1'b0;
+      assign tile_trc_valid_o[h] = 1'b0;
+      assign tile_trc_va_o[h]    = '0;
+      assign tile_trc_pa_o[h]    = '0;
+      assign tile_trc_flags_o[h] = '0;
       assign tr_rvalid[h] = 1'b0;
       assign tr_rdata[h]  = '0;
       assign tr_err[h]    = 1'b0;
@@ -681,11 +703,12 @@ module uvs_soc_core #(
                 rq_rvalid[P] || atc_flush || hart_did_chg[h]),
         .clk_o (tile_clk)
       );
-      uvs_tile #(.HART(h), .NHWT(MT_THREADS > 0 ? MT_THREADS : 1), .IW(IIW)) u_tile (
+      uvs_tile #(.HART(h), .NHWT(MT_THREADS > 0 ? MT_THREADS : 1), .IW(IIW),
+                 .SPAD_BYTES(SPAD_BYTES)) u_tile (
         .clk_i        (tile_clk),
         .rst_ni       (core_rst_n),
-        .cycle_i      (cycle_q),
         .reg_req_i    (hm_req[h] && t_sel[h]),
+        .reg_gnt_o    (tr_gnt[h]),
         .reg_addr_i   (d_addr[h][15:3]),
         .reg_we_i     (d_we[h]),
         .reg_wdata_i  (d_wdata[h]),
@@ -711,9 +734,39 @@ module uvs_soc_core #(
         .atc_flush_i  (atc_flush || hart_did_chg[h]),  // a new context: drop old translations
         .fence_wait_i (fence_wait),
         .fence_busy_o (tile_fbusy[h]),
-        .busy_o       (tile_busy[h])
+        .busy_o       (tile_busy[h]),
+        .trc_valid_o  (tile_trc_valid_o[h]),
+        .trc_va_o     (tile_trc_va_o[h]),
+        .trc_pa_o     (tile_trc_pa_o[h]),
+        .trc_we_o     (tile_trc_flags_o[h][2]),
+        .trc_xlat_o   (tile_trc_flags_o[h][1:0]),
+        `UVS_AXI4W_M_UP_X(mem_axi, tile_m_axi, [h-1]),
+        `UVS_AXI4W_M_UP_X(spad_axi, tile_s_axi, [h-1])
       );
     end
+  end
+  if (NUM_HARTS == 1) begin : g_no_tile
+    // no compute hart: the one tile master element is idle
+    assign {tile_m_axi_awvalid_o, tile_m_axi_wvalid_o, tile_m_axi_arvalid_o} = '0;
+    assign {tile_s_axi_awvalid_o, tile_s_axi_wvalid_o, tile_s_axi_arvalid_o} = '0;
+    assign {tile_m_axi_awaddr_o, tile_m_axi_awlen_o, tile_m_axi_awsize_o, tile_m_axi_awburst_o,
+            tile_m_axi_awcache_o, tile_m_axi_awprot_o, tile_m_axi_wdata_o, tile_m_axi_wstrb_o,
+            tile_m_axi_wlast_o, tile_m_axi_araddr_o, tile_m_axi_arlen_o, tile_m_axi_arsize_o,
+            tile_m_axi_arburst_o, tile_m_axi_arcache_o, tile_m_axi_arprot_o} = '0;
+    assign {tile_s_axi_awaddr_o, tile_s_axi_awlen_o, tile_s_axi_awsize_o, tile_s_axi_awburst_o,
+            tile_s_axi_awcache_o, tile_s_axi_awprot_o, tile_s_axi_wdata_o, tile_s_axi_wstrb_o,
+            tile_s_axi_wlast_o, tile_s_axi_araddr_o, tile_s_axi_arlen_o, tile_s_axi_arsize_o,
+            tile_s_axi_arburst_o, tile_s_axi_arcache_o, tile_s_axi_arprot_o} = '0;
+    assign {tile_m_axi_bready_o, tile_m_axi_rready_o, tile_s_axi_bready_o, tile_s_axi_rready_o} = '1;
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic unused_tile_axi;
+    assign unused_tile_axi = ^{tile_m_axi_awready_i, tile_m_axi_wready_i, tile_m_axi_bvalid_i,
+                               tile_m_axi_bresp_i, tile_m_axi_arready_i, tile_m_axi_rvalid_i,
+                               tile_m_axi_rdata_i, tile_m_axi_rresp_i, tile_m_axi_rlast_i,
+                               tile_s_axi_awready_i, tile_s_axi_wready_i, tile_s_axi_bvalid_i,
+                               tile_s_axi_bresp_i, tile_s_axi_arready_i, tile_s_axi_rvalid_i,
+                               tile_s_axi_rdata_i, tile_s_axi_rresp_i, tile_s_axi_rlast_i};
+    /* verilator lint_on UNUSEDSIGNAL */
   end
   /* verilator lint_off UNUSEDSIGNAL */
   logic unused_tile_busy;

@@ -2,16 +2,20 @@
 // docs/architecture.md "Tile engines"; ABI include/uvmsoc/tile.def).
 //
 // Registers (tile.def TILE_REG_*) on the hart's local path: a store to
-// SUBMIT takes the 64-byte descriptor at that scratchpad offset into the
-// descriptor queue (QD entries; checks and the TICKET write-back in C,
-// uvs_dpi_tile_submit), answered the next cycle; err for an offset that is
-// no descriptor slot, or for another hart's block.
+// SUBMIT reads the 64-byte descriptor at that scratchpad offset, checks it
+// (tile.def TILE_SUBMIT_INVALID rules), writes the outcome to its TICKET word
+// and takes it into the descriptor queue (QD entries); the store is answered
+// once TICKET is written (so the hart's next load sees it), the register
+// port taking nothing meanwhile; err for an offset that is no descriptor
+// slot, or for another hart's block. Reads are answered the next cycle.
 //
 // Address generator: walks the oldest not yet generated descriptor row by
 // row in beats that never cross a 64-byte (hence no 4 KiB) VA boundary;
 // scratchpad rows are packed. Indexed rows read their u32 index from the
-// scratchpad (uvs_dpi_tile_index) when the row starts; an index >= table
-// rows fails the descriptor (TILE_ST_INDEX) and ends its generation.
+// scratchpad when the row starts, from a buffer of the index list's 64-byte
+// block (16 indices; read again for the next block, and for each new
+// descriptor); an index >= table rows fails the descriptor (TILE_ST_INDEX)
+// and ends its generation.
 // A beat at a device address (SRAM, HBM) is physical like the hart's own
 // accesses; otherwise the ATC (uvs_tile_atc) is looked up: a hit issues the beat (one
 // per cycle, at most OUT in flight); a miss parks it in the pending set (PN
@@ -48,8 +52,8 @@
 // (beats issued, not yet retired) holds the fence, so after it every beat
 // translated before the invalidation reached memory.
 //
-// Access trace: uvs_dpi_tile_issue also gets the beat's VA and whether it
-// was a device address (0), translated (1), or translated by an answer that
+// Access trace: every issued beat leaves on trc_* with its VA, PA and whether
+// it was a device address (0), translated (1), or translated by an answer that
 // had waited for a page request (2: dn_rpl_i with the responder's request;
 // the IOMMU answers on rq_rvalid_i the cycle after, so the flag is taken
 // from that cycle's register and kept by the pending beat, also when that
@@ -57,16 +61,19 @@
 // of the page request's own batch, makes the slot ask again and the second
 // answer hits the IOTLB, but the beat did wait: a miss in the trace).
 //
-// Issued beats (uvs_dpi_tile_issue: data moved by C, completion cycle from
-// the memory model) wait in a ring and retire in order once their cycle
-// came (uvs_dpi_tile_retire). A descriptor completes, in order, when it was
-// fully generated and none of its beats is pending or in flight: STATUS and
-// ERR_VA go back to its scratchpad slot (uvs_dpi_tile_complete), DONE
-// counts it.
+// Issued beats go to the data path (uvs_tile_mover: two AXI4 masters of
+// 64-byte data, memory and scratchpad), which also carries the descriptor,
+// TICKET, index and STATUS accesses; they retire in issue order. A
+// descriptor completes, in order, when it was fully generated and none of
+// its beats is pending or in flight: STATUS and ERR_VA are written to its
+// scratchpad slot, and once that write is answered DONE counts it.
+`include "uvs_axi_ports.svh"
+
 module uvs_tile #(
   parameter int HART = 1,  // hart id (its register block and scratchpad)
   parameter int NHWT = 1,  // hardware threads sharing the engine
   parameter int IW   = 2,  // IOMMU request id width (>= $clog2(XS))
+  parameter int SPAD_BYTES = 262144,  // populated scratchpad bytes (TILE_REG_SPAD_SIZE), 4 KiB..1 MiB
   localparam int QD  = int'(uvs_tile_pkg::UVS_TILE_QDEPTH),
   localparam int OUT = int'(uvs_tile_pkg::UVS_TILE_OUTSTANDING),
   localparam int PN  = int'(uvs_tile_pkg::UVS_TILE_PENDING),
@@ -74,9 +81,10 @@ module uvs_tile #(
 ) (
   input  logic          clk_i,
   input  logic          rst_ni,      // synchronous, active low
-  input  logic [63:0]   cycle_i,     // SoC cycle counter (beat completion times)
-  // register port (the hart's local path; answered the cycle after req)
+  // register port (the hart's local path; a read answered the cycle after
+  // it was granted, a SUBMIT store once its TICKET is written)
   input  logic          reg_req_i,
+  output logic          reg_gnt_o,
   input  logic [15:3]   reg_addr_i,  // offset in the TILE region (hart's block: bits 15:11)
   input  logic          reg_we_i,
   input  logic [63:0]   reg_wdata_i,
@@ -108,21 +116,18 @@ module uvs_tile #(
   input  logic          atc_flush_i, // IOMMU invalidation: drop every held translation
   input  logic          fence_wait_i,  // an IOFENCE.C waits: issue no beat
   output logic          fence_busy_o,  // beats issued and not yet retired
-  output logic          busy_o       // descriptors queued or beats in flight
+  output logic          busy_o,      // descriptors queued, beats or accesses in flight
+  // access trace (simulation side channel): a beat issued this cycle
+  output logic          trc_valid_o,
+  output logic [63:0]   trc_va_o,
+  output logic [63:0]   trc_pa_o,
+  output logic          trc_we_o,    // COPY_OUT
+  output logic [1:0]    trc_xlat_o,  // 0 device address, 1 translated, 2 after a page request
+  // data path: memory (SRAM, HBM, host window) and the scratchpad
+  `UVS_AXI4W_M_PORTS(mem_axi, 64),
+  `UVS_AXI4W_M_PORTS(spad_axi, 64)
 );
   import uvs_tile_pkg::*;
-  import "DPI-C" function longint uvs_dpi_tile_spad_size();
-  import "DPI-C" function int uvs_dpi_tile_submit(input int hart, input int off, input byte full,
-      input int ticket, output longint va, output int spad, output int row_bytes, output int rows,
-      output byte we, output byte shape, output longint stride, output int idx);
-  import "DPI-C" function int uvs_dpi_tile_index(input int hart, input int off);
-  import "DPI-C" function longint uvs_dpi_tile_issue(input int hart, input longint now,
-      input longint pa, input int spad, input int len, input byte we, input longint va,
-      input byte xlat);
-  import "DPI-C" function int uvs_dpi_tile_retire(input int hart);
-  import "DPI-C" function void uvs_dpi_tile_complete(input int hart, input int off,
-      input longint status, input longint err_va);
-  import "DPI-C" function void uvs_dpi_tile_reset(input int hart);
 
   localparam int QW = $clog2(QD);
   localparam int OW = $clog2(OUT);
@@ -140,7 +145,7 @@ module uvs_tile #(
   logic [QD-1:0] q_we, q_fail;
   logic [QW-1:0] q_head, q_gen, q_tail;
   logic [QW:0]   q_n, q_ng;  // entries; entries fully generated (from head)
-  logic [63:0]   issued_q, done_q, failed_q, spad_size_q;
+  logic [63:0]   issued_q, done_q, failed_q;
 
   // ---- generator ----
   logic        g_valid, g_rowok;
@@ -148,6 +153,7 @@ module uvs_tile #(
   logic [63:0] g_base, g_va;
   logic [6:0]  g_len;
   logic        g_last_in_row, g_last;
+  logic        g_started;  // the descriptor at q_gen started its first row
 
   // ---- pending set (beats waiting for a translation) ----
   logic [PN-1:0] pe_v, pe_rdy, pe_fail, pe_we;
@@ -166,7 +172,7 @@ module uvs_tile #(
   logic [51:0]   x_vpn [XS];
 
   // ---- in-flight ring ----
-  logic [63:0]   r_done [OUT], r_va [OUT];
+  logic [63:0]   r_va [OUT];
   logic [QW-1:0] r_q [OUT];
   logic [OW-1:0] r_head, r_tail;
   logic [OW:0]   r_n;
@@ -216,6 +222,18 @@ module uvs_tile #(
   assign g_last_in_row = g_rest == 32'(g_len);
   assign g_last        = g_last_in_row && g_r + 32'd1 == q_rows[q_gen];
 
+  // ---- data path ----
+  logic          mv_rdy_in, mv_rdy_out, mv_ret, mv_ret_err, mv_busy;
+  logic          iss_v, iss_we;
+  logic [63:0]   iss_pa, iss_va;
+  logic [31:0]   iss_sp;
+  logic [6:0]    iss_len;
+  logic [1:0]    iss_xlat;
+  logic          ctl_req, ctl_gnt, ctl_we, ctl_rvalid, ctl_err;
+  logic [19:6]   ctl_blk;
+  logic [511:0]  ctl_wdata, ctl_rdata;
+  logic [63:0]   ctl_wstrb;
+
   // ---- issue arbitration ----
   logic          ring_room, can_issue, pe_pick_v, pe_free_v, x_match_v, x_free_v;
   logic [$clog2(PN)-1:0] pe_pick, pe_free;
@@ -260,10 +278,13 @@ module uvs_tile #(
       if ((x_want[k] || x_sent[k]) && x_vpn[k] == pf_vpn && (x_we[k] || !pf_we)) pf_cm_v = 1'b1;
   end
   // a ready pending beat first (a failed one just drains); else the
-  // generator's; none in an invalidation pulse (its translation is dropped)
-  assign issue_pe  = pe_pick_v && !atc_flush_i && (pe_fail[pe_pick] || can_issue);
+  // generator's; none in an invalidation pulse (its translation is dropped);
+  // the data path must have room for the beat's direction
+  assign issue_pe  = pe_pick_v && !atc_flush_i &&
+                     (pe_fail[pe_pick] || (can_issue && (pe_we[pe_pick] ? mv_rdy_out : mv_rdy_in)));
   assign drop_pe   = issue_pe && pe_fail[pe_pick];
-  assign issue_gen = g_valid && !q_fail[q_gen] && atc_hit && can_issue && !issue_pe;
+  assign issue_gen = g_valid && !q_fail[q_gen] && atc_hit && can_issue &&
+                     (q_we[q_gen] ? mv_rdy_out : mv_rdy_in) && !issue_pe;
   // a miss parks while no translation answer arrives this cycle (so it
   // cannot link to a slot being freed)
   assign park_gen  = g_valid && !q_fail[q_gen] && !atc_hit && pe_free_v && !rq_rvalid_i &&
@@ -273,6 +294,24 @@ module uvs_tile #(
   // cycle; a candidate some slot already asks for is just passed
   assign pf_take   = (pf_row_v || pf_nd_v) && !atc_flush_i && (pf_cm_v || (x_free_v && !park_gen));
   assign pf_alloc  = pf_take && !pf_cm_v;
+
+  // the beat going to the data path this cycle
+  assign iss_v    = (issue_pe && !drop_pe) || issue_gen;
+  assign iss_we   = issue_pe ? pe_we[pe_pick] : q_we[q_gen];
+  assign iss_va   = issue_pe ? pe_va[pe_pick] : g_va;
+  assign iss_pa   = issue_pe ? {pe_ppn[pe_pick], pe_va[pe_pick][11:0]} : {atc_ppn, g_va[11:0]};
+  assign iss_sp   = issue_pe ? pe_sp[pe_pick] : g_sp;
+  assign iss_len  = issue_pe ? pe_len[pe_pick] : g_len;
+  assign iss_xlat = issue_pe ? (pe_flt[pe_pick] ? 2'd2 : 2'd1) : (direct ? 2'd0 : 2'd1);
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic unused_sp;  // scratchpad offsets are below TILE_SPAD_STRIDE (checked at submit)
+  assign unused_sp = ^iss_sp[31:20];
+  /* verilator lint_on UNUSEDSIGNAL */
+  assign trc_valid_o = iss_v;
+  assign trc_va_o    = iss_va;
+  assign trc_pa_o    = iss_pa;
+  assign trc_we_o    = iss_we;
+  assign trc_xlat_o  = iss_xlat;
 
   assign rq_req_o  = x_send_v;
   assign rq_addr_o = {x_vpn[x_send], 12'd0};
@@ -288,44 +327,135 @@ module uvs_tile #(
   assign dn_rdata_o  = dn_a_q;
   assign dn_err_o    = 1'b0;
 
+  // ---- control accesses of the scratchpad (one at a time, uvs_tile_mover) ----
+  // SUBMIT: descriptor read, then the TICKET write; completion: the STATUS
+  // and ERR_VA write; the generator: a block of gather indices.
+  typedef enum logic [2:0] {SB_IDLE, SB_RD, SB_RWAIT, SB_WR, SB_WWAIT} sub_e;
+  typedef enum logic [1:0] {CT_SUB, CT_CPL, CT_IDX} ctl_user_e;
+  sub_e          sub_st;
+  logic [19:6]   sub_blk;    // the descriptor's block
+  logic [63:0]   sub_tkt;    // TICKET to write
+  logic          cpl_req, cpl_wait, ix_req, ix_wait, ix_v;
+  logic [19:6]   ix_blk;     // block of the index buffer / requested
+  logic [511:0]  ix_data;
+  logic [QW-1:0] ix_q;       // descriptor the requested block is for
+  ctl_user_e     ctl_user;   // owner of the access in flight
+  logic [63:0]   cpl_status;
+  assign cpl_status = {q_ticket[q_head], 16'd0,
+                       q_code[q_head] == 8'(UVS_TILE_ST_OK) ? 8'd0 : (q_we[q_head] ? 8'd7 : 8'd5),
+                       q_code[q_head]};
+  always_comb begin
+    ctl_req = 1'b1; ctl_we = 1'b1; ctl_blk = sub_blk; ctl_wdata = '0; ctl_wstrb = '0;
+    if (cpl_req) begin
+      ctl_blk = q_doff[q_head][19:6];
+      ctl_wdata[64*5 +: 64] = q_eva[q_head];          // TILE_DESC_ERR_VA 0x28
+      ctl_wdata[64*6 +: 64] = cpl_status;             // TILE_DESC_STATUS 0x30
+      ctl_wstrb[8*5 +: 16]  = 16'hffff;
+    end else if (sub_st == SB_RD) begin
+      ctl_we = 1'b0;
+    end else if (sub_st == SB_WR) begin
+      ctl_wdata[64*7 +: 64] = sub_tkt;                // TILE_DESC_TICKET 0x38
+      ctl_wstrb[8*7 +: 8]   = 8'hff;
+    end else if (ix_req) begin
+      ctl_we  = 1'b0;
+      ctl_blk = ix_blk;
+    end else begin
+      ctl_req = 1'b0;
+    end
+  end
+
+  // descriptor fields of a read block (tile.def TILE_DESC_*) and its checks
+  logic [63:0] d_va, d_stride, d_tiles;
+  logic [31:0] d_sp, d_rb, d_rows, d_idx;
+  logic [7:0]  d_op, d_shape;
+  logic        d_ok;
+  assign d_va     = ctl_rdata[0 +: 64];
+  assign d_sp     = ctl_rdata[64 +: 32];
+  assign d_rb     = ctl_rdata[96 +: 32];
+  assign d_rows   = ctl_rdata[128 +: 32];
+  assign d_op     = ctl_rdata[160 +: 8];
+  assign d_shape  = ctl_rdata[168 +: 8];
+  assign d_stride = ctl_rdata[192 +: 64];
+  assign d_idx    = ctl_rdata[256 +: 32];
+  assign d_tiles  = 64'(d_rows) * 64'(d_rb);
+  // [off, off + len) inside the scratchpad, len > 0
+  function automatic logic in_spad(input logic [63:0] off, input logic [63:0] len);
+    return len != '0 && off <= 64'(SPAD_BYTES) && len <= 64'(SPAD_BYTES) - off;
+  endfunction
+  always_comb begin
+    d_ok = (d_op == 8'(UVS_TILE_OP_COPY_IN) || d_op == 8'(UVS_TILE_OP_COPY_OUT)) &&
+           d_shape <= 8'(UVS_TILE_SHAPE_INDEXED) && d_rb != '0 && d_rows != '0 &&
+           d_va[2:0] == '0 && d_sp[2:0] == '0 && d_rb[2:0] == '0 && in_spad(64'(d_sp), d_tiles);
+    if (d_shape == 8'(UVS_TILE_SHAPE_1D))      d_ok = d_ok && d_rows == 32'd1;
+    if (d_shape == 8'(UVS_TILE_SHAPE_2D))      d_ok = d_ok && d_stride[2:0] == '0;
+    if (d_shape == 8'(UVS_TILE_SHAPE_INDEXED)) d_ok = d_ok && d_stride != '0 && d_idx[1:0] == '0 &&
+                                                      in_spad(64'(d_idx), 64'(d_rows) << 2);
+  end
+
+  uvs_tile_mover #(.HART(HART), .OUT(OUT)) u_mover (
+    .clk_i, .rst_ni,
+    .iss_valid_i   (iss_v),
+    .iss_we_i      (iss_we),
+    .iss_pa_i      (iss_pa),
+    .iss_sp_i      (iss_sp[19:0]),
+    .iss_len_i     (iss_len),
+    .iss_rdy_in_o  (mv_rdy_in),
+    .iss_rdy_out_o (mv_rdy_out),
+    .ret_valid_o   (mv_ret),
+    .ret_err_o     (mv_ret_err),
+    .ctl_req_i     (ctl_req),
+    .ctl_gnt_o     (ctl_gnt),
+    .ctl_we_i      (ctl_we),
+    .ctl_blk_i     (ctl_blk),
+    .ctl_wdata_i   (ctl_wdata),
+    .ctl_wstrb_i   (ctl_wstrb),
+    .ctl_rvalid_o  (ctl_rvalid),
+    .ctl_rdata_o   (ctl_rdata),
+    .ctl_err_o     (ctl_err),
+    .busy_o        (mv_busy),
+    `UVS_AXI4W_M_UP(mem_axi, mem_axi),
+    `UVS_AXI4W_M_UP(spad_axi, spad_axi)
+  );
+
   // ---- registers ----
   logic        own, rv_q, err_q;
   logic [63:0] rd_q;
   assign own          = reg_addr_i[15:11] == 5'(HART);
+  assign reg_gnt_o    = sub_st == SB_IDLE;
   assign reg_rvalid_o = rv_q;
   assign reg_rdata_o  = rd_q;
   assign reg_err_o    = err_q;
-  assign busy_o       = q_n != '0 || r_n != '0 || x_want != '0 || x_sent != '0;
+  assign busy_o       = q_n != '0 || r_n != '0 || x_want != '0 || x_sent != '0 ||
+                        sub_st != SB_IDLE || mv_busy;
   assign fence_busy_o = r_n != '0;
 
   // per-descriptor beat counts: +1 generated, -1 retired, -1 failed pending
   logic retire;
-  assign retire = r_n != '0 && cycle_i >= r_done[r_head];
+  assign retire = mv_ret;
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       q_head <= '0; q_gen <= '0; q_tail <= '0; q_n <= '0; q_ng <= '0;
       q_fail <= '0;
       issued_q <= '0; done_q <= '0; failed_q <= '0;
-      spad_size_q <= uvs_dpi_tile_spad_size();
-      g_rowok <= 1'b0; g_r <= '0; g_c <= '0; g_sp <= '0; g_base <= '0;
+      g_rowok <= 1'b0; g_started <= 1'b0; g_r <= '0; g_c <= '0; g_sp <= '0; g_base <= '0;
       pe_v <= '0; pe_rdy <= '0; pe_fail <= '0;
       x_want <= '0; x_sent <= '0; x_stale <= '0;
       r_head <= '0; r_tail <= '0; r_n <= '0;
       dn_v_q <= 1'b0; dn_a_q <= '0; dn_rpl_q <= 1'b0; pe_flt <= '0;
       pf_rv <= 1'b0; pf_nd <= 1'b0; pf_next <= '0; pf_last <= '0;
       rv_q <= 1'b0; err_q <= 1'b0; rd_q <= '0;
+      sub_st <= SB_IDLE; cpl_req <= 1'b0; cpl_wait <= 1'b0;
+      ix_req <= 1'b0; ix_wait <= 1'b0; ix_v <= 1'b0; ctl_user <= CT_SUB;
       for (int i = 0; i < QD; i++) q_cnt[i] <= '0;
-      uvs_dpi_tile_reset(HART);
     end else begin
       logic [6:0] inc [QD];
       logic [6:0] dec [QD];
-      logic       complete, gen_fin, queued, ret_err;
+      logic       complete, gen_fin, queued;
       for (int i = 0; i < QD; i++) begin inc[i] = '0; dec[i] = '0; end
       complete = 1'b0;
       gen_fin  = 1'b0;
       queued   = 1'b0;
-      ret_err  = 1'b0;
 
       // -- translation responder --
       dn_v_q <= dn_req_i;
@@ -333,54 +463,103 @@ module uvs_tile #(
       dn_rpl_q <= dn_req_i && dn_rpl_i;
 
       // -- register access --
-      rv_q  <= reg_req_i;
+      rv_q  <= 1'b0;
       err_q <= 1'b0;
       rd_q  <= '0;
-      if (reg_req_i) begin
+      if (reg_req_i && reg_gnt_o) begin
+        rv_q <= 1'b1;
         if (!own) begin
           err_q <= 1'b1;
         end else if (reg_we_i) begin
           if (reg_addr_i[10:3] == 8'(UVS_TILE_REG_SUBMIT >> 3)) begin
-            longint va, stride;
-            int spad, rb, rows, idx, rc;
-            /* verilator lint_off UNUSEDSIGNAL */
-            byte we, shape;  // shape <= UVS_TILE_SHAPE_INDEXED (checked in C)
-            /* verilator lint_on UNUSEDSIGNAL */
-            // an offset of 2^31 or more is no slot (-1: rc 3)
-            rc = uvs_dpi_tile_submit(HART, reg_wdata_i[63:31] != '0 ? -1 : int'(reg_wdata_i[31:0]),
-                                     byte'(q_n == (QW + 1)'(QD)), int'(issued_q[31:0]),
-                                     va, spad, rb, rows, we, shape, stride, idx);
-            if (rc == 3) err_q <= 1'b1;
-            if (rc == 0) begin
-              queued = 1'b1;
-              q_va[q_tail]     <= va;
-              q_spad[q_tail]   <= spad;
-              q_rb[q_tail]     <= rb;
-              q_rows[q_tail]   <= rows;
-              q_we[q_tail]     <= we != 0;
-              q_shape[q_tail]  <= shape[1:0];
-              q_stride[q_tail] <= stride;
-              q_idx[q_tail]    <= idx;
-              q_doff[q_tail]   <= reg_wdata_i[31:0];
-              q_ticket[q_tail] <= issued_q[31:0];
-              q_fail[q_tail]   <= 1'b0;
-              q_code[q_tail]   <= 8'(UVS_TILE_ST_OK);
-              q_eva[q_tail]    <= '0;
-              q_tail           <= q_tail + QW'(1);
-              issued_q         <= issued_q + 64'd1;
+            // a descriptor slot: 64-byte aligned, inside the scratchpad
+            if (reg_wdata_i[63:20] != '0 || reg_wdata_i[5:0] != '0 ||
+                !in_spad(reg_wdata_i, 64'd64)) begin
+              err_q <= 1'b1;
+            end else begin
+              rv_q    <= 1'b0;  // answered once TICKET is written
+              sub_st  <= SB_RD;
+              sub_blk <= reg_wdata_i[19:6];
             end
           end
         end else begin
           unique case (reg_addr_i[10:3])
             8'(UVS_TILE_REG_DONE >> 3):      rd_q <= done_q;
             8'(UVS_TILE_REG_ISSUED >> 3):    rd_q <= issued_q;
-            8'(UVS_TILE_REG_SPAD_SIZE >> 3): rd_q <= spad_size_q;
+            8'(UVS_TILE_REG_SPAD_SIZE >> 3): rd_q <= 64'(SPAD_BYTES);
             8'(UVS_TILE_REG_QDEPTH >> 3):    rd_q <= 64'(QD);
             8'(UVS_TILE_REG_FAILED >> 3):    rd_q <= failed_q;
             8'(UVS_TILE_REG_NHWT >> 3):      rd_q <= 64'(NHWT);
             default:                         rd_q <= '0;
           endcase
         end
+      end
+
+      // -- control accesses: request taken, answer --
+      if (ctl_gnt) begin
+        if (cpl_req) begin
+          cpl_req <= 1'b0; cpl_wait <= 1'b1; ctl_user <= CT_CPL;
+        end else if (sub_st == SB_RD || sub_st == SB_WR) begin
+          sub_st <= sub_st == SB_RD ? SB_RWAIT : SB_WWAIT; ctl_user <= CT_SUB;
+        end else begin
+          ix_req <= 1'b0; ix_wait <= 1'b1; ctl_user <= CT_IDX;
+        end
+      end
+      if (ctl_rvalid) begin
+        unique case (ctl_user)
+          CT_CPL: begin
+            // the STATUS write is answered: the descriptor is complete
+            cpl_wait <= 1'b0;
+            complete = 1'b1;
+            done_q <= done_q + 64'd1;
+            if (q_code[q_head] != 8'(UVS_TILE_ST_OK)) failed_q <= failed_q + 64'd1;
+            q_head <= q_head + QW'(1);
+          end
+          CT_SUB: begin
+            if (sub_st == SB_WWAIT || ctl_err) begin
+              // TICKET written (or the slot unreadable): answer the store
+              sub_st <= SB_IDLE;
+              rv_q   <= 1'b1;
+              err_q  <= ctl_err;
+            end else begin
+              sub_st <= SB_WR;
+              if (!d_ok) begin
+                sub_tkt <= -64'(UVS_TILE_SUBMIT_INVALID);
+              end else if (q_n == (QW + 1)'(QD)) begin
+                sub_tkt <= -64'(UVS_TILE_SUBMIT_FULL);
+              end else begin
+                sub_tkt          <= 64'(issued_q[31:0]);
+                queued           = 1'b1;
+                q_va[q_tail]     <= d_va;
+                q_spad[q_tail]   <= d_sp;
+                q_rb[q_tail]     <= d_rb;
+                q_rows[q_tail]   <= d_rows;
+                q_we[q_tail]     <= d_op == 8'(UVS_TILE_OP_COPY_OUT);
+                q_shape[q_tail]  <= d_shape[1:0];
+                q_stride[q_tail] <= d_stride;
+                q_idx[q_tail]    <= d_idx;
+                q_doff[q_tail]   <= {12'd0, sub_blk, 6'd0};
+                q_ticket[q_tail] <= issued_q[31:0];
+                q_fail[q_tail]   <= 1'b0;
+                q_code[q_tail]   <= 8'(UVS_TILE_ST_OK);
+                q_eva[q_tail]    <= '0;
+                q_tail           <= q_tail + QW'(1);
+                issued_q         <= issued_q + 64'd1;
+              end
+            end
+          end
+          default: begin
+            // an index block for the descriptor being generated (else stale)
+            ix_wait <= 1'b0;
+            ix_data <= ctl_rdata;
+            ix_v    <= ix_q == q_gen && !ctl_err;
+            if (ix_q == q_gen && ctl_err && !q_fail[q_gen]) begin
+              q_fail[q_gen] <= 1'b1;
+              q_code[q_gen] <= 8'(UVS_TILE_ST_FAULT);
+              q_eva[q_gen]  <= q_va[q_gen];
+            end
+          end
+        endcase
       end
 
       // -- translation slots: send, invalidate, answer --
@@ -424,10 +603,9 @@ module uvs_tile #(
 
       // -- retire the oldest beat in flight --
       if (retire) begin
-        ret_err = uvs_dpi_tile_retire(HART) != 0;
         dec[r_q[r_head]] = dec[r_q[r_head]] + 7'd1;
         r_head <= r_head + OW'(1);
-        if (ret_err && !q_fail[r_q[r_head]]) begin
+        if (mv_ret_err && !q_fail[r_q[r_head]]) begin
           q_fail[r_q[r_head]] <= 1'b1;
           q_code[r_q[r_head]] <= 8'(UVS_TILE_ST_FAULT);
           q_eva[r_q[r_head]]  <= r_va[r_head];
@@ -444,24 +622,14 @@ module uvs_tile #(
             q_code[pe_q[pe_pick]] <= 8'(UVS_TILE_ST_FAULT);
             q_eva[pe_q[pe_pick]]  <= pe_va[pe_pick];
           end
-        end else begin
-          r_done[r_tail] <= uvs_dpi_tile_issue(HART, cycle_i, {pe_ppn[pe_pick], pe_va[pe_pick][11:0]},
-                                               int'(pe_sp[pe_pick]), int'(pe_len[pe_pick]),
-                                               byte'(pe_we[pe_pick]), pe_va[pe_pick],
-                                               pe_flt[pe_pick] ? 8'd2 : 8'd1);
-          r_va[r_tail]   <= pe_va[pe_pick];
-          r_q[r_tail]    <= pe_q[pe_pick];
-          r_tail         <= r_tail + OW'(1);
         end
-      end else if (issue_gen) begin
-        r_done[r_tail] <= uvs_dpi_tile_issue(HART, cycle_i, {atc_ppn, g_va[11:0]}, int'(g_sp),
-                                             int'(g_len), byte'(q_we[q_gen]), g_va,
-                                             direct ? 8'd0 : 8'd1);
-        r_va[r_tail]   <= g_va;
-        r_q[r_tail]    <= q_gen;
-        r_tail         <= r_tail + OW'(1);
       end
-      r_n <= r_n + (OW + 1)'((issue_pe && !drop_pe) || issue_gen) - (OW + 1)'(retire);
+      if (iss_v) begin
+        r_va[r_tail] <= iss_va;
+        r_q[r_tail]  <= issue_pe ? pe_q[pe_pick] : q_gen;
+        r_tail       <= r_tail + OW'(1);
+      end
+      r_n <= r_n + (OW + 1)'(iss_v) - (OW + 1)'(retire);
 
       if (park_gen) begin
         pe_v[pe_free]    <= 1'b1;
@@ -511,8 +679,14 @@ module uvs_tile #(
           g_rowok <= 1'b0;
           gen_fin = 1'b1;
         end else if (!g_rowok) begin
-          start_row(32'd0);
-          g_sp <= q_spad[q_gen];
+          // the first row, or a row whose index block was being read
+          if (!g_started) begin
+            start_row(32'd0);
+            g_sp      <= q_spad[q_gen];
+            g_started <= 1'b1;
+          end else if (!ix_req && !ix_wait) begin
+            start_row(g_r);
+          end
         end else if (gen_step) begin
           inc[q_gen] = 7'd1;
           g_sp <= g_sp + 32'(g_len);
@@ -527,23 +701,17 @@ module uvs_tile #(
         end
       end
       if (gen_fin) begin
-        q_gen <= q_gen + QW'(1);
-        pf_rv <= 1'b0;
-        pf_nd <= 1'b0;
+        q_gen     <= q_gen + QW'(1);
+        g_started <= 1'b0;
+        ix_v      <= 1'b0;  // a new descriptor: its index list may have changed
+        pf_rv     <= 1'b0;
+        pf_nd     <= 1'b0;
       end
 
-      // -- completion of the oldest descriptor --
-      if (q_n != '0 && q_ng != '0 && q_cnt[q_head] == '0) begin
-        complete = 1'b1;
-        uvs_dpi_tile_complete(HART, int'(q_doff[q_head]),
-            {q_ticket[q_head], 16'd0,
-             q_code[q_head] == 8'(UVS_TILE_ST_OK) ? 8'd0 : (q_we[q_head] ? 8'd7 : 8'd5),
-             q_code[q_head]},
-            q_eva[q_head]);
-        done_q <= done_q + 64'd1;
-        if (q_code[q_head] != 8'(UVS_TILE_ST_OK)) failed_q <= failed_q + 64'd1;
-        q_head <= q_head + QW'(1);
-      end
+      // -- completion of the oldest descriptor: write STATUS, ERR_VA --
+      if (q_n != '0 && q_ng != '0 && q_cnt[q_head] == '0 && !cpl_req && !cpl_wait &&
+          !(ctl_rvalid && ctl_user == CT_CPL))
+        cpl_req <= 1'b1;
       q_n  <= q_n + (QW + 1)'(queued) - (QW + 1)'(complete);
       q_ng <= q_ng + (QW + 1)'(gen_fin) - (QW + 1)'(complete);
       for (int i = 0; i < QD; i++) q_cnt[i] <= q_cnt[i] + inc[i] - dec[i];
@@ -551,14 +719,25 @@ module uvs_tile #(
   end
 
   // Starts row r of the descriptor at q_gen: its VA base (2-D: VA + r *
-  // stride; indexed: VA + idx[r] * row bytes, with the bounds check).
+  // stride; indexed: VA + idx[r] * row bytes, with the bounds check). An
+  // index outside the buffered block asks for its block first (the row
+  // starts again once it is in).
   task automatic start_row(input logic [31:0] r);
     logic [31:0] ix;
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [31:0] ioff;  // byte offset of idx[r]: its block and word
+    /* verilator lint_on UNUSEDSIGNAL */
     g_r <= r;
     g_c <= '0;
     if (q_shape[q_gen] == SH_IDX) begin
-      ix = uvs_dpi_tile_index(HART, int'(q_idx[q_gen] + 32'(r << 2)));
-      if (64'(ix) >= q_stride[q_gen]) begin
+      ioff = q_idx[q_gen] + 32'(r << 2);
+      ix   = ix_data[32*ioff[5:2] +: 32];
+      if (!ix_v || ix_blk != ioff[19:6]) begin
+        g_rowok <= 1'b0;
+        ix_req  <= 1'b1;
+        ix_blk  <= ioff[19:6];
+        ix_q    <= q_gen;
+      end else if (64'(ix) >= q_stride[q_gen]) begin
         g_rowok <= 1'b0;
         q_fail[q_gen] <= 1'b1;
         q_code[q_gen] <= 8'(UVS_TILE_ST_INDEX);

@@ -1,0 +1,375 @@
+// uvs_tile_mover: the data path of a tile engine (uvs_tile; docs/architecture.md
+// "Tile engines"): moves the engine's beats between memory and the hart's
+// scratchpad through two AXI4 masters of 64-byte data, one ID each (answers
+// in order, ARM IHI 0022 A6), every transaction a single 64-byte beat
+// (AxLEN 0, AxSIZE 6) on a 64-byte aligned address with byte strobes:
+//   mem_axi  memory (SRAM, HBM, the host window): a beat's physical address;
+//   spad_axi the scratchpad (memmap.def SPAD: SPAD_BASE + HART *
+//            TILE_SPAD_STRIDE + offset), also for the engine's control
+//            accesses (descriptor read, TICKET, gather indices, STATUS).
+// A beat (iss_*: at most 64 bytes, 8-byte aligned offsets and length, tile.def
+// TILE_ALIGN, within one 64-byte block of memory) takes a ring entry (OUT
+// entries, the engine's beats in flight) and
+//   COPY_IN:  reads its memory block -> writes one or two scratchpad blocks;
+//   COPY_OUT: reads one or two scratchpad blocks -> writes its memory block.
+// Read data is rotated by whole 8-byte words into the entry's buffer at the
+// lanes of its destination (so the rotator is an 8:1 word multiplexer), then
+// the writes go out in ring order. A beat is done when its writes were
+// answered; a read answered with an error skips its writes. Beats retire in
+// issue order (ret_valid_o while the oldest is done, with its error).
+// Reads and writes of different beats are not ordered against each other
+// (as for the kernel: a tile that reads the scratchpad bytes an earlier tile
+// writes must wait for that tile's completion).
+// The control port (ctl_*) reads or writes one scratchpad block at a time
+// (ctl_req_i while none is in flight); its answer comes on ctl_rvalid_o.
+// Readiness (iss_rdy_in_o / iss_rdy_out_o) depends on registers only.
+`include "uvs_axi_ports.svh"
+
+module uvs_tile_mover #(
+  parameter int HART = 1,  // hart id: its scratchpad's address
+  parameter int OUT  = 32  // beats in flight, a power of two
+) (
+  input  logic          clk_i,
+  input  logic          rst_ni,        // synchronous, active low
+  // beats, in issue order
+  input  logic          iss_valid_i,
+  input  logic          iss_we_i,      // 1: COPY_OUT (scratchpad -> memory)
+  input  logic [63:0]   iss_pa_i,      // byte address in memory, 8-byte aligned
+  input  logic [19:0]   iss_sp_i,      // scratchpad byte offset, 8-byte aligned
+  input  logic [6:0]    iss_len_i,     // bytes, 8..64, a multiple of 8, within iss_pa_i's 64-byte block
+  output logic          iss_rdy_in_o,  // a COPY_IN beat may issue this cycle
+  output logic          iss_rdy_out_o, // a COPY_OUT beat may issue this cycle
+  output logic          ret_valid_o,   // the oldest beat is done (retired this cycle)
+  output logic          ret_err_o,     // ... and an access of it got an error response
+  // control: one scratchpad block access at a time
+  input  logic          ctl_req_i,
+  output logic          ctl_gnt_o,
+  input  logic          ctl_we_i,
+  input  logic [19:6]   ctl_blk_i,     // block (64-byte) offset in the scratchpad
+  input  logic [511:0]  ctl_wdata_i,
+  input  logic [63:0]   ctl_wstrb_i,
+  output logic          ctl_rvalid_o,  // answer (read data, or the write's response)
+  output logic [511:0]  ctl_rdata_o,
+  output logic          ctl_err_o,
+  output logic          busy_o,        // beats, control access or transactions outstanding
+  `UVS_AXI4W_M_PORTS(mem_axi, 64),
+  `UVS_AXI4W_M_PORTS(spad_axi, 64)
+);
+  localparam int OW = $clog2(OUT);
+  localparam int SQ = 2 * OUT;         // scratchpad reads queued or outstanding
+  localparam int SW = $clog2(SQ);
+  localparam logic [63:0] SP_BASE = uvs_memmap_pkg::UVS_SPAD_BASE +
+                                    64'(HART) * uvs_tile_pkg::UVS_TILE_SPAD_STRIDE;
+
+  // ---- ring of beats ----
+  logic [OUT-1:0]  e_we, e_err, e_two_r, e_two_w;
+  logic [2:0]      e_so [OUT], e_do [OUT];   // first word in the source / destination block
+  logic [3:0]      e_nw [OUT];               // words, 1..8
+  logic [1:0]      e_rg [OUT], e_ws [OUT], e_bg [OUT];  // reads in, writes sent, writes answered
+  logic [63:6]     e_wblk [OUT];             // destination's first block (address)
+  logic [63:0]     e_buf [OUT][8];           // data at its destination lanes
+  logic [OW-1:0]   head, wp, tail;
+  logic [OW:0]     n;
+
+  // ---- read queues: address and owner, sent (AR) then answered (R) in order ----
+  logic [63:6]     mq_blk [OUT];
+  logic [OW-1:0]   mq_idx [OUT];
+  logic [OW:0]     mq_w, mq_s, mq_r;
+  logic [19:6]     sq_blk [SQ];
+  logic [OW-1:0]   sq_idx [SQ];
+  logic [SQ-1:0]   sq_ctl, sq_k;
+  logic [SW:0]     sq_w, sq_s, sq_r;
+  // ---- write responses awaited, in order ----
+  logic [OW-1:0]   mb_idx [OUT];
+  logic [OW:0]     mb_w, mb_r;
+  logic [OW-1:0]   sb_idx [SQ];
+  logic [SQ-1:0]   sb_ctl;
+  logic [SW:0]     sb_w, sb_r;
+  // ---- write channels: AW and W offered together ----
+  logic            maw_v, mw_v, saw_v, sw_v;
+  logic [63:6]     maw_blk;
+  logic [19:6]     saw_blk;
+  logic [511:0]    mw_data, sw_data;
+  logic [63:0]     mw_strb, sw_strb;
+  logic            ctl_busy;                 // a control access in flight
+
+  logic [OW:0] mq_fill;
+  logic [SW:0] sq_fill;
+  assign mq_fill = mq_w - mq_r;
+  assign sq_fill = sq_w - sq_r;
+  // room: a ring entry, and queue room (a scratchpad read slot kept for control)
+  assign iss_rdy_in_o  = n < (OW + 1)'(OUT) && mq_fill < (OW + 1)'(OUT);
+  assign iss_rdy_out_o = n < (OW + 1)'(OUT) && sq_fill + (SW + 1)'(3) <= (SW + 1)'(SQ);
+  assign busy_o = n != '0 || ctl_busy || sq_fill != '0 || maw_v || mw_v || saw_v || sw_v;
+
+  // ---- AXI request channels ----
+  assign mem_axi_arvalid_o  = mq_s != mq_w;
+  assign mem_axi_araddr_o   = {mq_blk[mq_s[OW-1:0]], 6'd0};
+  assign spad_axi_arvalid_o = sq_s != sq_w;
+  assign spad_axi_araddr_o  = SP_BASE + {44'd0, sq_blk[sq_s[SW-1:0]], 6'd0};
+  assign mem_axi_awvalid_o  = maw_v;
+  assign mem_axi_awaddr_o   = {maw_blk, 6'd0};
+  assign mem_axi_wvalid_o   = mw_v;
+  assign mem_axi_wdata_o    = mw_data;
+  assign mem_axi_wstrb_o    = mw_strb;
+  assign spad_axi_awvalid_o = saw_v;
+  assign spad_axi_awaddr_o  = SP_BASE + {44'd0, saw_blk, 6'd0};
+  assign spad_axi_wvalid_o  = sw_v;
+  assign spad_axi_wdata_o   = sw_data;
+  assign spad_axi_wstrb_o   = sw_strb;
+  assign {mem_axi_arlen_o, mem_axi_awlen_o, spad_axi_arlen_o, spad_axi_awlen_o} = '0;
+  assign {mem_axi_arsize_o, mem_axi_awsize_o} = {3'd6, 3'd6};
+  assign {spad_axi_arsize_o, spad_axi_awsize_o} = {3'd6, 3'd6};
+  assign {mem_axi_arburst_o, mem_axi_awburst_o} = {2'd1, 2'd1};
+  assign {spad_axi_arburst_o, spad_axi_awburst_o} = {2'd1, 2'd1};
+  assign {mem_axi_arcache_o, mem_axi_awcache_o} = {4'b0011, 4'b0011};  // normal, bufferable
+  assign {spad_axi_arcache_o, spad_axi_awcache_o} = {4'b0011, 4'b0011};
+  assign {mem_axi_arprot_o, mem_axi_awprot_o} = {3'b000, 3'b000};
+  assign {spad_axi_arprot_o, spad_axi_awprot_o} = {3'b000, 3'b000};
+  assign {mem_axi_wlast_o, spad_axi_wlast_o} = 2'b11;
+  assign {mem_axi_bready_o, mem_axi_rready_o, spad_axi_bready_o, spad_axi_rready_o} = 4'b1111;
+
+  // ---- retire ----
+  logic done_h;
+  assign done_h      = n != '0 && e_rg[head] == (e_two_r[head] ? 2'd2 : 2'd1) &&
+                       (e_err[head] || e_bg[head] == (e_two_w[head] ? 2'd2 : 2'd1));
+  assign ret_valid_o = done_h;
+  assign ret_err_o   = e_err[head];
+
+  // ---- control port ----
+  logic ctl_rd_ok, ctl_wr_ok;
+  logic m_free, s_free;  // a write channel can take a new AW + W this cycle
+  assign m_free    = (!maw_v || mem_axi_awready_i) && (!mw_v || mem_axi_wready_i);
+  assign s_free    = (!saw_v || spad_axi_awready_i) && (!sw_v || spad_axi_wready_i);
+  assign ctl_rd_ok = !ctl_we_i && sq_fill < (SW + 1)'(SQ);
+  assign ctl_wr_ok = ctl_we_i && s_free && sb_w - sb_r < (SW + 1)'(SQ);
+  assign ctl_gnt_o = ctl_req_i && !ctl_busy && (ctl_rd_ok || ctl_wr_ok);
+
+  // ---- write stage: the entry at wp once its reads are in ----
+  logic        w_ready, w_skip, w_go, w_last;
+  logic [63:6] w_blk;
+  logic [63:0] w_strb;
+  assign w_ready = wp != tail && e_rg[wp] == (e_two_r[wp] ? 2'd2 : 2'd1);
+  assign w_skip  = w_ready && e_err[wp];
+  assign w_last  = e_ws[wp] == (e_two_w[wp] ? 2'd1 : 2'd0);
+  assign w_blk   = e_wblk[wp] + 58'(e_ws[wp]);
+  assign w_go    = w_ready && !e_err[wp] &&
+                   (e_we[wp] ? (m_free && mb_w - mb_r < (OW + 1)'(OUT))
+                             : (s_free && !ctl_gnt_o && sb_w - sb_r < (SW + 1)'(SQ)));
+  // strobes: destination words y = 8 * block + m in [do, do + nw)
+  always_comb begin
+    for (int m = 0; m < 8; m++) begin : l_strb
+      logic [4:0] y, lo, hi;
+      y  = (e_ws[wp][0] ? 5'd8 : 5'd0) + 5'(m);
+      lo = 5'(e_do[wp]);
+      hi = 5'(e_do[wp]) + 5'(e_nw[wp]);
+      w_strb[8*m +: 8] = (y >= lo && y < hi) ? 8'hff : 8'h00;
+    end
+  end
+
+  // ---- read answers: rotate into the owner's buffer ----
+  // Source word x = 8k + j goes to destination lane (j + do - so) mod 8:
+  // block k's words, rotated up by do - so, with the lanes whose source word
+  // is one of the beat's (rot_mask).
+  function automatic logic [511:0] rot_data(input logic [511:0] d, input logic [2:0] sh);
+    logic [511:0] r;
+    for (int m = 0; m < 8; m++) begin
+      logic [2:0] j;
+      j = 3'(m) - sh;
+      r[64*m +: 64] = d[64*j +: 64];
+    end
+    return r;
+  endfunction
+  function automatic logic [7:0] rot_mask(input logic k, input logic [2:0] so, input logic [2:0] dof,
+                                          input logic [3:0] nw);
+    logic [7:0] mk;
+    for (int m = 0; m < 8; m++) begin
+      logic [2:0] j;
+      logic [4:0] x;
+      j = 3'(m) - dof + so;  // source lane feeding destination lane m
+      x = (k ? 5'd8 : 5'd0) + 5'(j);
+      mk[m] = x >= 5'(so) && x < 5'(so) + 5'(nw);
+    end
+    return mk;
+  endfunction
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      head <= '0; wp <= '0; tail <= '0; n <= '0;
+      mq_w <= '0; mq_s <= '0; mq_r <= '0;
+      sq_w <= '0; sq_s <= '0; sq_r <= '0;
+      mb_w <= '0; mb_r <= '0; sb_w <= '0; sb_r <= '0;
+      maw_v <= 1'b0; mw_v <= 1'b0; saw_v <= 1'b0; sw_v <= 1'b0;
+      ctl_busy <= 1'b0; ctl_rvalid_o <= 1'b0; ctl_err_o <= 1'b0;
+    end else begin
+      logic [SW:0] sq_push;
+      sq_push = sq_w;
+      ctl_rvalid_o <= 1'b0;
+
+      // -- issue --
+      if (iss_valid_i) begin
+        logic [2:0]  so, dof;
+        logic [3:0]  nw;
+        nw = iss_len_i[6:3];
+        e_we[tail[OW-1:0]]  <= iss_we_i;
+        e_err[tail[OW-1:0]] <= 1'b0;
+        e_nw[tail[OW-1:0]]  <= nw;
+        e_rg[tail[OW-1:0]]  <= '0;
+        e_ws[tail[OW-1:0]]  <= '0;
+        e_bg[tail[OW-1:0]]  <= '0;
+        if (!iss_we_i) begin
+          so  = iss_pa_i[5:3];
+          dof = iss_sp_i[5:3];
+          mq_blk[mq_w[OW-1:0]] <= iss_pa_i[63:6];
+          mq_idx[mq_w[OW-1:0]] <= tail;
+          mq_w <= mq_w + (OW + 1)'(1);
+          e_two_r[tail[OW-1:0]] <= 1'b0;
+          e_two_w[tail[OW-1:0]] <= 4'(dof) + nw > 4'd8;
+          e_wblk[tail[OW-1:0]]  <= (SP_BASE[63:6] + 58'(iss_sp_i[19:6]));
+        end else begin
+          so  = iss_sp_i[5:3];
+          dof = iss_pa_i[5:3];
+          sq_blk[sq_push[SW-1:0]] <= iss_sp_i[19:6];
+          sq_idx[sq_push[SW-1:0]] <= tail;
+          sq_ctl[sq_push[SW-1:0]] <= 1'b0;
+          sq_k[sq_push[SW-1:0]]   <= 1'b0;
+          sq_push = sq_push + (SW + 1)'(1);
+          if (4'(so) + nw > 4'd8) begin
+            sq_blk[sq_push[SW-1:0]] <= iss_sp_i[19:6] + 14'd1;
+            sq_idx[sq_push[SW-1:0]] <= tail;
+            sq_ctl[sq_push[SW-1:0]] <= 1'b0;
+            sq_k[sq_push[SW-1:0]]   <= 1'b1;
+            sq_push = sq_push + (SW + 1)'(1);
+          end
+          e_two_r[tail[OW-1:0]] <= 4'(so) + nw > 4'd8;
+          e_two_w[tail[OW-1:0]] <= 1'b0;
+          e_wblk[tail[OW-1:0]]  <= iss_pa_i[63:6];
+        end
+        e_so[tail[OW-1:0]] <= so;
+        e_do[tail[OW-1:0]] <= dof;
+        tail <= tail + OW'(1);
+      end
+
+      // -- AW / W accepted (a new pair may load in the same cycle, below) --
+      if (mem_axi_awready_i)  maw_v <= 1'b0;
+      if (mem_axi_wready_i)   mw_v  <= 1'b0;
+      if (spad_axi_awready_i) saw_v <= 1'b0;
+      if (spad_axi_wready_i)  sw_v  <= 1'b0;
+
+      // -- control requests --
+      if (ctl_gnt_o) begin
+        ctl_busy <= 1'b1;
+        if (!ctl_we_i) begin
+          sq_blk[sq_push[SW-1:0]] <= ctl_blk_i;
+          sq_idx[sq_push[SW-1:0]] <= '0;
+          sq_ctl[sq_push[SW-1:0]] <= 1'b1;
+          sq_k[sq_push[SW-1:0]]   <= 1'b0;
+          sq_push = sq_push + (SW + 1)'(1);
+        end else begin
+          saw_v   <= 1'b1;
+          sw_v    <= 1'b1;
+          saw_blk <= ctl_blk_i;
+          sw_data <= ctl_wdata_i;
+          sw_strb <= ctl_wstrb_i;
+          sb_ctl[sb_w[SW-1:0]] <= 1'b1;
+          sb_w <= sb_w + (SW + 1)'(1);
+        end
+      end
+      sq_w <= sq_push;
+
+      // -- AR accepted --
+      if (mem_axi_arvalid_o && mem_axi_arready_i)   mq_s <= mq_s + (OW + 1)'(1);
+      if (spad_axi_arvalid_o && spad_axi_arready_i) sq_s <= sq_s + (SW + 1)'(1);
+
+      // -- write stage --
+      if (w_skip) begin
+        wp <= wp + OW'(1);
+      end else if (w_go) begin
+        logic [511:0] d;
+        for (int m = 0; m < 8; m++) d[64*m +: 64] = e_buf[wp][m];
+        if (e_we[wp]) begin
+          maw_v   <= 1'b1;
+          mw_v    <= 1'b1;
+          maw_blk <= w_blk;
+          mw_data <= d;
+          mw_strb <= w_strb;
+          mb_idx[mb_w[OW-1:0]] <= wp;
+          mb_w <= mb_w + (OW + 1)'(1);
+        end else begin
+          saw_v   <= 1'b1;
+          sw_v    <= 1'b1;
+          saw_blk <= 14'(w_blk - SP_BASE[63:6]);
+          sw_data <= d;
+          sw_strb <= w_strb;
+          sb_idx[sb_w[SW-1:0]] <= wp;
+          sb_ctl[sb_w[SW-1:0]] <= 1'b0;
+          sb_w <= sb_w + (SW + 1)'(1);
+        end
+        e_ws[wp] <= e_ws[wp] + 2'd1;
+        if (w_last) wp <= wp + OW'(1);
+      end
+
+      // -- read answers --
+      if (mem_axi_rvalid_i) begin
+        logic [OW-1:0] i;
+        logic [7:0]    mk;
+        logic [511:0]  rd;
+        i  = mq_idx[mq_r[OW-1:0]];
+        mk = rot_mask(1'b0, e_so[i], e_do[i], e_nw[i]);
+        rd = rot_data(mem_axi_rdata_i, e_do[i] - e_so[i]);
+        for (int m = 0; m < 8; m++)
+          if (mk[m]) e_buf[i][m] <= rd[64*m +: 64];
+        e_rg[i] <= e_rg[i] + 2'd1;
+        if (mem_axi_rresp_i != 2'b00) e_err[i] <= 1'b1;
+        mq_r <= mq_r + (OW + 1)'(1);
+      end
+      if (spad_axi_rvalid_i) begin
+        if (sq_ctl[sq_r[SW-1:0]]) begin
+          ctl_rvalid_o <= 1'b1;
+          ctl_rdata_o  <= spad_axi_rdata_i;
+          ctl_err_o    <= spad_axi_rresp_i != 2'b00;
+          ctl_busy     <= 1'b0;
+        end else begin
+          logic [OW-1:0] i;
+          logic [7:0]    mk;
+          logic [511:0]  rd;
+          i  = sq_idx[sq_r[SW-1:0]];
+          mk = rot_mask(sq_k[sq_r[SW-1:0]], e_so[i], e_do[i], e_nw[i]);
+          rd = rot_data(spad_axi_rdata_i, e_do[i] - e_so[i]);
+          for (int m = 0; m < 8; m++)
+            if (mk[m]) e_buf[i][m] <= rd[64*m +: 64];
+          e_rg[i] <= e_rg[i] + 2'd1;
+          if (spad_axi_rresp_i != 2'b00) e_err[i] <= 1'b1;
+        end
+        sq_r <= sq_r + (SW + 1)'(1);
+      end
+
+      // -- write answers --
+      if (mem_axi_bvalid_i) begin
+        e_bg[mb_idx[mb_r[OW-1:0]]] <= e_bg[mb_idx[mb_r[OW-1:0]]] + 2'd1;
+        if (mem_axi_bresp_i != 2'b00) e_err[mb_idx[mb_r[OW-1:0]]] <= 1'b1;
+        mb_r <= mb_r + (OW + 1)'(1);
+      end
+      if (spad_axi_bvalid_i) begin
+        if (sb_ctl[sb_r[SW-1:0]]) begin
+          ctl_rvalid_o <= 1'b1;
+          ctl_err_o    <= spad_axi_bresp_i != 2'b00;
+          ctl_busy     <= 1'b0;
+        end else begin
+          e_bg[sb_idx[sb_r[SW-1:0]]] <= e_bg[sb_idx[sb_r[SW-1:0]]] + 2'd1;
+          if (spad_axi_bresp_i != 2'b00) e_err[sb_idx[sb_r[SW-1:0]]] <= 1'b1;
+        end
+        sb_r <= sb_r + (SW + 1)'(1);
+      end
+
+      // -- retire --
+      if (done_h) head <= head + OW'(1);
+      n <= n + (OW + 1)'(iss_valid_i) - (OW + 1)'(done_h);
+    end
+  end
+
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic unused;
+  assign unused = ^{mem_axi_rlast_i, spad_axi_rlast_i, iss_pa_i[2:0], iss_sp_i[2:0], iss_len_i[2:0]};
+  /* verilator lint_on UNUSEDSIGNAL */
+endmodule
