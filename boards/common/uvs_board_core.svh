@@ -5,6 +5,7 @@
 //   localparam int BOARD_HARTS   (NUM_HARTS: 1 management + compute harts)
 //   localparam int BOARD_MTIME_DIV (core clock cycles per mtime tick)
 //   localparam int BOARD_DMA_BEAT_BYTES (DMA_BEAT_BYTES: the DMA engine's data width)
+//   localparam int BOARD_SPAD_BYTES (SPAD_BYTES: scratchpad bytes per compute hart)
 //   localparam logic [63:0] BOARD_BOOT_ENTRY, BOARD_SRAM_SIZE, BOARD_HBM_SIZE,
 //                           BOARD_CAPS (the straps, uvs_board_cfg parameters)
 //   localparam logic [31:0] BOARD_CLOCK_KHZ, BOARD_LINK_LATENCY, BOARD_LINK_BW,
@@ -14,6 +15,9 @@
 //   dma_h_axi_*, dma_d_axi_*  the DMA engine's data masters (BOARD_DMA_BEAT_BYTES
 //                 of data, on dma_aclk / dma_aresetn): host memory (the PCIe
 //                 bridge's slave, or the SoC's memory) and SRAM/HBM;
+//   tile_m_axi_*, tile_s_axi_*  the tile engines' data masters, element k for
+//                 compute hart k + 1 (64-byte data, on core_clk / mem_aresetn):
+//                 memory (SRAM, HBM, host window) and the hart's scratchpad;
 //   bar0_axil_*   BAR0, the core's AXI4-Lite slave s_axil (16-bit address,
 //                 64-bit data), driven by the shell's host-side master;
 //   perf_link_h2d, perf_link_d2h, perf_hbm (64-bit), mgmt_halt, mgmt_exit
@@ -41,6 +45,8 @@ logic                              mem_aresetn, iommu_aclk, iommu_aresetn;
 logic                              dma_aclk, dma_aresetn;
 `UVS_AXI4W_WIRES(dma_h_axi, BOARD_DMA_BEAT_BYTES)
 `UVS_AXI4W_WIRES(dma_d_axi, BOARD_DMA_BEAT_BYTES)
+`UVS_AXI4WD_WIRES(tile_m_axi, 64, [BOARD_HARTS-2:0])
+`UVS_AXI4WD_WIRES(tile_s_axi, 64, [BOARD_HARTS-2:0])
 logic                              cfg_host_link;
 logic [63:0]                       cfg_boot_entry, cfg_sram_size, cfg_hbm_size, cfg_caps;
 logic [31:0]                       cfg_clock_khz, cfg_link_latency, cfg_link_bw, cfg_link_mps;
@@ -62,6 +68,9 @@ logic [BOARD_HARTS-1:0][31:0]      rvfi_insn;
 logic [BOARD_HARTS-1:0][4:0]       rvfi_rd;
 logic [BOARD_HARTS-1:0][7:0]       xlat_id;
 logic [BOARD_HARTS-1:0][1:0]       xlat_flags;
+logic [BOARD_HARTS-1:0]            tile_trc_valid;
+logic [BOARD_HARTS-1:0][63:0]      tile_trc_va, tile_trc_pa;
+logic [BOARD_HARTS-1:0][2:0]       tile_trc_flags;
 /* verilator lint_on UNUSEDSIGNAL */
 logic [31:0]                       msi;
 
@@ -70,7 +79,8 @@ uvs_soc_core #(
   .MTIME_DIV (BOARD_MTIME_DIV),
   .MT_THREADS(0),
   .PIPE      (1),
-  .DMA_BEAT_BYTES (BOARD_DMA_BEAT_BYTES)
+  .DMA_BEAT_BYTES (BOARD_DMA_BEAT_BYTES),
+  .SPAD_BYTES (BOARD_SPAD_BYTES)
 ) u_core (
   .clk_i (core_clk), .rst_ni (core_rstn),
   .cycle_o (cycle), .retired_o (retired),
@@ -81,6 +91,8 @@ uvs_soc_core #(
   .dma_aclk_o (dma_aclk), .dma_aresetn_o (dma_aresetn),
   `UVS_AXI4W_M_CONNECT(dma_h_axi, dma_h_axi),
   `UVS_AXI4W_M_CONNECT(dma_d_axi, dma_d_axi),
+  `UVS_AXI4W_M_CONNECT(tile_m_axi, tile_m_axi),
+  `UVS_AXI4W_M_CONNECT(tile_s_axi, tile_s_axi),
   `UVS_AXIL_CONNECT(s_axil, bar0_axil),
   .cfg_host_link_i (cfg_host_link), .cfg_boot_entry_i (cfg_boot_entry),
   .cfg_sram_size_i (cfg_sram_size), .cfg_hbm_size_i (cfg_hbm_size), .cfg_caps_i (cfg_caps),
@@ -96,7 +108,9 @@ uvs_soc_core #(
   .rvfi_valid_o (rvfi_valid), .rvfi_pc_o (rvfi_pc), .rvfi_insn_o (rvfi_insn),
   .rvfi_rd_o (rvfi_rd), .rvfi_wdata_o (rvfi_wdata),
   .xlat_valid_o (xlat_valid), .xlat_id_o (xlat_id), .xlat_va_o (xlat_va),
-  .xlat_pa_o (xlat_pa), .xlat_flags_o (xlat_flags)
+  .xlat_pa_o (xlat_pa), .xlat_flags_o (xlat_flags),
+  .tile_trc_valid_o (tile_trc_valid), .tile_trc_va_o (tile_trc_va), .tile_trc_pa_o (tile_trc_pa),
+  .tile_trc_flags_o (tile_trc_flags)
 );
 
 uvs_board_cfg #(

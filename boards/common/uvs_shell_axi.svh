@@ -138,8 +138,9 @@
     .s_axi_rresp_o(P``_rresp), .s_axi_rlast_o(P``_rlast), .s_axi_rready_i(P``_rready))
 
 // Slave-side port list of AXI4 interface P of B-byte data without IDs,
-// locks or user signals (the shell is the slave of one of the DMA engine's
-// data masters: uvs_soc_core dma_h_axi / dma_d_axi, UVS_AXI4W_M_PORTS).
+// locks or user signals (the shell is the slave of one of the core's wide
+// data masters: uvs_soc_core dma_h_axi / dma_d_axi, tile_m_axi[k] /
+// tile_s_axi[k], UVS_AXI4W_M_PORTS).
 `define UVS_SHELL_AXI4W_S_PORTS(P, B) \
   input  logic P``_awvalid, \
   input  logic [63:0] P``_awaddr, \
@@ -204,12 +205,47 @@
   .P``_rlast (S``_rlast), \
   .P``_rready (S``_rready)
 
-// Co-simulation: the simulator's DMA slave model (rtl/sim/uvs_axi_dma_model.sv,
-// sim/dma_slave.c: host memory or SRAM and HBM, timed on
-// the memory system) on shell interface P of NB-byte data, IS_HOST 1 for host
-// memory, clock CLK, reset RSTN.
-`define UVS_SHELL_AXI4W_S_MODEL(P, NB, IS_HOST, CLK, RSTN) \
-  uvs_axi_dma_model #(.BEAT_BYTES(NB), .HOST(IS_HOST)) u_``P ( \
+// The same for element X (such as [k]) of the top's signal arrays
+// (uvs_board_core.svh: tile_m_axi, tile_s_axi).
+`define UVS_SHELL_AXI4W_S_CONNECT_X(P, S, X) \
+  .P``_awvalid (S``_awvalid X), \
+  .P``_awaddr (S``_awaddr X), \
+  .P``_awlen (S``_awlen X), \
+  .P``_awsize (S``_awsize X), \
+  .P``_awburst (S``_awburst X), \
+  .P``_awcache (S``_awcache X), \
+  .P``_awprot (S``_awprot X), \
+  .P``_awready (S``_awready X), \
+  .P``_wvalid (S``_wvalid X), \
+  .P``_wdata (S``_wdata X), \
+  .P``_wstrb (S``_wstrb X), \
+  .P``_wlast (S``_wlast X), \
+  .P``_wready (S``_wready X), \
+  .P``_bvalid (S``_bvalid X), \
+  .P``_bresp (S``_bresp X), \
+  .P``_bready (S``_bready X), \
+  .P``_arvalid (S``_arvalid X), \
+  .P``_araddr (S``_araddr X), \
+  .P``_arlen (S``_arlen X), \
+  .P``_arsize (S``_arsize X), \
+  .P``_arburst (S``_arburst X), \
+  .P``_arcache (S``_arcache X), \
+  .P``_arprot (S``_arprot X), \
+  .P``_arready (S``_arready X), \
+  .P``_rvalid (S``_rvalid X), \
+  .P``_rdata (S``_rdata X), \
+  .P``_rresp (S``_rresp X), \
+  .P``_rlast (S``_rlast X), \
+  .P``_rready (S``_rready X)
+
+// Co-simulation: the simulator's slave model of a wide master
+// (rtl/sim/uvs_axi_dma_model.sv, sim/dma_slave.c: host memory, SRAM and HBM,
+// or a scratchpad, timed on the memory system) on shell interface P of
+// NB-byte data, model port PORT_ID (0 the DMA engine's device master, 1 its
+// host master, 2 + 2k / 3 + 2k tile engine k's memory / scratchpad master),
+// clock CLK, reset RSTN.
+`define UVS_SHELL_AXI4W_S_MODEL(P, NB, PORT_ID, CLK, RSTN) \
+  uvs_axi_dma_model #(.BEAT_BYTES(NB), .PORT(PORT_ID)) u_``P ( \
     .clk_i(CLK), .rst_ni(RSTN), \
     .s_axi_awvalid_i(P``_awvalid), .s_axi_awaddr_i(P``_awaddr), .s_axi_awlen_i(P``_awlen), \
     .s_axi_awsize_i(P``_awsize), .s_axi_awburst_i(P``_awburst), .s_axi_awcache_i(P``_awcache), \

@@ -32,6 +32,7 @@ module uvs_top_u55c (
   localparam int BOARD_HARTS     = 5;   // c4: 1 management + 4 compute harts
   localparam int BOARD_MTIME_DIV = 20;  // 200 MHz core clock / 10 MHz timebase (c4.mk)
   localparam int MSI_LINES       = 8;   // uvs_hostif MSI_VECTORS default
+  localparam int BOARD_SPAD_BYTES = 262144;  // scratchpad per compute hart (c4.mk CFG_SPAD_KIB 256)
   localparam int BOARD_DMA_BEAT_BYTES = 64;  // DMA data width (XDMA's AXI bridge and the HBM ports: 512-bit)
   // Straps (uvs_board_cfg): SRAM as c4 (sim/configs/c4.mk CFG_SRAM_KIB), the
   // card's 16 GiB of HBM2 (UG1469), the core clock; the link and HBM
@@ -76,6 +77,14 @@ module uvs_top_u55c (
     `UVS_SHELL_AXI4_S_CONNECT_IOMMU(core_iommu_axi),
     `UVS_SHELL_AXI4W_S_CONNECT(core_dma_h_axi, dma_h_axi),
     `UVS_SHELL_AXI4W_S_CONNECT(core_dma_d_axi, dma_d_axi),
+    `UVS_SHELL_AXI4W_S_CONNECT_X(core_tile_m0_axi, tile_m_axi, [0]),
+    `UVS_SHELL_AXI4W_S_CONNECT_X(core_tile_s0_axi, tile_s_axi, [0]),
+    `UVS_SHELL_AXI4W_S_CONNECT_X(core_tile_m1_axi, tile_m_axi, [1]),
+    `UVS_SHELL_AXI4W_S_CONNECT_X(core_tile_s1_axi, tile_s_axi, [1]),
+    `UVS_SHELL_AXI4W_S_CONNECT_X(core_tile_m2_axi, tile_m_axi, [2]),
+    `UVS_SHELL_AXI4W_S_CONNECT_X(core_tile_s2_axi, tile_s_axi, [2]),
+    `UVS_SHELL_AXI4W_S_CONNECT_X(core_tile_m3_axi, tile_m_axi, [3]),
+    `UVS_SHELL_AXI4W_S_CONNECT_X(core_tile_s3_axi, tile_s_axi, [3]),
     `UVS_SHELL_HOST_CONNECT,
     .bar0_axil_awvalid, .bar0_axil_awaddr, .bar0_axil_awprot, .bar0_axil_awready,
     .bar0_axil_wvalid, .bar0_axil_wdata, .bar0_axil_wstrb, .bar0_axil_wready,
