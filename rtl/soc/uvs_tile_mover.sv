@@ -69,7 +69,7 @@ module uvs_tile_mover #(
   logic [63:6]     e_wblk [OUT];             // destination's first block (address)
   logic [63:0]     e_buf [OUT][8];           // data at its destination lanes
   logic [OW-1:0]   head, wp, tail;
-  logic [OW:0]     n;
+  logic [OW:0]     n, wn;                    // entries; entries not past the write stage
 
   // ---- read queues: address and owner, sent (AR) then answered (R) in order ----
   logic [63:6]     mq_blk [OUT];
@@ -149,7 +149,7 @@ module uvs_tile_mover #(
   logic        w_ready, w_skip, w_go, w_last;
   logic [63:6] w_blk;
   logic [63:0] w_strb;
-  assign w_ready = wp != tail && e_rg[wp] == (e_two_r[wp] ? 2'd2 : 2'd1);
+  assign w_ready = wn != '0 && e_rg[wp] == (e_two_r[wp] ? 2'd2 : 2'd1);
   assign w_skip  = w_ready && e_err[wp];
   assign w_last  = e_ws[wp] == (e_two_w[wp] ? 2'd1 : 2'd0);
   assign w_blk   = e_wblk[wp] + 58'(e_ws[wp]);
@@ -195,7 +195,7 @@ module uvs_tile_mover #(
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
-      head <= '0; wp <= '0; tail <= '0; n <= '0;
+      head <= '0; wp <= '0; tail <= '0; n <= '0; wn <= '0;
       mq_w <= '0; mq_s <= '0; mq_r <= '0;
       sq_w <= '0; sq_s <= '0; sq_r <= '0;
       mb_w <= '0; mb_r <= '0; sb_w <= '0; sb_r <= '0;
@@ -364,7 +364,8 @@ module uvs_tile_mover #(
 
       // -- retire --
       if (done_h) head <= head + OW'(1);
-      n <= n + (OW + 1)'(iss_valid_i) - (OW + 1)'(done_h);
+      n  <= n + (OW + 1)'(iss_valid_i) - (OW + 1)'(done_h);
+      wn <= wn + (OW + 1)'(iss_valid_i) - (OW + 1)'(w_skip || (w_go && w_last));
     end
   end
 
