@@ -11,6 +11,9 @@
 //     dma_h_axi, SRAM and HBM on dma_d_axi, 128-byte beats, timed per burst
 //     on the memory system, on the core's dma_aclk_o; the fault injection
 //     dma-error (sim/inject.h) hooks the engine's descriptor starts here;
+//   - two such slave models per tile engine (memory and the hart's
+//     scratchpad, 64-byte beats; sim/tile.c configures them), and the
+//     engines' beats to the access trace and profile (uvs_dpi_tile_beat);
 //   - the UART's transmit byte stream to stdout (uvs_dpi_uart_tx), the MSI
 //     vector output to the host link model (uvs_dpi_msi);
 //   - the retire trace of the single-thread harts (uvs_retire_hook, while
