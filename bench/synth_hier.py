@@ -45,9 +45,11 @@ import subprocess
 import time
 
 CUT_DEFAULT = ('uvs_soc_core', 'uvs_pipe_sel', 'uvs_iommu', 'uvs_iotlb', 'uvs_ptw', 'uvs_iommu_dcc',
-               'uvs_iommu_port', 'uvs_plic', 'uvs_hostif', 'uvs_clint', 'uvs_mmio_arb')
-# HART_ID sets only mhartid's read value (rtl/core/uvs_csr.sv HART_ID_VALUE), a constant in the CSR read mux.
-SAME_COST_DEFAULT = ('HART_ID',)
+               'uvs_iommu_port', 'uvs_plic', 'uvs_hostif', 'uvs_clint', 'uvs_mmio_arb', 'uvs_tile',
+               'uvs_tile_mover')
+# HART_ID sets only mhartid's read value (rtl/core/uvs_csr.sv HART_ID_VALUE), a constant in the CSR read mux;
+# a tile engine's HART only its register block's number and its scratchpad's base address (constants).
+SAME_COST_DEFAULT = ('HART_ID', 'HART')
 
 
 def base_name(name):

@@ -429,7 +429,6 @@ module uvs_tile #(
                         sub_st != SB_IDLE || mv_busy;
   assign fence_busy_o = r_n != '0;
 
-  // per-descriptor beat counts: +1 generated, -1 retired, -1 failed pending
   logic retire;
   assign retire = mv_ret;
 
@@ -449,10 +448,7 @@ module uvs_tile #(
       ix_req <= 1'b0; ix_wait <= 1'b0; ix_v <= 1'b0; ctl_user <= CT_SUB;
       for (int i = 0; i < QD; i++) q_cnt[i] <= '0;
     end else begin
-      logic [6:0] inc [QD];
-      logic [6:0] dec [QD];
       logic       complete, gen_fin, queued;
-      for (int i = 0; i < QD; i++) begin inc[i] = '0; dec[i] = '0; end
       complete = 1'b0;
       gen_fin  = 1'b0;
       queued   = 1'b0;
@@ -603,7 +599,6 @@ module uvs_tile #(
 
       // -- retire the oldest beat in flight --
       if (retire) begin
-        dec[r_q[r_head]] = dec[r_q[r_head]] + 7'd1;
         r_head <= r_head + OW'(1);
         if (mv_ret_err && !q_fail[r_q[r_head]]) begin
           q_fail[r_q[r_head]] <= 1'b1;
@@ -616,7 +611,6 @@ module uvs_tile #(
       if (issue_pe) begin
         pe_v[pe_pick] <= 1'b0;
         if (drop_pe) begin
-          dec[pe_q[pe_pick]] = dec[pe_q[pe_pick]] + 7'd1;
           if (!q_fail[pe_q[pe_pick]]) begin
             q_fail[pe_q[pe_pick]] <= 1'b1;
             q_code[pe_q[pe_pick]] <= 8'(UVS_TILE_ST_FAULT);
@@ -688,7 +682,6 @@ module uvs_tile #(
             start_row(g_r);
           end
         end else if (gen_step) begin
-          inc[q_gen] = 7'd1;
           g_sp <= g_sp + 32'(g_len);
           if (!g_last_in_row) begin
             g_c <= g_c + 32'(g_len);
@@ -714,7 +707,10 @@ module uvs_tile #(
         cpl_req <= 1'b1;
       q_n  <= q_n + (QW + 1)'(queued) - (QW + 1)'(complete);
       q_ng <= q_ng + (QW + 1)'(gen_fin) - (QW + 1)'(complete);
-      for (int i = 0; i < QD; i++) q_cnt[i] <= q_cnt[i] + inc[i] - dec[i];
+      // per-descriptor beat counts: +1 generated, -1 retired, -1 failed pending
+      for (int i = 0; i < QD; i++)
+        q_cnt[i] <= q_cnt[i] + 7'(gen_step && q_gen == QW'(i)) - 7'(retire && r_q[r_head] == QW'(i)) -
+                    7'(drop_pe && pe_q[pe_pick] == QW'(i));
     end
   end
 

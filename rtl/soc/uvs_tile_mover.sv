@@ -67,7 +67,6 @@ module uvs_tile_mover #(
   logic [3:0]      e_nw [OUT];               // words, 1..8
   logic [1:0]      e_rg [OUT], e_ws [OUT], e_bg [OUT];  // reads in, writes sent, writes answered
   logic [63:6]     e_wblk [OUT];             // destination's first block (address)
-  logic [63:0]     e_buf [OUT][8];           // data at its destination lanes
   logic [OW-1:0]   head, wp, tail;
   logic [OW:0]     n, wn;                    // entries; entries not past the write stage
 
@@ -193,6 +192,32 @@ module uvs_tile_mover #(
     return mk;
   endfunction
 
+  // The beats' data, at their destination lanes: one RAM per source (memory
+  // answers fill COPY_IN beats, scratchpad answers COPY_OUT beats), one
+  // 32 x 64-bit RAM per 8-byte word lane (a write enable each), read by the
+  // write stage at wp (distributed RAM: LUT RAM, PolarFire uSRAM).
+  logic [OW-1:0]  mr_i, sr_i;   // owners of this cycle's read answers
+  logic [7:0]     mr_mk, sr_mk;
+  logic [511:0]   mr_d, sr_d, w_data;
+  logic           sr_data;      // a scratchpad answer for a beat (not control)
+  assign mr_i    = mq_idx[mq_r[OW-1:0]];
+  assign sr_i    = sq_idx[sq_r[SW-1:0]];
+  assign mr_mk   = mem_axi_rvalid_i ? rot_mask(1'b0, e_so[mr_i], e_do[mr_i], e_nw[mr_i]) : 8'd0;
+  assign sr_data = spad_axi_rvalid_i && !sq_ctl[sq_r[SW-1:0]];
+  assign sr_mk   = sr_data ? rot_mask(sq_k[sq_r[SW-1:0]], e_so[sr_i], e_do[sr_i], e_nw[sr_i]) : 8'd0;
+  assign mr_d    = rot_data(mem_axi_rdata_i, e_do[mr_i] - e_so[mr_i]);
+  assign sr_d    = rot_data(spad_axi_rdata_i, e_do[sr_i] - e_so[sr_i]);
+  for (genvar m = 0; m < 8; m++) begin : g_lane
+    // names ending in "ram": bench/iommu_synth.py keeps them unpacked memories for Yosys
+    logic [63:0] in_ram [OUT];
+    logic [63:0] out_ram [OUT];
+    always_ff @(posedge clk_i) begin
+      if (mr_mk[m]) in_ram[mr_i]  <= mr_d[64*m +: 64];
+      if (sr_mk[m]) out_ram[sr_i] <= sr_d[64*m +: 64];
+    end
+    assign w_data[64*m +: 64] = e_we[wp] ? out_ram[wp] : in_ram[wp];
+  end
+
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       head <= '0; wp <= '0; tail <= '0; n <= '0; wn <= '0;
@@ -285,13 +310,11 @@ module uvs_tile_mover #(
       if (w_skip) begin
         wp <= wp + OW'(1);
       end else if (w_go) begin
-        logic [511:0] d;
-        for (int m = 0; m < 8; m++) d[64*m +: 64] = e_buf[wp][m];
         if (e_we[wp]) begin
           maw_v   <= 1'b1;
           mw_v    <= 1'b1;
           maw_blk <= w_blk;
-          mw_data <= d;
+          mw_data <= w_data;
           mw_strb <= w_strb;
           mb_idx[mb_w[OW-1:0]] <= wp;
           mb_w <= mb_w + (OW + 1)'(1);
@@ -299,7 +322,7 @@ module uvs_tile_mover #(
           saw_v   <= 1'b1;
           sw_v    <= 1'b1;
           saw_blk <= 14'(w_blk - SP_BASE[63:6]);
-          sw_data <= d;
+          sw_data <= w_data;
           sw_strb <= w_strb;
           sb_idx[sb_w[SW-1:0]] <= wp;
           sb_ctl[sb_w[SW-1:0]] <= 1'b0;
@@ -311,16 +334,8 @@ module uvs_tile_mover #(
 
       // -- read answers --
       if (mem_axi_rvalid_i) begin
-        logic [OW-1:0] i;
-        logic [7:0]    mk;
-        logic [511:0]  rd;
-        i  = mq_idx[mq_r[OW-1:0]];
-        mk = rot_mask(1'b0, e_so[i], e_do[i], e_nw[i]);
-        rd = rot_data(mem_axi_rdata_i, e_do[i] - e_so[i]);
-        for (int m = 0; m < 8; m++)
-          if (mk[m]) e_buf[i][m] <= rd[64*m +: 64];
-        e_rg[i] <= e_rg[i] + 2'd1;
-        if (mem_axi_rresp_i != 2'b00) e_err[i] <= 1'b1;
+        e_rg[mr_i] <= e_rg[mr_i] + 2'd1;
+        if (mem_axi_rresp_i != 2'b00) e_err[mr_i] <= 1'b1;
         mq_r <= mq_r + (OW + 1)'(1);
       end
       if (spad_axi_rvalid_i) begin
@@ -330,16 +345,8 @@ module uvs_tile_mover #(
           ctl_err_o    <= spad_axi_rresp_i != 2'b00;
           ctl_busy     <= 1'b0;
         end else begin
-          logic [OW-1:0] i;
-          logic [7:0]    mk;
-          logic [511:0]  rd;
-          i  = sq_idx[sq_r[SW-1:0]];
-          mk = rot_mask(sq_k[sq_r[SW-1:0]], e_so[i], e_do[i], e_nw[i]);
-          rd = rot_data(spad_axi_rdata_i, e_do[i] - e_so[i]);
-          for (int m = 0; m < 8; m++)
-            if (mk[m]) e_buf[i][m] <= rd[64*m +: 64];
-          e_rg[i] <= e_rg[i] + 2'd1;
-          if (spad_axi_rresp_i != 2'b00) e_err[i] <= 1'b1;
+          e_rg[sr_i] <= e_rg[sr_i] + 2'd1;
+          if (spad_axi_rresp_i != 2'b00) e_err[sr_i] <= 1'b1;
         end
         sq_r <= sq_r + (SW + 1)'(1);
       end
