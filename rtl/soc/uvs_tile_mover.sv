@@ -129,9 +129,11 @@ module uvs_tile_mover #(
   assign {mem_axi_bready_o, mem_axi_rready_o, spad_axi_bready_o, spad_axi_rready_o} = 4'b1111;
 
   // ---- retire ----
+  // The oldest beat is done once the write stage passed it (its reads are
+  // in; its writes sent, or skipped after a read error) and every write it
+  // sent was answered: nothing of it is outstanding when its entry is reused.
   logic done_h;
-  assign done_h      = n != '0 && e_rg[head] == (e_two_r[head] ? 2'd2 : 2'd1) &&
-                       (e_err[head] || e_bg[head] == (e_two_w[head] ? 2'd2 : 2'd1));
+  assign done_h      = n != wn && e_bg[head] == e_ws[head];
   assign ret_valid_o = done_h;
   assign ret_err_o   = e_err[head];
 
