@@ -11,10 +11,20 @@
 # Contents and address map (the core's, include/uvmsoc/memmap.def):
 #   core_m00..09_axi, core_iommu_axi (64-bit AXI4 slaves, ID 6, AWUSER 6 =
 #     AWATOP), core_dma_h_axi, core_dma_d_axi (the DMA engine's data masters:
-#     512-bit AXI4 slaves without ID, AxLOCK or AxUSER, on dma_aclk) and xdma
-#     M_AXI (host DMA into the card) -> SmartConnect ->
+#     512-bit AXI4 slaves without ID, AxLOCK or AxUSER, on dma_aclk), xdma
+#     M_AXI (host DMA into the card) and, through a second SmartConnect
+#     tile_smc (PG247: at most 16 slave interfaces per instance), the tile
+#     engines' core_tile_m0..3_axi / core_tile_s0..3_axi (memory and
+#     scratchpad masters, 512-bit like the DMA ones, on core_clk) ->
+#     SmartConnect ->
 #       (BOOTROM 0x1000 is answered before the shell, in the board top:
 #       boards/common/uvs_axi_bootrom.sv)
+#       SPAD    0x2000_0000 + h MiB   compute hart h's scratchpad (h = 1..4):
+#                                     256 KiB of block RAM (the top's
+#                                     BOARD_SPAD_BYTES) behind an AXI BRAM
+#                                     controller (PG078, 512-bit) and block
+#                                     memory generator (PG058); the rest of
+#                                     each 1 MiB window is unmapped (DECERR)
 #       SRAM    0x8000_0000 (256 MiB) HBM, bytes 2 GiB .. 2.25 GiB (the HBM
 #                                     controller decodes address bits [33:0])
 #       HBM     0x10_0000_0000        HBM bytes 0 .. 16 GiB; the run-time
@@ -24,8 +34,12 @@
 #                                     memory: PCIe address = AXI address - base
 #     each master sees SRAM, HBM and HOSTWIN but: core_dma_d_axi SRAM and HBM
 #     only, core_dma_h_axi HOSTWIN only (host memory at HOSTWIN_BASE + host
-#     bus address, as the other masters reach it), xdma M_AXI SRAM and HBM
-#   clocks of the SmartConnect's slave interfaces: core_clk (core_m*),
+#     bus address, as the other masters reach it), xdma M_AXI SRAM and HBM,
+#     core_tile_s<k>_axi its hart's SPAD only; SPAD h is seen by hart h's
+#     ports (core_m<2h>, core_m<2h+1>) and hart 0's (core_m00, core_m01),
+#     as memmap.def has it (sim/mem.c answers other harts a bus error)
+#   clocks of the SmartConnect's slave interfaces: core_clk (core_m*,
+#     tile_smc and the SPAD BRAM controllers),
 #     iommu_aclk (core_iommu_axi), xdma axi_aclk (M_AXI), dma_aclk (core_dma_*:
 #     the core's gated host-block clock); one reset, mem_aresetn (PG247
 #     resynchronizes it to each clock), so iommu_aresetn and dma_aresetn have
@@ -53,11 +67,12 @@ proc uvs_u55c_axi_port {name} {
   return $p
 }
 
-# Slave port of one of the DMA engine's data masters (uvs_soc_core dma_h_axi /
-# dma_d_axi; boards/common/uvs_shell_axi.svh UVS_SHELL_AXI4W_S_PORTS): AXI4 of
-# $bytes-byte data without ID, AxLOCK, AxREGION, AxQOS or user signals, on
-# dma_aclk (the core's 200 MHz clock, gated). Its bursts are full-width (only
-# the single-beat descriptor read and completion write are narrower).
+# Slave port of one of the core's wide data masters (uvs_soc_core dma_h_axi /
+# dma_d_axi on dma_aclk, tile_m_axi[k] / tile_s_axi[k] on core_clk, both
+# 200 MHz; boards/common/uvs_shell_axi.svh UVS_SHELL_AXI4W_S_PORTS): AXI4 of
+# $bytes-byte data without ID, AxLOCK, AxREGION, AxQOS or user signals. Its
+# bursts are full-width (the tile engines send single full beats with byte
+# strobes; only the DMA descriptor read and completion write are narrower).
 proc uvs_u55c_axi4w_port {name bytes} {
   set p [create_bd_intf_port -mode Slave -vlnv xilinx.com:interface:aximm_rtl:1.0 $name]
   set_property -dict [list CONFIG.PROTOCOL AXI4 CONFIG.ADDR_WIDTH 64 CONFIG.DATA_WIDTH [expr {8 * $bytes}] \
@@ -103,6 +118,13 @@ proc uvs_u55c_create_shell {} {
   # the top's BOARD_DMA_BEAT_BYTES): host memory and device memory.
   set dma_h_port [uvs_u55c_axi4w_port core_dma_h_axi 64]
   set dma_d_port [uvs_u55c_axi4w_port core_dma_d_axi 64]
+  # The tile engines' masters (64-byte data): memory m0..3, scratchpad s0..3.
+  set tile_ports {}
+  foreach kind {m s} {
+    for {set k 0} {$k < 4} {incr k} {
+      lappend tile_ports [uvs_u55c_axi4w_port core_tile_${kind}${k}_axi 64]
+    }
+  }
   set bar0 [create_bd_intf_port -mode Master -vlnv xilinx.com:interface:aximm_rtl:1.0 bar0_axil]
   set_property -dict [list CONFIG.PROTOCOL AXI4LITE CONFIG.ADDR_WIDTH 16 CONFIG.DATA_WIDTH 64] $bar0
   # The core's counter and management-halt inputs: 0 on the board (no
@@ -113,7 +135,8 @@ proc uvs_u55c_create_shell {} {
     set_property -dict [list CONFIG.CONST_WIDTH $w CONFIG.CONST_VAL 0] $z
     connect_bd_net [get_bd_pins $z/dout] [get_bd_ports $p]
   }
-  set_property CONFIG.ASSOCIATED_BUSIF [join [concat [lmap p $mem_ports {get_property NAME $p}] bar0_axil] :] \
+  set_property CONFIG.ASSOCIATED_BUSIF \
+    [join [concat [lmap p [concat $mem_ports $tile_ports] {get_property NAME $p}] bar0_axil] :] \
     [get_bd_ports core_clk]
   set_property CONFIG.ASSOCIATED_BUSIF core_iommu_axi [get_bd_ports iommu_aclk]
   set_property -dict [list CONFIG.ASSOCIATED_BUSIF core_dma_h_axi:core_dma_d_axi \
@@ -196,12 +219,43 @@ proc uvs_u55c_create_shell {} {
   connect_bd_net [get_bd_pins hbm_0/DRAM_1_STAT_CATTRIP] [get_bd_pins hbm_trip/Op2]
   connect_bd_net [get_bd_pins hbm_trip/Res] [get_bd_ports hbm_cattrip]
 
-  # ---- SmartConnect: 14 masters (core 13 + XDMA M_AXI), 2 slaves, 4 clocks (PG247) ----
-  # S00..S09 core_m*, S10 IOMMU, S11 XDMA M_AXI, S12 DMA host, S13 DMA device;
-  # the SmartConnect converts the DMA masters' 512-bit data to the HBM port's
-  # 256 bits and their dma_aclk to the HBM's and the bridge's clocks.
+  # ---- scratchpads: one block RAM per compute hart (PG078, PG058) ----
+  # 512-bit AXI BRAM controller (the tile engines' beat) with both BRAM
+  # ports (reads and writes in parallel); in IP integrator the block memory
+  # generator is in BRAM controller mode and takes its depth from the
+  # controller's address range (256K below: 4096 x 512 bits, 64 RAMB36).
+  for {set h 1} {$h <= 4} {incr h} {
+    set ctrl [create_bd_cell -type ip -vlnv xilinx.com:ip:axi_bram_ctrl spad_ctrl_$h]
+    set_property -dict [list CONFIG.PROTOCOL AXI4 CONFIG.DATA_WIDTH 512 \
+      CONFIG.SINGLE_PORT_BRAM 0 CONFIG.ECC_TYPE 0] $ctrl
+    set ram [create_bd_cell -type ip -vlnv xilinx.com:ip:blk_mem_gen spad_mem_$h]
+    set_property CONFIG.Memory_Type True_Dual_Port_RAM $ram
+    connect_bd_intf_net [get_bd_intf_pins spad_ctrl_$h/BRAM_PORTA] [get_bd_intf_pins spad_mem_$h/BRAM_PORTA]
+    connect_bd_intf_net [get_bd_intf_pins spad_ctrl_$h/BRAM_PORTB] [get_bd_intf_pins spad_mem_$h/BRAM_PORTB]
+    connect_bd_net [get_bd_pins clk_wiz_0/clk_out1] [get_bd_pins spad_ctrl_$h/s_axi_aclk]
+    connect_bd_net [get_bd_ports mem_aresetn] [get_bd_pins spad_ctrl_$h/s_axi_aresetn]
+  }
+
+  # ---- tile_smc: the tile engines' 8 masters, one clock, into axi_smc S14 ----
+  # S00..S03 core_tile_m0..3 (memory), S04..S07 core_tile_s0..3 (scratchpad).
+  # A second level because one SmartConnect takes at most 16 slave
+  # interfaces (PG247) and axi_smc already has 14; the address map below
+  # still gives each tile master its own segments through both levels.
+  set tsmc [create_bd_cell -type ip -vlnv xilinx.com:ip:smartconnect tile_smc]
+  set_property -dict [list CONFIG.NUM_SI 8 CONFIG.NUM_MI 1 CONFIG.NUM_CLKS 1] $tsmc
+  for {set i 0} {$i < 8} {incr i} {
+    connect_bd_intf_net [lindex $tile_ports $i] [get_bd_intf_pins tile_smc/[format S%02d_AXI $i]]
+  }
+  connect_bd_net [get_bd_pins clk_wiz_0/clk_out1] [get_bd_pins tile_smc/aclk]
+  connect_bd_net [get_bd_ports mem_aresetn] [get_bd_pins tile_smc/aresetn]
+
+  # ---- SmartConnect: 15 masters (core 13 + XDMA M_AXI + tile_smc), 6 slaves, 4 clocks (PG247) ----
+  # S00..S09 core_m*, S10 IOMMU, S11 XDMA M_AXI, S12 DMA host, S13 DMA device,
+  # S14 tile_smc; M00 HBM, M01 XDMA S_AXI_B, M02..M05 the scratchpads of
+  # harts 1..4. The SmartConnect converts the 512-bit masters' data to the
+  # HBM port's 256 bits and dma_aclk to the HBM's and the bridge's clocks.
   set smc [create_bd_cell -type ip -vlnv xilinx.com:ip:smartconnect axi_smc]
-  set_property -dict [list CONFIG.NUM_SI 14 CONFIG.NUM_MI 2 CONFIG.NUM_CLKS 4] $smc
+  set_property -dict [list CONFIG.NUM_SI 15 CONFIG.NUM_MI 6 CONFIG.NUM_CLKS 4] $smc
   for {set i 0} {$i < 10} {incr i} {
     connect_bd_intf_net [lindex $mem_ports $i] [get_bd_intf_pins axi_smc/[format S%02d_AXI $i]]
   }
@@ -209,8 +263,13 @@ proc uvs_u55c_create_shell {} {
   connect_bd_intf_net [get_bd_intf_pins xdma_0/M_AXI] [get_bd_intf_pins axi_smc/S11_AXI]
   connect_bd_intf_net $dma_h_port [get_bd_intf_pins axi_smc/S12_AXI]
   connect_bd_intf_net $dma_d_port [get_bd_intf_pins axi_smc/S13_AXI]
+  connect_bd_intf_net [get_bd_intf_pins tile_smc/M00_AXI] [get_bd_intf_pins axi_smc/S14_AXI]
   connect_bd_intf_net [get_bd_intf_pins axi_smc/M00_AXI] [get_bd_intf_pins hbm_0/SAXI_00]
   connect_bd_intf_net [get_bd_intf_pins axi_smc/M01_AXI] [get_bd_intf_pins xdma_0/S_AXI_B]
+  for {set h 1} {$h <= 4} {incr h} {
+    connect_bd_intf_net [get_bd_intf_pins axi_smc/[format M%02d_AXI [expr {$h + 1}]]] \
+      [get_bd_intf_pins spad_ctrl_$h/S_AXI]
+  }
   connect_bd_net [get_bd_pins clk_wiz_0/clk_out1] [get_bd_pins axi_smc/aclk]
   connect_bd_net [get_bd_ports iommu_aclk] [get_bd_pins axi_smc/aclk1]
   connect_bd_net [get_bd_pins xdma_0/axi_aclk] [get_bd_pins axi_smc/aclk2]
@@ -218,26 +277,36 @@ proc uvs_u55c_create_shell {} {
   connect_bd_net [get_bd_ports mem_aresetn] [get_bd_pins axi_smc/aresetn]
 
   # ---- address map (memmap.def) for every master ----
-  foreach m [concat [lmap p $mem_ports {get_property NAME $p}] core_iommu_axi] {
-    assign_bd_address -target_address_space /$m -offset 0x80000000 -range 256M \
-      [get_bd_addr_segs hbm_0/SAXI_00/HBM_MEM16]
-    assign_bd_address -target_address_space /$m -offset 0x1000000000 -range 16G \
-      [get_bd_addr_segs hbm_0/SAXI_00/HBM_MEM00]
-    assign_bd_address -target_address_space /$m -offset 0x800000000000 -range 128T \
-      [get_bd_addr_segs xdma_0/S_AXI_B/BAR0]
+  # window name -> offset, range, segment
+  set win [dict create \
+    sram    {0x80000000 256M hbm_0/SAXI_00/HBM_MEM16} \
+    hbm     {0x1000000000 16G hbm_0/SAXI_00/HBM_MEM00} \
+    hostwin {0x800000000000 128T xdma_0/S_AXI_B/BAR0}]
+  for {set h 1} {$h <= 4} {incr h} {
+    dict set win spad$h [list [format 0x%x [expr {0x20000000 + $h * 0x100000}]] 256K \
+      spad_ctrl_$h/S_AXI/Mem0]
   }
-  # The DMA engine's data masters: the device master SRAM and HBM (the same
-  # segments as the core's masters), the host master the host window.
-  assign_bd_address -target_address_space /core_dma_d_axi -offset 0x80000000 -range 256M \
-    [get_bd_addr_segs hbm_0/SAXI_00/HBM_MEM16]
-  assign_bd_address -target_address_space /core_dma_d_axi -offset 0x1000000000 -range 16G \
-    [get_bd_addr_segs hbm_0/SAXI_00/HBM_MEM00]
-  assign_bd_address -target_address_space /core_dma_h_axi -offset 0x800000000000 -range 128T \
-    [get_bd_addr_segs xdma_0/S_AXI_B/BAR0]
-  assign_bd_address -target_address_space /xdma_0/M_AXI -offset 0x1000000000 -range 16G \
-    [get_bd_addr_segs hbm_0/SAXI_00/HBM_MEM00]
-  assign_bd_address -target_address_space /xdma_0/M_AXI -offset 0x80000000 -range 256M \
-    [get_bd_addr_segs hbm_0/SAXI_00/HBM_MEM16]
+  # master address space -> the windows it sees
+  set see [dict create \
+    /core_m00_axi   {sram hbm hostwin spad1 spad2 spad3 spad4} \
+    /core_m01_axi   {sram hbm hostwin spad1 spad2 spad3 spad4} \
+    /core_iommu_axi {sram hbm hostwin} \
+    /core_dma_d_axi {sram hbm} \
+    /core_dma_h_axi {hostwin} \
+    /xdma_0/M_AXI   {sram hbm}]
+  for {set h 1} {$h <= 4} {incr h} {
+    foreach p [list [expr {2 * $h}] [expr {2 * $h + 1}]] {
+      dict set see [format /core_m%02d_axi $p] [list sram hbm hostwin spad$h]
+    }
+    dict set see /core_tile_m[expr {$h - 1}]_axi {sram hbm hostwin}
+    dict set see /core_tile_s[expr {$h - 1}]_axi [list spad$h]
+  }
+  dict for {space names} $see {
+    foreach n $names {
+      lassign [dict get $win $n] offset range seg
+      assign_bd_address -target_address_space $space -offset $offset -range $range [get_bd_addr_segs $seg]
+    }
+  }
   assign_bd_address -target_address_space /xdma_0/M_AXI_LITE -offset 0x0 -range 64K \
     [get_bd_addr_segs bar0_axil/Reg]
 
