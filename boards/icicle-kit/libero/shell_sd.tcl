@@ -10,11 +10,25 @@
 #   CORERESET_PF (EXT_RST_N = MSS_RESET_N_M2F, PLL_LOCK, INIT_DONE) -> core_rstn
 #   core_m00..09_axi, core_iommu_axi (AXI4 slaves, 64-bit, ID 6, AWUSER 6),
 #   core_dma_h_axi, core_dma_d_axi (the DMA engine's data masters: AXI4
-#     slaves, 64-bit, without ID, AxLOCK or AxUSER)
-#     -> CoreAXI4Interconnect "uvs_mem_xbar" (13 masters, 1 slave): masters
-#        0..9 core_m*, on core_clk; 10 the IOMMU, on iommu_aclk; 11 DMA host
-#        and 12 DMA device, on dma_aclk (the core's gated host-block clock):
-#        masters 10..12 with clock domain crossing, their own M_CLKn
+#     slaves, 64-bit, without ID, AxLOCK or AxUSER), core_tile_m0..3_axi,
+#     core_tile_s0..3_axi (the tile engines' memory and scratchpad masters:
+#     the same, 512-bit, on core_clk)
+#     -> two levels of CoreAXI4Interconnect, as one takes at most 8 masters
+#        and IDs of at most 8 bits, and its slave side adds log2(masters)
+#        ID bits (HB0766; Libero's configurator has master slots 0..7):
+#          "uvs_hart_xbar" HX0: core_m00..03, HX1: core_m04..07 (4 masters,
+#            ID 6 -> 8); "uvs_hart4_xbar" HX2: core_m08, core_m09, the IOMMU
+#            (master 2, on iommu_aclk with clock domain crossing, M_CLK2);
+#          "uvs_tile_xbar" TX: core_tile_m0..3 (masters 0..3),
+#            core_tile_s0..3 (4..7), 512 to 64 bits (no IDs: ID 5 -> 8);
+#          "uvs_mem_xbar" MEMX (6 masters, ID 8 -> 11, 1 slave): 0..2 HX0..2,
+#            3 TX, 4 DMA host and 5 DMA device on dma_aclk (the core's gated
+#            host-block clock; clock domain crossing, M_CLK4/M_CLK5)
+#        Open: 11 ID bits reach MAP and fic0_tgt_axi, which carry 6
+#        (uvs_icicle_fic0_map IDW, the stub; the single 13-master
+#        interconnect before gave 10): docs/boards.md, "Not done".
+#        The scratchpad masters reach the scratchpad window the harts use
+#        (in DDR, below); none of this runs in co-simulation
 #     -> uvs_icicle_fic0_map "MAP" (rtl/uvs_icicle_fic0_map.sv): the device's
 #        SRAM and scratchpad windows moved to the DDR carve-out 0xb000_0000
 #        (reserved-memory no-map in ../uvmsoc-overlay.dtso), the host window
@@ -23,7 +37,9 @@
 #        device master's SRAM ranges land in the carve-out as the harts'
 #        accesses do; the DMA host master reaches host memory through the
 #        host window (HOSTWIN_BASE + host physical address), as the other
-#        masters' host-window accesses do
+#        masters' host-window accesses do; the tile engines' memory masters
+#        reach SRAM and the host window, their scratchpad masters the
+#        scratchpad window, as the harts' accesses do
 #     -> fic0_tgt_axi -> MSS FIC0 target (38-bit address into the MSS's
 #        memory map)
 #   fic0_ini_axi (MSS FIC0 initiator, the host) -> CoreAXI4Interconnect
@@ -70,17 +86,26 @@ proc uvs_icicle_map_core {file} {
   }
 }
 
+# CoreAXI4Interconnect component $name: $masters masters of $idw-bit IDs,
+# one slave (all addresses, 64-bit data), AxUSER 6 bits (AWATOP), and
+# further parameters $params.
+proc uvs_icicle_xbar {name masters idw {params {}}} {
+  create_and_configure_core -core_vlnv {Actel:DirectCore:COREAXI4INTERCONNECT:2.8.103} -component_name $name \
+    -params [concat [list "NUM_MASTERS:$masters" "NUM_SLAVES:1" "ADDR_WIDTH:64" "DATA_WIDTH:64" \
+      "ID_WIDTH:$idw" "USER_WIDTH:6" "SLAVE0_START_ADDR:0x0" "SLAVE0_END_ADDR:0xFFFFFFFFFFFF"] $params]
+}
+
 proc uvs_icicle_create_shell {boarddir} {
   set sd uvs_icicle_shell
   uvs_icicle_map_core [file join $boarddir rtl uvs_icicle_fic0_map.sv]
   create_and_configure_core -core_vlnv {Actel:SgCore:PF_CCC:2.2.220} -component_name PF_CCC_C0 -params {
     "PLL_IN_FREQ_0:50" "GL0_0_IS_USED:true" "GL0_0_OUT_FREQ:100" "PLL_FEEDBACK_MODE_0:Post-VCO"}
   create_and_configure_core -core_vlnv {Actel:DirectCore:CORERESET_PF:2.3.100} -component_name CORERESET_PF_C0
-  create_and_configure_core -core_vlnv {Actel:DirectCore:COREAXI4INTERCONNECT:2.8.103} -component_name uvs_mem_xbar -params {
-    "NUM_MASTERS:13" "NUM_SLAVES:1" "ADDR_WIDTH:64" "DATA_WIDTH:64" "ID_WIDTH:6" "USER_WIDTH:6"
-    "MASTER10_CLOCK_DOMAIN_CROSSING:true" "MASTER11_CLOCK_DOMAIN_CROSSING:true"
-    "MASTER12_CLOCK_DOMAIN_CROSSING:true" "MASTER11_DATA_WIDTH:64" "MASTER12_DATA_WIDTH:64"
-    "SLAVE0_START_ADDR:0x0" "SLAVE0_END_ADDR:0xFFFFFFFFFFFF"}
+  uvs_icicle_xbar uvs_hart_xbar 4 6
+  uvs_icicle_xbar uvs_hart4_xbar 3 6 {"MASTER2_CLOCK_DOMAIN_CROSSING:true"}
+  uvs_icicle_xbar uvs_tile_xbar 8 5 [lmap i {0 1 2 3 4 5 6 7} {string cat MASTER $i _DATA_WIDTH:512}]
+  uvs_icicle_xbar uvs_mem_xbar 6 8 {"MASTER4_CLOCK_DOMAIN_CROSSING:true" "MASTER5_CLOCK_DOMAIN_CROSSING:true"
+    "MASTER4_DATA_WIDTH:64" "MASTER5_DATA_WIDTH:64"}
   create_and_configure_core -core_vlnv {Actel:DirectCore:COREAXI4INTERCONNECT:2.8.103} -component_name uvs_bar_xbar -params {
     "NUM_MASTERS:1" "NUM_SLAVES:1" "ADDR_WIDTH:32" "DATA_WIDTH:64" "SLAVE0_TYPE:AXI4LITE"
     "SLAVE0_DATA_WIDTH:64" "SLAVE0_START_ADDR:0x60000000" "SLAVE0_END_ADDR:0x6000FFFF"}
@@ -88,6 +113,10 @@ proc uvs_icicle_create_shell {boarddir} {
   create_smartdesign -sd_name $sd
   sd_instantiate_component -sd_name $sd -component_name PF_CCC_C0 -instance_name CCC
   sd_instantiate_component -sd_name $sd -component_name CORERESET_PF_C0 -instance_name RST
+  sd_instantiate_component -sd_name $sd -component_name uvs_hart_xbar -instance_name HX0
+  sd_instantiate_component -sd_name $sd -component_name uvs_hart_xbar -instance_name HX1
+  sd_instantiate_component -sd_name $sd -component_name uvs_hart4_xbar -instance_name HX2
+  sd_instantiate_component -sd_name $sd -component_name uvs_tile_xbar -instance_name TX
   sd_instantiate_component -sd_name $sd -component_name uvs_mem_xbar -instance_name MEMX
   sd_instantiate_component -sd_name $sd -component_name uvs_bar_xbar -instance_name BARX
   sd_instantiate_hdl_core -sd_name $sd -hdl_core_name uvs_icicle_fic0_map -instance_name MAP
@@ -99,6 +128,9 @@ proc uvs_icicle_create_shell {boarddir} {
   uvs_icicle_axi_bif $sd core_iommu_axi slave
   uvs_icicle_axi_bif $sd core_dma_h_axi slave 1
   uvs_icicle_axi_bif $sd core_dma_d_axi slave 1
+  foreach kind {m s} {
+    for {set k 0} {$k < 4} {incr k} { uvs_icicle_axi_bif $sd core_tile_${kind}${k}_axi slave 1 }
+  }
   uvs_icicle_axi_bif $sd fic0_tgt_axi master
   uvs_icicle_axi_bif $sd fic0_ini_axi slave
   sd_create_bif_port -sd_name $sd -port_name bar0_axil -port_bif_vlnv {AMBA:AMBA4:AXI4Lite:r0p0_0} -port_bif_role master
@@ -110,17 +142,27 @@ proc uvs_icicle_create_shell {boarddir} {
   sd_connect_pins_to_constant -sd_name $sd -pin_names mgmt_halt -value GND
 
   sd_connect_pins -sd_name $sd -pin_names {REF_CLK_50MHz CCC:REF_CLK_0}
-  sd_connect_pins -sd_name $sd -pin_names {CCC:OUT0_FABCLK_0 core_clk RST:CLK MEMX:ACLK BARX:ACLK}
+  sd_connect_pins -sd_name $sd -pin_names {CCC:OUT0_FABCLK_0 core_clk RST:CLK BARX:ACLK
+                                            HX0:ACLK HX1:ACLK HX2:ACLK TX:ACLK MEMX:ACLK}
   sd_connect_pins -sd_name $sd -pin_names {CCC:PLL_LOCK_0 RST:PLL_LOCK}
   sd_connect_pins -sd_name $sd -pin_names {MSS_RESET_N_M2F RST:EXT_RST_N}
   sd_connect_pins -sd_name $sd -pin_names {RST:FABRIC_RESET_N core_rstn BARX:ARESETN}
-  sd_connect_pins -sd_name $sd -pin_names {mem_aresetn MEMX:ARESETN}
+  sd_connect_pins -sd_name $sd -pin_names {mem_aresetn HX0:ARESETN HX1:ARESETN HX2:ARESETN TX:ARESETN MEMX:ARESETN}
+  # first level: hart ports 4 to an interconnect, then hart 4 and the IOMMU, the tile masters
   for {set i 0} {$i < 10} {incr i} {
-    sd_connect_pins -sd_name $sd -pin_names [list [format core_m%02d_axi $i] "MEMX:AXI4mmaster$i"]
+    sd_connect_pins -sd_name $sd -pin_names [list [format core_m%02d_axi $i] "HX[expr {$i / 4}]:AXI4mmaster[expr {$i % 4}]"]
   }
-  sd_connect_pins -sd_name $sd -pin_names {core_iommu_axi MEMX:AXI4mmaster10}
-  sd_connect_pins -sd_name $sd -pin_names {core_dma_h_axi MEMX:AXI4mmaster11}
-  sd_connect_pins -sd_name $sd -pin_names {core_dma_d_axi MEMX:AXI4mmaster12}
+  sd_connect_pins -sd_name $sd -pin_names {core_iommu_axi HX2:AXI4mmaster2}
+  for {set k 0} {$k < 4} {incr k} {
+    sd_connect_pins -sd_name $sd -pin_names [list core_tile_m${k}_axi TX:AXI4mmaster$k]
+    sd_connect_pins -sd_name $sd -pin_names [list core_tile_s${k}_axi TX:AXI4mmaster[expr {$k + 4}]]
+  }
+  # second level: the first level's slaves and the DMA engine's masters
+  foreach {from i} {HX0 0 HX1 1 HX2 2 TX 3} {
+    sd_connect_pins -sd_name $sd -pin_names [list $from:AXI4mslave0 MEMX:AXI4mmaster$i]
+  }
+  sd_connect_pins -sd_name $sd -pin_names {core_dma_h_axi MEMX:AXI4mmaster4}
+  sd_connect_pins -sd_name $sd -pin_names {core_dma_d_axi MEMX:AXI4mmaster5}
   sd_connect_pins -sd_name $sd -pin_names {MEMX:AXI4mslave0 MAP:S}
   sd_connect_pins -sd_name $sd -pin_names {MAP:M fic0_tgt_axi}
   sd_connect_pins -sd_name $sd -pin_names {core_clk MAP:clk_i}
@@ -128,12 +170,12 @@ proc uvs_icicle_create_shell {boarddir} {
   sd_connect_pins -sd_name $sd -pin_names {fic0_ini_axi BARX:AXI4mmaster0}
   sd_connect_pins -sd_name $sd -pin_names {BARX:AXI4mslave0 bar0_axil}
   # The IOMMU master's clock domain: its own clock input of the interconnect.
-  sd_connect_pins -sd_name $sd -pin_names {iommu_aclk MEMX:M_CLK10}
-  sd_connect_pins -sd_name $sd -pin_names {iommu_aresetn MEMX:M_ARESETN10}
+  sd_connect_pins -sd_name $sd -pin_names {iommu_aclk HX2:M_CLK2}
+  sd_connect_pins -sd_name $sd -pin_names {iommu_aresetn HX2:M_ARESETN2}
   # The DMA engine's masters' clock domain: the interconnect's clock inputs of
-  # masters 11 and 12 (the core's gated host-block clock).
-  sd_connect_pins -sd_name $sd -pin_names {dma_aclk MEMX:M_CLK11 MEMX:M_CLK12}
-  sd_connect_pins -sd_name $sd -pin_names {dma_aresetn MEMX:M_ARESETN11 MEMX:M_ARESETN12}
+  # masters 4 and 5 (the core's gated host-block clock).
+  sd_connect_pins -sd_name $sd -pin_names {dma_aclk MEMX:M_CLK4 MEMX:M_CLK5}
+  sd_connect_pins -sd_name $sd -pin_names {dma_aresetn MEMX:M_ARESETN4 MEMX:M_ARESETN5}
   save_smartdesign -sd_name $sd
   generate_component -component_name $sd
 }
