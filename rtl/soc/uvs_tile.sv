@@ -136,44 +136,75 @@ module uvs_tile #(
   localparam logic [1:0] SH_IDX = UVS_TILE_SHAPE_INDEXED[1:0];
   localparam logic [51:0] PFD = 52'd2;  // pages ahead of the generator's to translate
 
+  // Sizes: scratchpad offsets and row bytes are below 2^SPW (checked at
+  // submit); a slot's index list offset likewise.
+  localparam int SPW = $clog2(SPAD_BYTES) + 1;
+
   // ---- descriptor queue ----
-  logic [63:0] q_va [QD], q_stride [QD], q_eva [QD];
-  logic [31:0] q_spad [QD], q_rb [QD], q_rows [QD], q_idx [QD], q_doff [QD], q_ticket [QD];
-  logic [1:0]  q_shape [QD];
-  logic [7:0]  q_code [QD];
-  logic [6:0]  q_cnt [QD];  // beats pending or in flight
-  logic [QD-1:0] q_we, q_fail;
-  logic [QW-1:0] q_head, q_gen, q_tail;
+  // The fields written once at SUBMIT are memories (one write port, no
+  // reset: distributed RAM), read at the generator's entry (q_gen), the next
+  // one (q_nx, translation prefetch) and the oldest (q_head, completion);
+  // what the beats' outcomes write (fail, code, ERR_VA) is in flip-flops.
+  localparam int QAW = 64 + 2 + 1;                       // VA, shape, COPY_OUT
+  localparam int QGW = 64 + 20 + SPW + SPW + 20;         // stride, spad, row bytes, rows, index list
+  localparam int QCW = 14 + 32 + 1;                      // slot block, ticket, COPY_OUT
+  logic [QAW-1:0] qa_ram [QD];  // read at q_gen and q_nx
+  logic [QGW-1:0] qg_ram [QD];  // read at q_gen
+  logic [QCW-1:0] qc_ram [QD];  // read at q_head
+  // the generator's descriptor (dg_*: q_gen), the next (nx_*), the oldest (hd_*)
+  logic [63:0]    dg_va, dg_stride, nx_va;  // stride: 2-D bytes between rows; indexed: table rows
+  logic [1:0]     dg_shape, nx_shape;
+  logic           dg_we, nx_we, hd_we;      // COPY_OUT
+  logic [19:0]    dg_spad, dg_idx;          // scratchpad offsets: data, index list
+  logic [SPW-1:0] dg_rb, dg_rows;           // row bytes, rows
+  logic [19:6]    hd_doff;                  // the descriptor's slot (64-byte block)
+  logic [31:0]    hd_ticket;
+  logic [63:0]   q_eva [QD];
+  logic [7:0]    q_code [QD];
+  logic [6:0]    q_cnt [QD];  // beats pending or in flight
+  logic [QD-1:0] q_fail;
+  logic [QW-1:0] q_head, q_gen, q_tail, q_nx;  // q_nx: the entry after q_gen
   logic [QW:0]   q_n, q_ng;  // entries; entries fully generated (from head)
   logic [63:0]   issued_q, done_q, failed_q;
 
   // ---- generator ----
   logic        g_valid, g_rowok;
-  logic [31:0] g_r, g_c, g_sp;
+  logic [31:0] g_r, g_c;
+  logic [19:0] g_sp;
   logic [63:0] g_base, g_va;
   logic [6:0]  g_len;
   logic        g_last_in_row, g_last;
   logic        g_started;  // the descriptor at q_gen started its first row
 
   // ---- pending set (beats waiting for a translation) ----
-  logic [PN-1:0] pe_v, pe_rdy, pe_fail, pe_we;
-  logic [PN-1:0] pe_flt;  // its translation waited for a page request (access trace)
+  // A pending beat links to a translation slot (pe_x); the slot holds the
+  // answer (x_rdy, x_err, x_ppn) until its beats issued. The beats' own
+  // fields are a memory written when a beat parks, read when it issues.
+  localparam int PEW = 64 + 20 + 7 + QW + 1;  // VA, scratchpad offset, bytes, descriptor, COPY_OUT
+  logic [PEW-1:0] pe_ram [PN];
+  // the entry at pe_pick
+  logic [63:0]   pp_va;
+  logic [19:0]   pp_sp;
+  logic [6:0]    pp_len;
+  logic [QW-1:0] pp_q;
+  logic          pp_we;
+  logic [PN-1:0] pe_v;
   logic [XW-1:0] pe_x [PN];
-  logic [63:0]   pe_va [PN];
-  logic [51:0]   pe_ppn [PN];
-  logic [31:0]   pe_sp [PN];
-  logic [6:0]    pe_len [PN];
-  logic [QW-1:0] pe_q [PN];
 
   // ---- translation slots ----
   logic [XS-1:0] x_want, x_sent, x_we;
   logic [XS-1:0] x_stale;  // sent before an invalidation: discard the answer, ask again
-  logic [XS-1:0] x_held;   // answered, pending beats still linked
+  logic [XS-1:0] x_held;   // pending beats linked
+  logic [XS-1:0] x_rdy;    // answered (x_err, x_ppn valid)
+  logic [XS-1:0] x_err;    // answered with an error
+  logic [XS-1:0] x_flt;    // an answer of it waited for a page request (access trace)
   logic [51:0]   x_vpn [XS];
+  logic [51:0]   x_ppn [XS];
 
-  // ---- in-flight ring ----
-  logic [63:0]   r_va [OUT];
-  logic [QW-1:0] r_q [OUT];
+  // ---- in-flight ring: a beat's VA and descriptor, for its retirement ----
+  logic [64+QW-1:0] rv_ram [OUT];
+  logic [63:0]   r_hva;       // VA of the beat at r_head
+  logic [QW-1:0] r_hq;        // its descriptor
   logic [OW-1:0] r_head, r_tail;
   logic [OW:0]   r_n;
 
@@ -199,7 +230,7 @@ module uvs_tile #(
     .clk_i, .rst_ni,
     .flush_i    (atc_flush_i),
     .vpn_i      (g_va[63:12]),
-    .we_i       (q_we[q_gen]),
+    .we_i       (dg_we),
     .hit_o      (atc_hit_q),
     .ppn_o      (atc_ppn_q),
     .fill_i     (atc_fill),
@@ -213,20 +244,20 @@ module uvs_tile #(
   logic [31:0] g_rest;
   assign g_valid = q_ng < q_n && g_rowok;
   assign g_va    = g_base + 64'(g_c);
-  assign g_rest  = q_rb[q_gen] - g_c;
+  assign g_rest  = 32'(dg_rb) - g_c;
   always_comb begin
     logic [6:0] to_bound;
     to_bound = 7'd64 - {1'b0, g_va[5:0]};
     g_len = (g_rest < 32'(to_bound)) ? g_rest[6:0] : to_bound;
   end
   assign g_last_in_row = g_rest == 32'(g_len);
-  assign g_last        = g_last_in_row && g_r + 32'd1 == q_rows[q_gen];
+  assign g_last        = g_last_in_row && g_r + 32'd1 == 32'(dg_rows);
 
   // ---- data path ----
   logic          mv_rdy_in, mv_rdy_out, mv_ret, mv_ret_err, mv_busy;
   logic          iss_v, iss_we;
   logic [63:0]   iss_pa, iss_va;
-  logic [31:0]   iss_sp;
+  logic [19:0]   iss_sp;
   logic [6:0]    iss_len;
   logic [1:0]    iss_xlat;
   logic          ctl_req, ctl_gnt, ctl_we, ctl_rvalid, ctl_err;
@@ -245,21 +276,20 @@ module uvs_tile #(
   assign can_issue = ring_room && !fence_wait_i;
 
   // prefetch candidate: a row page ahead, else the next descriptor's first page
-  logic [QW-1:0] q_nx;
   logic [51:0]   pf_ahead, pf_vpn;
   logic          pf_row_v, pf_nd_v, pf_we, pf_cm_v, pf_take, pf_alloc;
   assign q_nx     = q_gen + QW'(1);
   assign pf_ahead = pf_next - g_va[63:12];
   assign pf_row_v = pf_rv && pf_ahead != '0 && pf_ahead <= PFD;
   assign pf_nd_v  = !pf_rv && !pf_nd && g_rowok && q_ng + (QW + 1)'(1) < q_n &&
-                    g_r + 32'd1 == q_rows[q_gen] && q_shape[q_nx] != SH_IDX &&
-                    !uvs_soc_pkg::in_device_region(q_va[q_nx]);
-  assign pf_vpn   = pf_row_v ? pf_next : q_va[q_nx][63:12];
-  assign pf_we    = pf_row_v ? q_we[q_gen] : q_we[q_nx];
+                    g_r + 32'd1 == 32'(dg_rows) && nx_shape != SH_IDX &&
+                    !uvs_soc_pkg::in_device_region(nx_va);
+  assign pf_vpn   = pf_row_v ? pf_next : nx_va[63:12];
+  assign pf_we    = pf_row_v ? dg_we : nx_we;
   always_comb begin
     pe_pick_v = 1'b0; pe_pick = '0; pe_free_v = 1'b0; pe_free = '0;
     for (int i = PN - 1; i >= 0; i--) begin
-      if (pe_v[i] && pe_rdy[i]) begin pe_pick_v = 1'b1; pe_pick = $clog2(PN)'(i); end
+      if (pe_v[i] && x_rdy[pe_x[i]]) begin pe_pick_v = 1'b1; pe_pick = $clog2(PN)'(i); end
       if (!pe_v[i]) begin pe_free_v = 1'b1; pe_free = $clog2(PN)'(i); end
     end
     x_held = '0;
@@ -267,7 +297,7 @@ module uvs_tile #(
       if (pe_v[i]) x_held[pe_x[i]] = 1'b1;
     x_match_v = 1'b0; x_match = '0; x_free_v = 1'b0; x_free = '0; x_send_v = 1'b0; x_send = '0;
     for (int k = XS - 1; k >= 0; k--) begin
-      if ((x_want[k] || x_sent[k]) && x_vpn[k] == g_va[63:12] && (x_we[k] || !q_we[q_gen])) begin
+      if ((x_want[k] || x_sent[k]) && x_vpn[k] == g_va[63:12] && (x_we[k] || !dg_we)) begin
         x_match_v = 1'b1; x_match = XW'(k);
       end
       if (!x_want[k] && !x_sent[k] && !x_held[k]) begin x_free_v = 1'b1; x_free = XW'(k); end
@@ -281,10 +311,10 @@ module uvs_tile #(
   // generator's; none in an invalidation pulse (its translation is dropped);
   // the data path must have room for the beat's direction
   assign issue_pe  = pe_pick_v && !atc_flush_i &&
-                     (pe_fail[pe_pick] || (can_issue && (pe_we[pe_pick] ? mv_rdy_out : mv_rdy_in)));
-  assign drop_pe   = issue_pe && pe_fail[pe_pick];
+                     (x_err[pe_x[pe_pick]] || (can_issue && (pp_we ? mv_rdy_out : mv_rdy_in)));
+  assign drop_pe   = issue_pe && x_err[pe_x[pe_pick]];
   assign issue_gen = g_valid && !q_fail[q_gen] && atc_hit && can_issue &&
-                     (q_we[q_gen] ? mv_rdy_out : mv_rdy_in) && !issue_pe;
+                     (dg_we ? mv_rdy_out : mv_rdy_in) && !issue_pe;
   // a miss parks while no translation answer arrives this cycle (so it
   // cannot link to a slot being freed)
   assign park_gen  = g_valid && !q_fail[q_gen] && !atc_hit && pe_free_v && !rq_rvalid_i &&
@@ -297,16 +327,12 @@ module uvs_tile #(
 
   // the beat going to the data path this cycle
   assign iss_v    = (issue_pe && !drop_pe) || issue_gen;
-  assign iss_we   = issue_pe ? pe_we[pe_pick] : q_we[q_gen];
-  assign iss_va   = issue_pe ? pe_va[pe_pick] : g_va;
-  assign iss_pa   = issue_pe ? {pe_ppn[pe_pick], pe_va[pe_pick][11:0]} : {atc_ppn, g_va[11:0]};
-  assign iss_sp   = issue_pe ? pe_sp[pe_pick] : g_sp;
-  assign iss_len  = issue_pe ? pe_len[pe_pick] : g_len;
-  assign iss_xlat = issue_pe ? (pe_flt[pe_pick] ? 2'd2 : 2'd1) : (direct ? 2'd0 : 2'd1);
-  /* verilator lint_off UNUSEDSIGNAL */
-  logic unused_sp;  // scratchpad offsets are below TILE_SPAD_STRIDE (checked at submit)
-  assign unused_sp = ^iss_sp[31:20];
-  /* verilator lint_on UNUSEDSIGNAL */
+  assign iss_we   = issue_pe ? pp_we : dg_we;
+  assign iss_va   = issue_pe ? pp_va : g_va;
+  assign iss_pa   = issue_pe ? {x_ppn[pe_x[pe_pick]], pp_va[11:0]} : {atc_ppn, g_va[11:0]};
+  assign iss_sp   = issue_pe ? pp_sp : g_sp;
+  assign iss_len  = issue_pe ? pp_len : g_len;
+  assign iss_xlat = issue_pe ? (x_flt[pe_x[pe_pick]] ? 2'd2 : 2'd1) : (direct ? 2'd0 : 2'd1);
   assign trc_valid_o = iss_v;
   assign trc_va_o    = iss_va;
   assign trc_pa_o    = iss_pa;
@@ -341,14 +367,14 @@ module uvs_tile #(
   logic [QW-1:0] ix_q;       // descriptor the requested block is for
   ctl_user_e     ctl_user;   // owner of the access in flight
   logic [63:0]   cpl_status;
-  assign cpl_status = {q_ticket[q_head], 16'd0,
-                       q_code[q_head] == 8'(UVS_TILE_ST_OK) ? 8'd0 : (q_we[q_head] ? 8'd7 : 8'd5),
+  assign cpl_status = {hd_ticket, 16'd0,
+                       q_code[q_head] == 8'(UVS_TILE_ST_OK) ? 8'd0 : (hd_we ? 8'd7 : 8'd5),
                        q_code[q_head]};
   always_comb begin
     ctl_req = 1'b1; ctl_we = 1'b1; ctl_blk = sub_blk; ctl_wdata = '0; ctl_wstrb = '0;
     if (cpl_req) begin
-      ctl_blk = q_doff[q_head][19:6];
-      ctl_wdata[64*5 +: 64] = q_eva[q_head];          // TILE_DESC_ERR_VA 0x28
+      ctl_blk = hd_doff[19:6];
+      ctl_wdata[64*5 +: 64] = q_code[q_head] == 8'(UVS_TILE_ST_OK) ? '0 : q_eva[q_head];  // TILE_DESC_ERR_VA 0x28
       ctl_wdata[64*6 +: 64] = cpl_status;             // TILE_DESC_STATUS 0x30
       ctl_wstrb[8*5 +: 16]  = 16'hffff;
     end else if (sub_st == SB_RD) begin
@@ -365,7 +391,8 @@ module uvs_tile #(
   end
 
   // descriptor fields of a read block (tile.def TILE_DESC_*) and its checks
-  logic [63:0] d_va, d_stride, d_tiles;
+  logic [63:0] d_va, d_stride;
+  logic [2*SPW-1:0] d_tiles;  // rows x row bytes, both at most SPAD_BYTES (checked)
   logic [31:0] d_sp, d_rb, d_rows, d_idx;
   logic [7:0]  d_op, d_shape;
   logic        d_ok;
@@ -377,7 +404,7 @@ module uvs_tile #(
   assign d_shape  = ctl_rdata[168 +: 8];
   assign d_stride = ctl_rdata[192 +: 64];
   assign d_idx    = ctl_rdata[256 +: 32];
-  assign d_tiles  = 64'(d_rows) * 64'(d_rb);
+  assign d_tiles  = (2*SPW)'(d_rows[SPW-1:0]) * (2*SPW)'(d_rb[SPW-1:0]);
   // [off, off + len) inside the scratchpad, len > 0
   function automatic logic in_spad(input logic [63:0] off, input logic [63:0] len);
     return len != '0 && off <= 64'(SPAD_BYTES) && len <= 64'(SPAD_BYTES) - off;
@@ -385,7 +412,8 @@ module uvs_tile #(
   always_comb begin
     d_ok = (d_op == 8'(UVS_TILE_OP_COPY_IN) || d_op == 8'(UVS_TILE_OP_COPY_OUT)) &&
            d_shape <= 8'(UVS_TILE_SHAPE_INDEXED) && d_rb != '0 && d_rows != '0 &&
-           d_va[2:0] == '0 && d_sp[2:0] == '0 && d_rb[2:0] == '0 && in_spad(64'(d_sp), d_tiles);
+           d_va[2:0] == '0 && d_sp[2:0] == '0 && d_rb[2:0] == '0 && d_rows <= 32'(SPAD_BYTES) &&
+           d_rb <= 32'(SPAD_BYTES) && in_spad(64'(d_sp), 64'(d_tiles));
     if (d_shape == 8'(UVS_TILE_SHAPE_1D))      d_ok = d_ok && d_rows == 32'd1;
     if (d_shape == 8'(UVS_TILE_SHAPE_2D))      d_ok = d_ok && d_stride[2:0] == '0;
     if (d_shape == 8'(UVS_TILE_SHAPE_INDEXED)) d_ok = d_ok && d_stride != '0 && d_idx[1:0] == '0 &&
@@ -397,7 +425,7 @@ module uvs_tile #(
     .iss_valid_i   (iss_v),
     .iss_we_i      (iss_we),
     .iss_pa_i      (iss_pa),
-    .iss_sp_i      (iss_sp[19:0]),
+    .iss_sp_i      (iss_sp),
     .iss_len_i     (iss_len),
     .iss_rdy_in_o  (mv_rdy_in),
     .iss_rdy_out_o (mv_rdy_out),
@@ -416,6 +444,43 @@ module uvs_tile #(
     `UVS_AXI4W_M_UP(mem_axi, mem_axi),
     `UVS_AXI4W_M_UP(spad_axi, spad_axi)
   );
+
+  // the memories' reads (asynchronous) and writes (no reset)
+  assign {dg_va, dg_shape, dg_we}                      = qa_ram[q_gen];
+  assign {nx_va, nx_shape, nx_we}                      = qa_ram[q_nx];
+  assign {dg_stride, dg_spad, dg_rb, dg_rows, dg_idx}  = qg_ram[q_gen];
+  assign {hd_doff, hd_ticket, hd_we}                   = qc_ram[q_head];
+  assign {pp_va, pp_sp, pp_len, pp_q, pp_we}           = pe_ram[pe_pick];
+  assign r_hva = rv_ram[r_head][63:0];
+  assign r_hq  = rv_ram[r_head][64 +: QW];
+  logic q_put;  // a checked descriptor enters the queue at q_tail
+  assign q_put = ctl_rvalid && ctl_user == CT_SUB && sub_st != SB_WWAIT && !ctl_err && d_ok &&
+                 q_n != (QW + 1)'(QD);
+  always_ff @(posedge clk_i) begin
+    if (q_put) begin
+      qa_ram[q_tail] <= {d_va, d_shape[1:0], d_op == 8'(UVS_TILE_OP_COPY_OUT)};
+      qg_ram[q_tail] <= {d_stride, d_sp[19:0], d_rb[SPW-1:0], d_rows[SPW-1:0], d_idx[19:0]};
+      qc_ram[q_tail] <= {sub_blk, issued_q[31:0], d_op == 8'(UVS_TILE_OP_COPY_OUT)};
+    end
+    if (park_gen)
+      pe_ram[pe_free] <= {g_va, g_sp, g_len, q_gen, dg_we};
+    if (iss_v)
+      rv_ram[r_tail] <= {issue_pe ? pp_q : q_gen, iss_va};
+  end
+
+  // the row start_row starts (the first, the next, or the same again once
+  // its index block is in), its index from the index buffer, and its VA
+  logic [31:0]       row_nx, ix_cur;
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [31:0]       ix_ioff;  // byte offset of idx[row_nx]: its block and word
+  /* verilator lint_on UNUSEDSIGNAL */
+  logic [32+SPW-1:0] ix_prod;
+  logic [63:0]       ix_va;
+  assign row_nx  = !g_started ? '0 : g_rowok ? g_r + 32'd1 : g_r;
+  assign ix_ioff = 32'(dg_idx) + (row_nx << 2);
+  assign ix_cur  = ix_data[32*ix_ioff[5:2] +: 32];
+  assign ix_prod = (32+SPW)'(ix_cur) * (32+SPW)'(dg_rb);
+  assign ix_va   = dg_va + 64'(ix_prod);
 
   // ---- registers ----
   logic        own, rv_q, err_q;
@@ -438,20 +503,19 @@ module uvs_tile #(
       q_fail <= '0;
       issued_q <= '0; done_q <= '0; failed_q <= '0;
       g_rowok <= 1'b0; g_started <= 1'b0; g_r <= '0; g_c <= '0; g_sp <= '0; g_base <= '0;
-      pe_v <= '0; pe_rdy <= '0; pe_fail <= '0;
-      x_want <= '0; x_sent <= '0; x_stale <= '0;
+      pe_v <= '0;
+      x_want <= '0; x_sent <= '0; x_stale <= '0; x_rdy <= '0;
       r_head <= '0; r_tail <= '0; r_n <= '0;
-      dn_v_q <= 1'b0; dn_a_q <= '0; dn_rpl_q <= 1'b0; pe_flt <= '0;
+      dn_v_q <= 1'b0; dn_a_q <= '0; dn_rpl_q <= 1'b0;
       pf_rv <= 1'b0; pf_nd <= 1'b0; pf_next <= '0; pf_last <= '0;
       rv_q <= 1'b0; err_q <= 1'b0; rd_q <= '0;
       sub_st <= SB_IDLE; cpl_req <= 1'b0; cpl_wait <= 1'b0;
       ix_req <= 1'b0; ix_wait <= 1'b0; ix_v <= 1'b0; ctl_user <= CT_SUB;
       for (int i = 0; i < QD; i++) q_cnt[i] <= '0;
     end else begin
-      logic       complete, gen_fin, queued;
+      logic       complete, gen_fin;
       complete = 1'b0;
       gen_fin  = 1'b0;
-      queued   = 1'b0;
 
       // -- translation responder --
       dn_v_q <= dn_req_i;
@@ -525,20 +589,8 @@ module uvs_tile #(
                 sub_tkt <= -64'(UVS_TILE_SUBMIT_FULL);
               end else begin
                 sub_tkt          <= 64'(issued_q[31:0]);
-                queued           = 1'b1;
-                q_va[q_tail]     <= d_va;
-                q_spad[q_tail]   <= d_sp;
-                q_rb[q_tail]     <= d_rb;
-                q_rows[q_tail]   <= d_rows;
-                q_we[q_tail]     <= d_op == 8'(UVS_TILE_OP_COPY_OUT);
-                q_shape[q_tail]  <= d_shape[1:0];
-                q_stride[q_tail] <= d_stride;
-                q_idx[q_tail]    <= d_idx;
-                q_doff[q_tail]   <= {12'd0, sub_blk, 6'd0};
-                q_ticket[q_tail] <= issued_q[31:0];
                 q_fail[q_tail]   <= 1'b0;
                 q_code[q_tail]   <= 8'(UVS_TILE_ST_OK);
-                q_eva[q_tail]    <= '0;
                 q_tail           <= q_tail + QW'(1);
                 issued_q         <= issued_q + 64'd1;
               end
@@ -552,7 +604,7 @@ module uvs_tile #(
             if (ix_q == q_gen && ctl_err && !q_fail[q_gen]) begin
               q_fail[q_gen] <= 1'b1;
               q_code[q_gen] <= 8'(UVS_TILE_ST_FAULT);
-              q_eva[q_gen]  <= q_va[q_gen];
+              q_eva[q_gen]  <= dg_va;
             end
           end
         endcase
@@ -567,12 +619,11 @@ module uvs_tile #(
       if (atc_flush_i) begin
         for (int k = 0; k < XS; k++)
           if (x_sent[k]) x_stale[k] <= 1'b1;
-        // answered beats forget their translation; their (held) slot asks again
-        for (int i = 0; i < PN; i++)
-          if (pe_v[i] && pe_rdy[i]) begin
-            pe_rdy[i]        <= 1'b0;
-            pe_fail[i]       <= 1'b0;
-            x_want[pe_x[i]]  <= 1'b1;
+        // answered slots with beats linked forget the translation and ask again
+        for (int k = 0; k < XS; k++)
+          if (x_rdy[k] && x_held[k]) begin
+            x_rdy[k]  <= 1'b0;
+            x_want[k] <= 1'b1;
           end
       end
       if (rq_rvalid_i) begin
@@ -583,27 +634,22 @@ module uvs_tile #(
           // the stale answer is dropped, but its beats did wait for a page
           // request (an eviction's invalidation while they were parked is the
           // usual case when oversubscribed): the flag stays for the trace
-          for (int i = 0; i < PN; i++)
-            if (pe_v[i] && !pe_rdy[i] && pe_x[i] == XW'(rq_rid_i))
-              pe_flt[i] <= pe_flt[i] | dn_rpl_q;
+          x_flt[XW'(rq_rid_i)] <= x_flt[XW'(rq_rid_i)] | dn_rpl_q;
         end else begin
-          for (int i = 0; i < PN; i++)
-            if (pe_v[i] && !pe_rdy[i] && pe_x[i] == XW'(rq_rid_i)) begin
-              pe_rdy[i]  <= 1'b1;
-              pe_fail[i] <= rq_err_i;
-              pe_ppn[i]  <= rq_rdata_i[63:12];
-              pe_flt[i]  <= pe_flt[i] | dn_rpl_q;
-            end
+          x_rdy[XW'(rq_rid_i)] <= 1'b1;
+          x_err[XW'(rq_rid_i)] <= rq_err_i;
+          x_ppn[XW'(rq_rid_i)] <= rq_rdata_i[63:12];
+          x_flt[XW'(rq_rid_i)] <= x_flt[XW'(rq_rid_i)] | dn_rpl_q;
         end
       end
 
       // -- retire the oldest beat in flight --
       if (retire) begin
         r_head <= r_head + OW'(1);
-        if (mv_ret_err && !q_fail[r_q[r_head]]) begin
-          q_fail[r_q[r_head]] <= 1'b1;
-          q_code[r_q[r_head]] <= 8'(UVS_TILE_ST_FAULT);
-          q_eva[r_q[r_head]]  <= r_va[r_head];
+        if (mv_ret_err && !q_fail[r_hq]) begin
+          q_fail[r_hq] <= 1'b1;
+          q_code[r_hq] <= 8'(UVS_TILE_ST_FAULT);
+          q_eva[r_hq]  <= r_hva;
         end
       end
 
@@ -611,35 +657,25 @@ module uvs_tile #(
       if (issue_pe) begin
         pe_v[pe_pick] <= 1'b0;
         if (drop_pe) begin
-          if (!q_fail[pe_q[pe_pick]]) begin
-            q_fail[pe_q[pe_pick]] <= 1'b1;
-            q_code[pe_q[pe_pick]] <= 8'(UVS_TILE_ST_FAULT);
-            q_eva[pe_q[pe_pick]]  <= pe_va[pe_pick];
+          if (!q_fail[pp_q]) begin
+            q_fail[pp_q] <= 1'b1;
+            q_code[pp_q] <= 8'(UVS_TILE_ST_FAULT);
+            q_eva[pp_q]  <= pp_va;
           end
         end
       end
-      if (iss_v) begin
-        r_va[r_tail] <= iss_va;
-        r_q[r_tail]  <= issue_pe ? pe_q[pe_pick] : q_gen;
-        r_tail       <= r_tail + OW'(1);
-      end
+      if (iss_v) r_tail <= r_tail + OW'(1);
       r_n <= r_n + (OW + 1)'(iss_v) - (OW + 1)'(retire);
 
       if (park_gen) begin
         pe_v[pe_free]    <= 1'b1;
-        pe_rdy[pe_free]  <= 1'b0;
-        pe_fail[pe_free] <= 1'b0;
-        pe_flt[pe_free]  <= 1'b0;
-        pe_we[pe_free]   <= q_we[q_gen];
-        pe_va[pe_free]   <= g_va;
-        pe_sp[pe_free]   <= g_sp;
-        pe_len[pe_free]  <= g_len;
-        pe_q[pe_free]    <= q_gen;
         pe_x[pe_free]    <= x_match_v ? x_match : x_free;
         if (!x_match_v) begin
           x_want[x_free] <= 1'b1;
+          x_rdy[x_free]  <= 1'b0;
+          x_flt[x_free]  <= 1'b0;
           x_vpn[x_free]  <= g_va[63:12];
-          x_we[x_free]   <= q_we[q_gen];
+          x_we[x_free]   <= dg_we;
         end
       end
 
@@ -654,6 +690,8 @@ module uvs_tile #(
       end
       if (pf_alloc) begin
         x_want[x_free] <= 1'b1;
+        x_rdy[x_free]  <= 1'b0;
+        x_flt[x_free]  <= 1'b0;
         x_vpn[x_free]  <= pf_vpn;
         x_we[x_free]   <= pf_we;
       end
@@ -675,21 +713,21 @@ module uvs_tile #(
         end else if (!g_rowok) begin
           // the first row, or a row whose index block was being read
           if (!g_started) begin
-            start_row(32'd0);
-            g_sp      <= q_spad[q_gen];
+            start_row(row_nx);
+            g_sp      <= dg_spad;
             g_started <= 1'b1;
           end else if (!ix_req && !ix_wait) begin
-            start_row(g_r);
+            start_row(row_nx);
           end
         end else if (gen_step) begin
-          g_sp <= g_sp + 32'(g_len);
+          g_sp <= g_sp + 20'(g_len);
           if (!g_last_in_row) begin
             g_c <= g_c + 32'(g_len);
           end else if (g_last) begin
             g_rowok <= 1'b0;
             gen_fin = 1'b1;
           end else begin
-            start_row(g_r + 32'd1);
+            start_row(row_nx);
           end
         end
       end
@@ -705,45 +743,40 @@ module uvs_tile #(
       if (q_n != '0 && q_ng != '0 && q_cnt[q_head] == '0 && !cpl_req && !cpl_wait &&
           !(ctl_rvalid && ctl_user == CT_CPL))
         cpl_req <= 1'b1;
-      q_n  <= q_n + (QW + 1)'(queued) - (QW + 1)'(complete);
+      q_n  <= q_n + (QW + 1)'(q_put) - (QW + 1)'(complete);
       q_ng <= q_ng + (QW + 1)'(gen_fin) - (QW + 1)'(complete);
       // per-descriptor beat counts: +1 generated, -1 retired, -1 failed pending
       for (int i = 0; i < QD; i++)
-        q_cnt[i] <= q_cnt[i] + 7'(gen_step && q_gen == QW'(i)) - 7'(retire && r_q[r_head] == QW'(i)) -
-                    7'(drop_pe && pe_q[pe_pick] == QW'(i));
+        q_cnt[i] <= q_cnt[i] + 7'(gen_step && q_gen == QW'(i)) - 7'(retire && r_hq == QW'(i)) -
+                    7'(drop_pe && pp_q == QW'(i));
     end
   end
 
-  // Starts row r of the descriptor at q_gen: its VA base (2-D: VA + r *
-  // stride; indexed: VA + idx[r] * row bytes, with the bounds check). An
-  // index outside the buffered block asks for its block first (the row
-  // starts again once it is in).
+  // Starts row r of the descriptor at q_gen: its VA base (2-D: VA for the
+  // first row, then the previous row's base + stride; indexed: VA + idx[r] x
+  // row bytes, with the bounds check). An index outside the buffered block
+  // asks for its block first (the row starts again once it is in).
+  // r is row_nx (ix_* are its index's).
   task automatic start_row(input logic [31:0] r);
-    logic [31:0] ix;
-    /* verilator lint_off UNUSEDSIGNAL */
-    logic [31:0] ioff;  // byte offset of idx[r]: its block and word
-    /* verilator lint_on UNUSEDSIGNAL */
     g_r <= r;
     g_c <= '0;
-    if (q_shape[q_gen] == SH_IDX) begin
-      ioff = q_idx[q_gen] + 32'(r << 2);
-      ix   = ix_data[32*ioff[5:2] +: 32];
-      if (!ix_v || ix_blk != ioff[19:6]) begin
+    if (dg_shape == SH_IDX) begin
+      if (!ix_v || ix_blk != ix_ioff[19:6]) begin
         g_rowok <= 1'b0;
         ix_req  <= 1'b1;
-        ix_blk  <= ioff[19:6];
+        ix_blk  <= ix_ioff[19:6];
         ix_q    <= q_gen;
-      end else if (64'(ix) >= q_stride[q_gen]) begin
+      end else if (64'(ix_cur) >= dg_stride) begin
         g_rowok <= 1'b0;
         q_fail[q_gen] <= 1'b1;
         q_code[q_gen] <= 8'(UVS_TILE_ST_INDEX);
-        q_eva[q_gen]  <= q_va[q_gen] + 64'(ix) * 64'(q_rb[q_gen]);
+        q_eva[q_gen]  <= ix_va;
       end else begin
-        g_base  <= q_va[q_gen] + 64'(ix) * 64'(q_rb[q_gen]);
+        g_base  <= ix_va;
         g_rowok <= 1'b1;
       end
     end else begin
-      g_base  <= (q_shape[q_gen] == SH_2D) ? q_va[q_gen] + 64'(r) * q_stride[q_gen] : q_va[q_gen];
+      g_base  <= (dg_shape == SH_2D && r != '0) ? g_base + dg_stride : dg_va;
       g_rowok <= 1'b1;
     end
   endtask

@@ -5,6 +5,7 @@
 // a write beat hits only an entry translated for writing (so the IOMMU set
 // D). Filled from the engine's translation answers, replacing round-robin;
 // flush_i (an IOMMU invalidation: IOTINVAL.VMA / IODIR.INVAL_DDT) empties it.
+// The PPNs are a memory (distributed RAM) read at the hit entry.
 module uvs_tile_atc #(
   parameter int N = 8  // entries, >= 2
 ) (
@@ -25,18 +26,22 @@ module uvs_tile_atc #(
   localparam int NW = $clog2(N);
   logic [N-1:0]       v_q, w_q;
   logic [51:0]        vpn_q [N];
-  logic [51:0]        ppn_q [N];
-  logic [NW-1:0]      rr_q;
+  logic [51:0]        ppn_ram [N];
+  logic [NW-1:0]      rr_q, hit_i;
 
   always_comb begin
     hit_o = 1'b0;
-    ppn_o = '0;
+    hit_i = '0;
     for (int i = 0; i < N; i++)
       if (v_q[i] && vpn_q[i] == vpn_i && (w_q[i] || !we_i)) begin
         hit_o = 1'b1;
-        ppn_o = ppn_q[i];
+        hit_i = NW'(i);
       end
   end
+  assign ppn_o = ppn_ram[hit_i];
+
+  always_ff @(posedge clk_i)
+    if (fill_i) ppn_ram[rr_q] <= fill_ppn_i;
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni || flush_i) begin
@@ -46,7 +51,6 @@ module uvs_tile_atc #(
       v_q[rr_q]   <= 1'b1;
       w_q[rr_q]   <= fill_w_i;
       vpn_q[rr_q] <= fill_vpn_i;
-      ppn_q[rr_q] <= fill_ppn_i;
       rr_q        <= (int'(rr_q) == N - 1) ? '0 : rr_q + NW'(1);
     end
   end
