@@ -477,6 +477,15 @@ module uvs_tile #(
   logic [32+SPW-1:0] ix_prod;
   logic [63:0]       ix_va;
   assign row_nx  = !g_started ? '0 : g_rowok ? g_r + 32'd1 : g_r;
+  // start_row runs this cycle (the generator's branches below)
+  logic row_start, f_row, f_ix;
+  assign row_start = q_ng < q_n && !q_fail[q_gen] &&
+                     (g_rowok ? gen_step && g_last_in_row && !g_last : !g_started || (!ix_req && !ix_wait));
+  // failures found by the generator: the row's index is outside the table;
+  // the index block it waits for was answered with an error
+  assign f_row = row_start && dg_shape == SH_IDX && ix_v && ix_blk == ix_ioff[19:6] &&
+                 64'(ix_cur) >= dg_stride;
+  assign f_ix  = ctl_rvalid && ctl_user == CT_IDX && ix_q == q_gen && ctl_err;
   assign ix_ioff = 32'(dg_idx) + (row_nx << 2);
   assign ix_cur  = ix_data[32*ix_ioff[5:2] +: 32];
   assign ix_prod = (32+SPW)'(ix_cur) * (32+SPW)'(dg_rb);
@@ -589,8 +598,6 @@ module uvs_tile #(
                 sub_tkt <= -64'(UVS_TILE_SUBMIT_FULL);
               end else begin
                 sub_tkt          <= 64'(issued_q[31:0]);
-                q_fail[q_tail]   <= 1'b0;
-                q_code[q_tail]   <= 8'(UVS_TILE_ST_OK);
                 q_tail           <= q_tail + QW'(1);
                 issued_q         <= issued_q + 64'd1;
               end
@@ -600,12 +607,7 @@ module uvs_tile #(
             // an index block for the descriptor being generated (else stale)
             ix_wait <= 1'b0;
             ix_data <= ctl_rdata;
-            ix_v    <= ix_q == q_gen && !ctl_err;
-            if (ix_q == q_gen && ctl_err && !q_fail[q_gen]) begin
-              q_fail[q_gen] <= 1'b1;
-              q_code[q_gen] <= 8'(UVS_TILE_ST_FAULT);
-              q_eva[q_gen]  <= dg_va;
-            end
+            ix_v    <= ix_q == q_gen && !ctl_err;  // an error fails the descriptor (f_ix)
           end
         endcase
       end
@@ -626,6 +628,8 @@ module uvs_tile #(
             x_want[k] <= 1'b1;
           end
       end
+      for (int k = 0; k < XS; k++)
+        if (rq_rvalid_i && XW'(rq_rid_i) == XW'(k)) x_ppn[k] <= rq_rdata_i[63:12];
       if (rq_rvalid_i) begin
         x_sent[XW'(rq_rid_i)] <= 1'b0;
         if (x_stale[XW'(rq_rid_i)] || atc_flush_i) begin
@@ -638,7 +642,6 @@ module uvs_tile #(
         end else begin
           x_rdy[XW'(rq_rid_i)] <= 1'b1;
           x_err[XW'(rq_rid_i)] <= rq_err_i;
-          x_ppn[XW'(rq_rid_i)] <= rq_rdata_i[63:12];
           x_flt[XW'(rq_rid_i)] <= x_flt[XW'(rq_rid_i)] | dn_rpl_q;
         end
       end
@@ -646,23 +649,11 @@ module uvs_tile #(
       // -- retire the oldest beat in flight --
       if (retire) begin
         r_head <= r_head + OW'(1);
-        if (mv_ret_err && !q_fail[r_hq]) begin
-          q_fail[r_hq] <= 1'b1;
-          q_code[r_hq] <= 8'(UVS_TILE_ST_FAULT);
-          q_eva[r_hq]  <= r_hva;
-        end
       end
 
       // -- issue: a ready pending beat, or the generator's --
       if (issue_pe) begin
         pe_v[pe_pick] <= 1'b0;
-        if (drop_pe) begin
-          if (!q_fail[pp_q]) begin
-            q_fail[pp_q] <= 1'b1;
-            q_code[pp_q] <= 8'(UVS_TILE_ST_FAULT);
-            q_eva[pp_q]  <= pp_va;
-          end
-        end
       end
       if (iss_v) r_tail <= r_tail + OW'(1);
       r_n <= r_n + (OW + 1)'(iss_v) - (OW + 1)'(retire);
@@ -674,8 +665,6 @@ module uvs_tile #(
           x_want[x_free] <= 1'b1;
           x_rdy[x_free]  <= 1'b0;
           x_flt[x_free]  <= 1'b0;
-          x_vpn[x_free]  <= g_va[63:12];
-          x_we[x_free]   <= dg_we;
         end
       end
 
@@ -692,9 +681,13 @@ module uvs_tile #(
         x_want[x_free] <= 1'b1;
         x_rdy[x_free]  <= 1'b0;
         x_flt[x_free]  <= 1'b0;
-        x_vpn[x_free]  <= pf_vpn;
-        x_we[x_free]   <= pf_we;
       end
+      // a slot taken by a parked miss or a prefetch (never both in a cycle)
+      for (int k = 0; k < XS; k++)
+        if ((pf_alloc || (park_gen && !x_match_v)) && x_free == XW'(k)) begin
+          x_vpn[k] <= park_gen ? g_va[63:12] : pf_vpn;
+          x_we[k]  <= park_gen ? dg_we : pf_we;
+        end
       // a row's first beat: its further pages (those beyond this beat's page)
       if (gen_step && g_c == '0) begin
         logic [51:0] row_end_pg;  // page number of the row's last byte
@@ -739,6 +732,27 @@ module uvs_tile #(
         pf_nd     <= 1'b0;
       end
 
+      // -- outcomes: a submitted descriptor starts OK; the first failure of
+      // one sets its code and ERR_VA (of two in a cycle, the later source
+      // above: the row's index, a failed pending beat, a retired beat's error,
+      // the index block's read error) --
+      for (int i = 0; i < QD; i++) begin
+        if (q_put && q_tail == QW'(i)) begin
+          q_fail[i] <= 1'b0;
+          q_code[i] <= 8'(UVS_TILE_ST_OK);
+        end else if (!q_fail[i]) begin
+          if (f_row && q_gen == QW'(i)) begin
+            q_fail[i] <= 1'b1; q_code[i] <= 8'(UVS_TILE_ST_INDEX); q_eva[i] <= ix_va;
+          end else if (drop_pe && pp_q == QW'(i)) begin
+            q_fail[i] <= 1'b1; q_code[i] <= 8'(UVS_TILE_ST_FAULT); q_eva[i] <= pp_va;
+          end else if (retire && mv_ret_err && r_hq == QW'(i)) begin
+            q_fail[i] <= 1'b1; q_code[i] <= 8'(UVS_TILE_ST_FAULT); q_eva[i] <= r_hva;
+          end else if (f_ix && q_gen == QW'(i)) begin
+            q_fail[i] <= 1'b1; q_code[i] <= 8'(UVS_TILE_ST_FAULT); q_eva[i] <= dg_va;
+          end
+        end
+      end
+
       // -- completion of the oldest descriptor: write STATUS, ERR_VA --
       if (q_n != '0 && q_ng != '0 && q_cnt[q_head] == '0 && !cpl_req && !cpl_wait &&
           !(ctl_rvalid && ctl_user == CT_CPL))
@@ -767,10 +781,7 @@ module uvs_tile #(
         ix_blk  <= ix_ioff[19:6];
         ix_q    <= q_gen;
       end else if (64'(ix_cur) >= dg_stride) begin
-        g_rowok <= 1'b0;
-        q_fail[q_gen] <= 1'b1;
-        q_code[q_gen] <= 8'(UVS_TILE_ST_INDEX);
-        q_eva[q_gen]  <= ix_va;
+        g_rowok <= 1'b0;  // the descriptor fails (f_row)
       end else begin
         g_base  <= ix_va;
         g_rowok <= 1'b1;

@@ -50,7 +50,8 @@ module uvs_tile_atc #(
     end else if (fill_i) begin
       v_q[rr_q]   <= 1'b1;
       w_q[rr_q]   <= fill_w_i;
-      vpn_q[rr_q] <= fill_vpn_i;
+      for (int i = 0; i < N; i++)
+        if (rr_q == NW'(i)) vpn_q[i] <= fill_vpn_i;
       rr_q        <= (int'(rr_q) == N - 1) ? '0 : rr_q + NW'(1);
     end
   end

@@ -62,27 +62,34 @@ module uvs_tile_mover #(
                                     64'(HART) * uvs_tile_pkg::UVS_TILE_SPAD_STRIDE;
 
   // ---- ring of beats ----
-  logic [OUT-1:0]  e_we, e_err, e_two_r, e_two_w;
-  logic [2:0]      e_so [OUT], e_do [OUT];   // first word in the source / destination block
-  logic [3:0]      e_nw [OUT];               // words, 1..8
+  // What a beat's issue writes once is in memories (names ending in "ram":
+  // one write port, no reset, distributed RAM): its word offsets (read at
+  // the write stage and by its read answers) and its write-stage fields;
+  // the counters its answers update are flip-flops.
+  logic [9:0]      eo_ram [OUT];             // first word in the source / destination block, words (1..8)
+  logic [60:0]     ew_ram [OUT];             // destination's first block (address), COPY_OUT, two reads, two writes
+  logic [OUT-1:0]  e_err;
   logic [1:0]      e_rg [OUT], e_ws [OUT], e_bg [OUT];  // reads in, writes sent, writes answered
-  logic [63:6]     e_wblk [OUT];             // destination's first block (address)
   logic [OW-1:0]   head, wp, tail;
   logic [OW:0]     n, wn;                    // entries; entries not past the write stage
+  // the write stage's entry (at wp)
+  logic [63:6]     wp_blk;
+  logic            wp_we, wp_two_r, wp_two_w;
+  logic [2:0]      wp_do;
+  logic [3:0]      wp_nw;
 
   // ---- read queues: address and owner, sent (AR) then answered (R) in order ----
-  logic [63:6]     mq_blk [OUT];
-  logic [OW-1:0]   mq_idx [OUT];
+  logic [63:6]     mqb_ram [OUT];            // address, read at mq_s
+  logic [OW-1:0]   mqi_ram [OUT];            // owner, read at mq_r
   logic [OW:0]     mq_w, mq_s, mq_r;
-  logic [19:6]     sq_blk [SQ];
+  logic [19:6]     sq_blk [SQ];              // up to three pushed a cycle: flip-flops
   logic [OW-1:0]   sq_idx [SQ];
   logic [SQ-1:0]   sq_ctl, sq_k;
   logic [SW:0]     sq_w, sq_s, sq_r;
   // ---- write responses awaited, in order ----
-  logic [OW-1:0]   mb_idx [OUT];
+  logic [OW-1:0]   mbi_ram [OUT];
   logic [OW:0]     mb_w, mb_r;
-  logic [OW-1:0]   sb_idx [SQ];
-  logic [SQ-1:0]   sb_ctl;
+  logic [OW:0]     sbi_ram [SQ];             // owner, and whether a control write
   logic [SW:0]     sb_w, sb_r;
   // ---- write channels: AW and W offered together ----
   logic            maw_v, mw_v, saw_v, sw_v;
@@ -103,7 +110,7 @@ module uvs_tile_mover #(
 
   // ---- AXI request channels ----
   assign mem_axi_arvalid_o  = mq_s != mq_w;
-  assign mem_axi_araddr_o   = {mq_blk[mq_s[OW-1:0]], 6'd0};
+  assign mem_axi_araddr_o   = {mqb_ram[mq_s[OW-1:0]], 6'd0};
   assign spad_axi_arvalid_o = sq_s != sq_w;
   assign spad_axi_araddr_o  = SP_BASE + {44'd0, sq_blk[sq_s[SW-1:0]], 6'd0};
   assign mem_axi_awvalid_o  = maw_v;
@@ -150,20 +157,25 @@ module uvs_tile_mover #(
   logic        w_ready, w_skip, w_go, w_last;
   logic [63:6] w_blk;
   logic [63:0] w_strb;
-  assign w_ready = wn != '0 && e_rg[wp] == (e_two_r[wp] ? 2'd2 : 2'd1);
+  assign {wp_blk, wp_we, wp_two_r, wp_two_w} = ew_ram[wp];
+  assign w_ready = wn != '0 && e_rg[wp] == (wp_two_r ? 2'd2 : 2'd1);
   assign w_skip  = w_ready && e_err[wp];
-  assign w_last  = e_ws[wp] == (e_two_w[wp] ? 2'd1 : 2'd0);
-  assign w_blk   = e_wblk[wp] + 58'(e_ws[wp]);
+  assign w_last  = e_ws[wp] == (wp_two_w ? 2'd1 : 2'd0);
+  assign w_blk   = wp_blk + 58'(e_ws[wp]);
   assign w_go    = w_ready && !e_err[wp] &&
-                   (e_we[wp] ? (m_free && mb_w - mb_r < (OW + 1)'(OUT))
+                   (wp_we ? (m_free && mb_w - mb_r < (OW + 1)'(OUT))
                              : (s_free && !ctl_gnt_o && sb_w - sb_r < (SW + 1)'(SQ)));
   // strobes: destination words y = 8 * block + m in [do, do + nw)
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [2:0] wp_so;  // the write stage needs the destination's words only
+  /* verilator lint_on UNUSEDSIGNAL */
+  assign {wp_so, wp_do, wp_nw} = eo_ram[wp];
   always_comb begin
     for (int m = 0; m < 8; m++) begin : l_strb
       logic [4:0] y, lo, hi;
       y  = (e_ws[wp][0] ? 5'd8 : 5'd0) + 5'(m);
-      lo = 5'(e_do[wp]);
-      hi = 5'(e_do[wp]) + 5'(e_nw[wp]);
+      lo = 5'(wp_do);
+      hi = 5'(wp_do) + 5'(wp_nw);
       w_strb[8*m +: 8] = (y >= lo && y < hi) ? 8'hff : 8'h00;
     end
   end
@@ -202,13 +214,17 @@ module uvs_tile_mover #(
   logic [7:0]     mr_mk, sr_mk;
   logic [511:0]   mr_d, sr_d, w_data;
   logic           sr_data;      // a scratchpad answer for a beat (not control)
-  assign mr_i    = mq_idx[mq_r[OW-1:0]];
+  logic [2:0]     mr_so, mr_do, sr_so, sr_do;
+  logic [3:0]     mr_nw, sr_nw;
+  assign mr_i    = mqi_ram[mq_r[OW-1:0]];
   assign sr_i    = sq_idx[sq_r[SW-1:0]];
-  assign mr_mk   = mem_axi_rvalid_i ? rot_mask(1'b0, e_so[mr_i], e_do[mr_i], e_nw[mr_i]) : 8'd0;
+  assign {mr_so, mr_do, mr_nw} = eo_ram[mr_i];
+  assign {sr_so, sr_do, sr_nw} = eo_ram[sr_i];
+  assign mr_mk   = mem_axi_rvalid_i ? rot_mask(1'b0, mr_so, mr_do, mr_nw) : 8'd0;
   assign sr_data = spad_axi_rvalid_i && !sq_ctl[sq_r[SW-1:0]];
-  assign sr_mk   = sr_data ? rot_mask(sq_k[sq_r[SW-1:0]], e_so[sr_i], e_do[sr_i], e_nw[sr_i]) : 8'd0;
-  assign mr_d    = rot_data(mem_axi_rdata_i, e_do[mr_i] - e_so[mr_i]);
-  assign sr_d    = rot_data(spad_axi_rdata_i, e_do[sr_i] - e_so[sr_i]);
+  assign sr_mk   = sr_data ? rot_mask(sq_k[sq_r[SW-1:0]], sr_so, sr_do, sr_nw) : 8'd0;
+  assign mr_d    = rot_data(mem_axi_rdata_i, mr_do - mr_so);
+  assign sr_d    = rot_data(spad_axi_rdata_i, sr_do - sr_so);
   for (genvar m = 0; m < 8; m++) begin : g_lane
     // names ending in "ram": bench/iommu_synth.py keeps them unpacked memories for Yosys
     logic [63:0] in_ram [OUT];
@@ -217,7 +233,39 @@ module uvs_tile_mover #(
       if (mr_mk[m]) in_ram[mr_i]  <= mr_d[64*m +: 64];
       if (sr_mk[m]) out_ram[sr_i] <= sr_d[64*m +: 64];
     end
-    assign w_data[64*m +: 64] = e_we[wp] ? out_ram[wp] : in_ram[wp];
+    assign w_data[64*m +: 64] = wp_we ? out_ram[wp] : in_ram[wp];
+  end
+
+  // ---- the memories' writes: a beat's issue; its memory read (COPY_IN);
+  // the write stage's and control's writes awaiting their responses ----
+  logic [2:0] iss_so, iss_do;
+  logic [3:0] iss_nw;
+  logic       sb_put;            // a scratchpad write sent: control, or a beat's
+  assign iss_nw = iss_len_i[6:3];
+  assign iss_so = iss_we_i ? iss_sp_i[5:3] : iss_pa_i[5:3];
+  assign iss_do = iss_we_i ? iss_pa_i[5:3] : iss_sp_i[5:3];
+  assign sb_put = (ctl_gnt_o && ctl_we_i) || (w_go && !wp_we);
+  // scratchpad reads queued this cycle: the COPY_OUT beat's blocks, then a control read
+  logic [1:0] sq_nb, sq_n;
+  assign sq_nb = !(iss_valid_i && iss_we_i) ? 2'd0 : 4'(iss_so) + iss_nw > 4'd8 ? 2'd2 : 2'd1;
+  assign sq_n  = sq_nb + 2'(ctl_gnt_o && !ctl_we_i);
+  // the owners of the oldest awaited write responses
+  logic [OW-1:0] mb_h, sb_h;
+  logic          sb_h_ctl;
+  assign mb_h             = mbi_ram[mb_r[OW-1:0]];
+  assign {sb_h, sb_h_ctl} = sbi_ram[sb_r[SW-1:0]];
+  always_ff @(posedge clk_i) begin
+    if (iss_valid_i) begin
+      eo_ram[tail] <= {iss_so, iss_do, iss_nw};
+      ew_ram[tail] <= iss_we_i ? {iss_pa_i[63:6], 1'b1, 4'(iss_so) + iss_nw > 4'd8, 1'b0}
+                               : {SP_BASE[63:6] + 58'(iss_sp_i[19:6]), 1'b0, 1'b0, 4'(iss_do) + iss_nw > 4'd8};
+      if (!iss_we_i) begin
+        mqb_ram[mq_w[OW-1:0]] <= iss_pa_i[63:6];
+        mqi_ram[mq_w[OW-1:0]] <= tail;
+      end
+    end
+    if (w_go && wp_we) mbi_ram[mb_w[OW-1:0]] <= wp;
+    if (sb_put) sbi_ram[sb_w[SW-1:0]] <= ctl_gnt_o ? {OW'(0), 1'b1} : {wp, 1'b0};
   end
 
   always_ff @(posedge clk_i) begin
@@ -229,51 +277,11 @@ module uvs_tile_mover #(
       maw_v <= 1'b0; mw_v <= 1'b0; saw_v <= 1'b0; sw_v <= 1'b0;
       ctl_busy <= 1'b0; ctl_rvalid_o <= 1'b0; ctl_err_o <= 1'b0;
     end else begin
-      logic [SW:0] sq_push;
-      sq_push = sq_w;
       ctl_rvalid_o <= 1'b0;
 
-      // -- issue --
+      // -- issue (scratchpad reads of a COPY_OUT beat: below) --
       if (iss_valid_i) begin
-        logic [2:0]  so, dof;
-        logic [3:0]  nw;
-        nw = iss_len_i[6:3];
-        e_we[tail[OW-1:0]]  <= iss_we_i;
-        e_err[tail[OW-1:0]] <= 1'b0;
-        e_nw[tail[OW-1:0]]  <= nw;
-        e_rg[tail[OW-1:0]]  <= '0;
-        e_ws[tail[OW-1:0]]  <= '0;
-        e_bg[tail[OW-1:0]]  <= '0;
-        if (!iss_we_i) begin
-          so  = iss_pa_i[5:3];
-          dof = iss_sp_i[5:3];
-          mq_blk[mq_w[OW-1:0]] <= iss_pa_i[63:6];
-          mq_idx[mq_w[OW-1:0]] <= tail;
-          mq_w <= mq_w + (OW + 1)'(1);
-          e_two_r[tail[OW-1:0]] <= 1'b0;
-          e_two_w[tail[OW-1:0]] <= 4'(dof) + nw > 4'd8;
-          e_wblk[tail[OW-1:0]]  <= (SP_BASE[63:6] + 58'(iss_sp_i[19:6]));
-        end else begin
-          so  = iss_sp_i[5:3];
-          dof = iss_pa_i[5:3];
-          sq_blk[sq_push[SW-1:0]] <= iss_sp_i[19:6];
-          sq_idx[sq_push[SW-1:0]] <= tail;
-          sq_ctl[sq_push[SW-1:0]] <= 1'b0;
-          sq_k[sq_push[SW-1:0]]   <= 1'b0;
-          sq_push = sq_push + (SW + 1)'(1);
-          if (4'(so) + nw > 4'd8) begin
-            sq_blk[sq_push[SW-1:0]] <= iss_sp_i[19:6] + 14'd1;
-            sq_idx[sq_push[SW-1:0]] <= tail;
-            sq_ctl[sq_push[SW-1:0]] <= 1'b0;
-            sq_k[sq_push[SW-1:0]]   <= 1'b1;
-            sq_push = sq_push + (SW + 1)'(1);
-          end
-          e_two_r[tail[OW-1:0]] <= 4'(so) + nw > 4'd8;
-          e_two_w[tail[OW-1:0]] <= 1'b0;
-          e_wblk[tail[OW-1:0]]  <= iss_pa_i[63:6];
-        end
-        e_so[tail[OW-1:0]] <= so;
-        e_do[tail[OW-1:0]] <= dof;
+        if (!iss_we_i) mq_w <= mq_w + (OW + 1)'(1);
         tail <= tail + OW'(1);
       end
 
@@ -286,23 +294,35 @@ module uvs_tile_mover #(
       // -- control requests --
       if (ctl_gnt_o) begin
         ctl_busy <= 1'b1;
-        if (!ctl_we_i) begin
-          sq_blk[sq_push[SW-1:0]] <= ctl_blk_i;
-          sq_idx[sq_push[SW-1:0]] <= '0;
-          sq_ctl[sq_push[SW-1:0]] <= 1'b1;
-          sq_k[sq_push[SW-1:0]]   <= 1'b0;
-          sq_push = sq_push + (SW + 1)'(1);
-        end else begin
+        if (ctl_we_i) begin
           saw_v   <= 1'b1;
           sw_v    <= 1'b1;
           saw_blk <= ctl_blk_i;
           sw_data <= ctl_wdata_i;
           sw_strb <= ctl_wstrb_i;
-          sb_ctl[sb_w[SW-1:0]] <= 1'b1;
-          sb_w <= sb_w + (SW + 1)'(1);
         end
       end
-      sq_w <= sq_push;
+
+      // -- scratchpad reads queued: a COPY_OUT beat's one or two blocks,
+      // then a control read (slot sq_w + k for the k-th of the cycle) --
+      for (int i = 0; i < SQ; i++) begin
+        logic [SW-1:0] k;  // slot i's position after sq_w
+        k = SW'(i) - sq_w[SW-1:0];
+        if (k < SW'(sq_n)) begin
+          if (k < SW'(sq_nb)) begin
+            sq_blk[i] <= iss_sp_i[19:6] + 14'(k);
+            sq_idx[i] <= tail;
+            sq_ctl[i] <= 1'b0;
+            sq_k[i]   <= k[0];
+          end else begin
+            sq_blk[i] <= ctl_blk_i;
+            sq_idx[i] <= '0;
+            sq_ctl[i] <= 1'b1;
+            sq_k[i]   <= 1'b0;
+          end
+        end
+      end
+      sq_w <= sq_w + (SW + 1)'(sq_n);
 
       // -- AR accepted --
       if (mem_axi_arvalid_o && mem_axi_arready_i)   mq_s <= mq_s + (OW + 1)'(1);
@@ -312,13 +332,12 @@ module uvs_tile_mover #(
       if (w_skip) begin
         wp <= wp + OW'(1);
       end else if (w_go) begin
-        if (e_we[wp]) begin
+        if (wp_we) begin
           maw_v   <= 1'b1;
           mw_v    <= 1'b1;
           maw_blk <= w_blk;
           mw_data <= w_data;
           mw_strb <= w_strb;
-          mb_idx[mb_w[OW-1:0]] <= wp;
           mb_w <= mb_w + (OW + 1)'(1);
         end else begin
           saw_v   <= 1'b1;
@@ -326,49 +345,57 @@ module uvs_tile_mover #(
           saw_blk <= 14'(w_blk - SP_BASE[63:6]);
           sw_data <= w_data;
           sw_strb <= w_strb;
-          sb_idx[sb_w[SW-1:0]] <= wp;
-          sb_ctl[sb_w[SW-1:0]] <= 1'b0;
-          sb_w <= sb_w + (SW + 1)'(1);
         end
-        e_ws[wp] <= e_ws[wp] + 2'd1;
         if (w_last) wp <= wp + OW'(1);
       end
 
-      // -- read answers --
-      if (mem_axi_rvalid_i) begin
-        e_rg[mr_i] <= e_rg[mr_i] + 2'd1;
-        if (mem_axi_rresp_i != 2'b00) e_err[mr_i] <= 1'b1;
-        mq_r <= mq_r + (OW + 1)'(1);
-      end
+      // -- read answers (the beats' counters: below) --
+      if (mem_axi_rvalid_i) mq_r <= mq_r + (OW + 1)'(1);
       if (spad_axi_rvalid_i) begin
         if (sq_ctl[sq_r[SW-1:0]]) begin
           ctl_rvalid_o <= 1'b1;
           ctl_rdata_o  <= spad_axi_rdata_i;
           ctl_err_o    <= spad_axi_rresp_i != 2'b00;
           ctl_busy     <= 1'b0;
-        end else begin
-          e_rg[sr_i] <= e_rg[sr_i] + 2'd1;
-          if (spad_axi_rresp_i != 2'b00) e_err[sr_i] <= 1'b1;
         end
         sq_r <= sq_r + (SW + 1)'(1);
       end
 
       // -- write answers --
-      if (mem_axi_bvalid_i) begin
-        e_bg[mb_idx[mb_r[OW-1:0]]] <= e_bg[mb_idx[mb_r[OW-1:0]]] + 2'd1;
-        if (mem_axi_bresp_i != 2'b00) e_err[mb_idx[mb_r[OW-1:0]]] <= 1'b1;
-        mb_r <= mb_r + (OW + 1)'(1);
-      end
+      if (w_go && wp_we) mb_w <= mb_w + (OW + 1)'(1);
+      if (sb_put) sb_w <= sb_w + (SW + 1)'(1);
+      if (mem_axi_bvalid_i) mb_r <= mb_r + (OW + 1)'(1);
       if (spad_axi_bvalid_i) begin
-        if (sb_ctl[sb_r[SW-1:0]]) begin
+        if (sb_h_ctl) begin
           ctl_rvalid_o <= 1'b1;
           ctl_err_o    <= spad_axi_bresp_i != 2'b00;
           ctl_busy     <= 1'b0;
-        end else begin
-          e_bg[sb_idx[sb_r[SW-1:0]]] <= e_bg[sb_idx[sb_r[SW-1:0]]] + 2'd1;
-          if (spad_axi_bresp_i != 2'b00) e_err[sb_idx[sb_r[SW-1:0]]] <= 1'b1;
         end
         sb_r <= sb_r + (SW + 1)'(1);
+      end
+
+      // -- per-beat counters: cleared at issue; reads in, writes sent and
+      // answered, errors (a beat's reads and writes go to one side each,
+      // so at most one answer of each kind reaches an entry in a cycle) --
+      for (int i = 0; i < OUT; i++) begin
+        if (iss_valid_i && tail == OW'(i)) begin
+          e_err[i] <= 1'b0;
+          e_rg[i]  <= '0;
+          e_ws[i]  <= '0;
+          e_bg[i]  <= '0;
+        end else begin
+          if ((mem_axi_rvalid_i && mr_i == OW'(i)) || (sr_data && sr_i == OW'(i)))
+            e_rg[i] <= e_rg[i] + 2'd1;
+          if (w_go && wp == OW'(i))
+            e_ws[i] <= e_ws[i] + 2'd1;
+          if ((mem_axi_bvalid_i && mb_h == OW'(i)) || (spad_axi_bvalid_i && !sb_h_ctl && sb_h == OW'(i)))
+            e_bg[i] <= e_bg[i] + 2'd1;
+          if ((mem_axi_rvalid_i && mem_axi_rresp_i != 2'b00 && mr_i == OW'(i)) ||
+              (sr_data && spad_axi_rresp_i != 2'b00 && sr_i == OW'(i)) ||
+              (mem_axi_bvalid_i && mem_axi_bresp_i != 2'b00 && mb_h == OW'(i)) ||
+              (spad_axi_bvalid_i && !sb_h_ctl && spad_axi_bresp_i != 2'b00 && sb_h == OW'(i)))
+            e_err[i] <= 1'b1;
+        end
       end
 
       // -- retire --
