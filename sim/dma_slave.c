@@ -8,10 +8,13 @@
 #include "dma_burst.h"
 #include "uvs_xorshift.h"
 
+/* @pct draws from the generator: not 0 (always) nor 100 or more (always). */
+static bool random_pct(unsigned pct) { return pct != 0 && pct < 100; }
+
 /* True in @pct percent of calls (0 and 100: always), from the slave's generator. */
 static bool chance(struct uvs_dma_slave *s, unsigned pct)
 {
-    if (pct == 0 || pct >= 100)
+    if (!random_pct(pct))
         return true;
     return uvs_xorshift64(&s->rng) % 100 < pct;
 }
@@ -191,6 +194,22 @@ void uvs_dma_slave_take(struct uvs_dma_slave *s, const struct uvs_axiw *p, uint6
         slave_write(s, now);
     if (p->bvalid && p->bready)
         qpop(s->b, &s->b_n);
+}
+
+uint64_t uvs_dma_slave_next(const struct uvs_dma_slave *s, uint64_t now)
+{
+    uint64_t due = UINT64_MAX;
+    if (random_pct(s->p_ready) || random_pct(s->p_awready) || random_pct(s->p_rvalid))
+        return now + 1; /* each drive draws its readiness */
+    if (s->last_ar_wait || s->last_aw_wait || s->last_w_wait)
+        return now + 1; /* the next take checks the waiting VALID */
+    if (s->ar_n)
+        due = s->ar[0].due;
+    if (s->b_n && s->b[0].due < due)
+        due = s->b[0].due;
+    if (due == UINT64_MAX)
+        return due;
+    return due > now + 1 ? due - 1 : now + 1;
 }
 
 int uvs_dma_slave_quiet(const struct uvs_dma_slave *s)

@@ -96,6 +96,17 @@ void uvs_dma_slave_reset(struct uvs_dma_slave *s);
 void uvs_dma_slave_drive(struct uvs_dma_slave *s, struct uvs_axiw *p, uint64_t now);
 /** uvs_dma_slave_take - after the master evaluated in cycle @now: handshakes, rule checks, queue updates. */
 void uvs_dma_slave_take(struct uvs_dma_slave *s, const struct uvs_axiw *p, uint64_t now);
+/**
+ * uvs_dma_slave_next - the next cycle after @now whose take (and drive of
+ * the cycle after it) can change the slave's state or outputs while the
+ * master offers nothing (AWVALID, WVALID, ARVALID low): @now + 1 while an
+ * answer is offered or due by @now + 2, a VALID waits, or readiness is
+ * random; else the cycle before the earliest head answer is due; UINT64_MAX
+ * when nothing is held. Call after take(@now) and drive(@now + 1). Taking
+ * and driving in the cycles between changes nothing (rtl/sim/uvs_axi_dma_model.sv
+ * skips them).
+ */
+uint64_t uvs_dma_slave_next(const struct uvs_dma_slave *s, uint64_t now);
 /** uvs_dma_slave_busy - true while a burst, W beat or write response is held. */
 bool uvs_dma_slave_busy(const struct uvs_dma_slave *s);
 /** uvs_dma_slave_quiet - 0 when nothing is outstanding, else 1 (printed). */

@@ -3,6 +3,7 @@
  * prototypes must match the imports in rtl/soc (the build compiles this file
  * against Verilator's generated V<top>__Dpi.h to check them).
  */
+#include <limits.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -225,21 +226,41 @@ void uvs_dpi_dma_slave_reset(int port, int beat_bytes)
     dma_pins[port] = (struct uvs_axiw){.awready = 1, .wready = 1, .arready = 1};
 }
 
-/* Bytes of a 1024-bit DPI vector (little endian: byte k is bits 8k..8k+7). */
-static void vec_bytes(uint8_t *out, const svBitVecVal *v, unsigned n)
+/* Port @port's W beat offered this cycle (before uvs_dpi_dma_slave, only
+   in cycles with WVALID): data and strobes, 1024 and 128 bits, beat bytes used. */
+void uvs_dpi_dma_slave_wdata(int port, const svBitVecVal *wdata, const svBitVecVal *wstrb)
 {
-    for (unsigned k = 0; k < n; k++)
-        out[k] = (uint8_t)(v[k / 4] >> (8 * (k % 4)));
+    struct uvs_axiw *p = &dma_pins[port];
+    unsigned beat = dma_slave[port].beat;
+    for (unsigned k = 0; k < beat; k++) {
+        p->wdata[k] = (uint8_t)(wdata[k / 4] >> (8 * (k % 4)));
+        p->wstrb[k] = (uint8_t)(wstrb[k / 32] >> (k % 32) & 1);
+    }
+}
+
+/* Bytes 8k..8k+7 (@k) of port @port's R beat driven for the next cycle
+   (after uvs_dpi_dma_slave gave RVALID), little endian; 0 past the beat. */
+long long uvs_dpi_dma_slave_rword(int port, int k)
+{
+    const struct uvs_axiw *p = &dma_pins[port];
+    uint64_t w = 0;
+    if (k < 0 || (unsigned)k >= dma_slave[port].beat / 8)
+        return 0;
+    for (unsigned i = 8; i-- > 0;)
+        w = w << 8 | p->rdata[8 * (unsigned)k + i];
+    return (long long)w;
 }
 
 /* One cycle of port @port's slave: take the master's outputs of the cycle
-   ending now, drive the slave's outputs of the next. Returns 1 while the
-   slave holds something. An AXI rule the master broke ends the simulation. */
-char uvs_dpi_dma_slave(int port, char awvalid, long long awaddr, char awlen, char awsize, char awburst, char wvalid,
-                       const svBitVecVal *wdata, const svBitVecVal *wstrb, char wlast, char bready, char arvalid,
-                       long long araddr, char arlen, char arsize, char arburst, char rready, char *awready,
-                       char *wready, char *bvalid, char *bresp, char *arready, char *rvalid, svBitVecVal *rdata,
-                       char *rresp, char *rlast)
+   ending now (W data from uvs_dpi_dma_slave_wdata), drive the slave's
+   outputs of the next (R data to uvs_dpi_dma_slave_rword). Returns the
+   cycles until the slave must be called again though its master offers
+   nothing (uvs_dma_slave_next), 1 or more, or 0 for not before it offers
+   something. An AXI rule the master broke ends the simulation. */
+int uvs_dpi_dma_slave(int port, char awvalid, long long awaddr, char awlen, char awsize, char awburst, char wvalid,
+                      char wlast, char bready, char arvalid, long long araddr, char arlen, char arsize, char arburst,
+                      char rready, char *awready, char *wready, char *bvalid, char *bresp, char *arready, char *rvalid,
+                      char *rresp, char *rlast)
 {
     struct uvs_dma_slave *s = &dma_slave[port];
     struct uvs_axiw *p = &dma_pins[port];
@@ -248,27 +269,21 @@ char uvs_dpi_dma_slave(int port, char awvalid, long long awaddr, char awlen, cha
     p->wlast = (uint8_t)wlast, p->bready = (uint8_t)bready, p->arvalid = (uint8_t)arvalid;
     p->araddr = (uint64_t)araddr, p->arlen = (uint8_t)arlen, p->arsize = (uint8_t)arsize;
     p->arburst = (uint8_t)arburst, p->rready = (uint8_t)rready;
-    if (wvalid) {
-        vec_bytes(p->wdata, wdata, s->beat);
-        for (unsigned k = 0; k < s->beat; k++)
-            p->wstrb[k] = (uint8_t)(wstrb[k / 32] >> (k % 32) & 1);
-    }
     unsigned errors = s->axi_errors;
-    uvs_dma_slave_take(s, p, uvs_sim.cycle);
+    uint64_t now = uvs_sim.cycle;
+    uvs_dma_slave_take(s, p, now);
     if (s->axi_errors != errors) { /* an RTL bug: its data cannot be trusted */
         fprintf(stderr, "uvmsoc-sim: %s: its master broke an AXI rule at cycle %llu (above)\n", s->name,
-                (unsigned long long)uvs_sim.cycle);
+                (unsigned long long)now);
         exit(UVS_EXIT_INTERNAL);
     }
-    uvs_dma_slave_drive(s, p, uvs_sim.cycle + 1);
+    uvs_dma_slave_drive(s, p, now + 1);
     *awready = (char)p->awready, *wready = (char)p->wready, *bvalid = (char)p->bvalid, *bresp = (char)p->bresp;
     *arready = (char)p->arready, *rvalid = (char)p->rvalid, *rresp = (char)p->rresp, *rlast = (char)p->rlast;
-    if (p->rvalid) {
-        memset(rdata, 0, UVS_AXIW_MAX_BEAT);
-        for (unsigned k = 0; k < s->beat; k++)
-            rdata[k / 4] |= (svBitVecVal)p->rdata[k] << (8 * (k % 4));
-    }
-    return uvs_dma_slave_busy(s) ? 1 : 0;
+    uint64_t next = uvs_dma_slave_next(s, now);
+    if (next == UINT64_MAX)
+        return 0;
+    return next - now > INT_MAX ? INT_MAX : (int)(next - now); /* sooner than needed is harmless */
 }
 
 /*

@@ -8,8 +8,14 @@
 // model says (sim/dma_burst.c: the link and HBM channels they share with the
 // harts and the IOMMU), one beat a cycle, SLVERR (host) / DECERR (device)
 // outside memory, AXI rules checked. The slave's outputs are registered
-// (so no path runs from the master's valids to its readies); the C model
-// is called in the cycles where it holds a burst or the master offers one.
+// (so no path runs from the master's valids to its readies) and hold until
+// the C model is next called: only in the cycles where its state or outputs
+// can change, that is where the master offers AW, W or AR, and where the C
+// model asked for it (uvs_dma_slave_next: while an R beat or B is offered or
+// becomes due next cycle, else the cycle before the next one does; a
+// counter here counts down to it). W data crosses into C only with WVALID,
+// R data only with RVALID (separate DPI calls, the 1024-bit vectors being
+// the dear part of a call; R data as 64-bit words).
 // docs/architecture.md, "SoC boundary (AXI)".
 `include "uvs_axi_ports.svh"
 
@@ -25,19 +31,25 @@ module uvs_axi_dma_model #(
 
   // Drop every burst held by port PORT's model, whose beats are @beat_bytes wide.
   import "DPI-C" function void uvs_dpi_dma_slave_reset(input int port, input int beat_bytes);
+  // Port PORT's W beat of this cycle (called before uvs_dpi_dma_slave when WVALID).
+  import "DPI-C" function void uvs_dpi_dma_slave_wdata(input int port, input bit [8*MAXB-1:0] wdata,
+      input bit [MAXB-1:0] wstrb);
   // One cycle of port PORT's model: the master's outputs of the cycle ending
-  // now in, the slave's outputs for the next cycle out; returns 1 while the
-  // model holds a burst, W beat or write response.
-  import "DPI-C" function byte uvs_dpi_dma_slave(input int port,
+  // now in, the slave's outputs for the next cycle out; returns the cycles
+  // until the next call needed while the master offers nothing (0: none).
+  import "DPI-C" function int uvs_dpi_dma_slave(input int port,
       input byte awvalid, input longint awaddr, input byte awlen, input byte awsize, input byte awburst,
-      input byte wvalid, input bit [8*MAXB-1:0] wdata, input bit [MAXB-1:0] wstrb, input byte wlast,
-      input byte bready, input byte arvalid, input longint araddr, input byte arlen, input byte arsize,
-      input byte arburst, input byte rready,
+      input byte wvalid, input byte wlast, input byte bready, input byte arvalid, input longint araddr,
+      input byte arlen, input byte arsize, input byte arburst, input byte rready,
       output byte awready, output byte wready, output byte bvalid, output byte bresp,
-      output byte arready, output byte rvalid, output bit [8*MAXB-1:0] rdata, output byte rresp,
-      output byte rlast);
+      output byte arready, output byte rvalid, output byte rresp, output byte rlast);
+  // Bytes 8k..8k+7 of port PORT's R beat for the next cycle (called after
+  // uvs_dpi_dma_slave gave RVALID; 64-bit words, as a wide output argument
+  // costs Verilator a cleared 1024-bit temporary in every cycle).
+  import "DPI-C" function longint uvs_dpi_dma_slave_rword(input int port, input int k);
 
-  logic                      busy_q, awready_q, wready_q, bvalid_q, arready_q, rvalid_q, rlast_q;
+  logic [31:0]               wait_q;  // cycles to the next call needed without a valid (0: none)
+  logic                      awready_q, wready_q, bvalid_q, arready_q, rvalid_q, rlast_q;
   logic [1:0]                bresp_q, rresp_q;
   logic [8*BEAT_BYTES-1:0]   rdata_q;
 
@@ -54,30 +66,33 @@ module uvs_axi_dma_model #(
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       uvs_dpi_dma_slave_reset(PORT, BEAT_BYTES);
-      {busy_q, bvalid_q, rvalid_q, rlast_q} <= '0;
+      wait_q <= '0;
+      {bvalid_q, rvalid_q, rlast_q} <= '0;
       {awready_q, wready_q, arready_q} <= '1;
       {bresp_q, rresp_q} <= '0;
       rdata_q <= '0;
-    end else if (busy_q || s_axi_awvalid_i || s_axi_wvalid_i || s_axi_arvalid_i) begin : l_model
+    end else if (wait_q == 32'd1 || s_axi_awvalid_i || s_axi_wvalid_i || s_axi_arvalid_i) begin : l_model
       /* verilator lint_off UNUSEDSIGNAL */
       byte awr, wr, bv, br, arr, rv, rr, rl;  // DPI bytes: their low bits are the signals
-      bit [8*MAXB-1:0] rd;                    // beats narrower than MAXB use the low bytes
       /* verilator lint_on UNUSEDSIGNAL */
-      busy_q <= uvs_dpi_dma_slave(PORT,
+      if (s_axi_wvalid_i) uvs_dpi_dma_slave_wdata(PORT, (8*MAXB)'(s_axi_wdata_i), MAXB'(s_axi_wstrb_i));
+      wait_q <= uvs_dpi_dma_slave(PORT,
           {7'd0, s_axi_awvalid_i}, s_axi_awaddr_i, s_axi_awlen_i, {5'd0, s_axi_awsize_i},
-          {6'd0, s_axi_awburst_i}, {7'd0, s_axi_wvalid_i}, (8*MAXB)'(s_axi_wdata_i), MAXB'(s_axi_wstrb_i),
-          {7'd0, s_axi_wlast_i}, {7'd0, s_axi_bready_i}, {7'd0, s_axi_arvalid_i}, s_axi_araddr_i,
-          s_axi_arlen_i, {5'd0, s_axi_arsize_i}, {6'd0, s_axi_arburst_i}, {7'd0, s_axi_rready_i},
-          awr, wr, bv, br, arr, rv, rd, rr, rl) != 0;
+          {6'd0, s_axi_awburst_i}, {7'd0, s_axi_wvalid_i}, {7'd0, s_axi_wlast_i}, {7'd0, s_axi_bready_i},
+          {7'd0, s_axi_arvalid_i}, s_axi_araddr_i, s_axi_arlen_i, {5'd0, s_axi_arsize_i},
+          {6'd0, s_axi_arburst_i}, {7'd0, s_axi_rready_i}, awr, wr, bv, br, arr, rv, rr, rl);
       awready_q <= awr[0];
       wready_q  <= wr[0];
       bvalid_q  <= bv[0];
       bresp_q   <= br[1:0];
       arready_q <= arr[0];
       rvalid_q  <= rv[0];
-      rdata_q   <= rd[8*BEAT_BYTES-1:0];
       rresp_q   <= rr[1:0];
       rlast_q   <= rl[0];
+      if (rv[0])
+        for (int k = 0; k < BEAT_BYTES / 8; k++) rdata_q[64*k +: 64] <= uvs_dpi_dma_slave_rword(PORT, k);
+    end else if (wait_q != '0) begin
+      wait_q <= wait_q - 32'd1;
     end
   end
 
