@@ -62,14 +62,18 @@ module uvs_tile_mover #(
                                     64'(HART) * uvs_tile_pkg::UVS_TILE_SPAD_STRIDE;
 
   // ---- ring of beats ----
-  // What a beat's issue writes once is in memories (names ending in "ram":
-  // one write port, no reset, distributed RAM): its word offsets (read at
-  // the write stage and by its read answers) and its write-stage fields;
-  // the counters its answers update are flip-flops.
+  // Per-entry state is in arrays without reset whose names end in "ram"
+  // (the synthesis scripts keep them as memories: those with one write port
+  // map to distributed RAM, the others to flip-flops with a write decoder
+  // per port): what a beat's issue writes once (its word offsets, read at
+  // the write stage and by its read answers; its write-stage fields) and the
+  // counters its answers update.
   logic [9:0]      eo_ram [OUT];             // first word in the source / destination block, words (1..8)
   logic [60:0]     ew_ram [OUT];             // destination's first block (address), COPY_OUT, two reads, two writes
-  logic [OUT-1:0]  e_err;
-  logic [1:0]      e_rg [OUT], e_ws [OUT], e_bg [OUT];  // reads in, writes sent, writes answered
+  logic            eerr_ram [OUT];           // an access got an error response
+  logic [1:0]      erg_ram [OUT];            // reads answered
+  logic [1:0]      ews_ram [OUT];            // writes sent
+  logic [1:0]      ebg_ram [OUT];            // writes answered
   logic [OW-1:0]   head, wp, tail;
   logic [OW:0]     n, wn;                    // entries; entries not past the write stage
   // the write stage's entry (at wp)
@@ -82,9 +86,8 @@ module uvs_tile_mover #(
   logic [63:6]     mqb_ram [OUT];            // address, read at mq_s
   logic [OW-1:0]   mqi_ram [OUT];            // owner, read at mq_r
   logic [OW:0]     mq_w, mq_s, mq_r;
-  logic [19:6]     sq_blk [SQ];              // up to three pushed a cycle: flip-flops
-  logic [OW-1:0]   sq_idx [SQ];
-  logic [SQ-1:0]   sq_ctl, sq_k;
+  logic [19:6]     sqb_ram [SQ];             // block, read at sq_s (up to three pushed a cycle)
+  logic [OW+1:0]   sqi_ram [SQ];             // owner, control read, the beat's second block; read at sq_r
   logic [SW:0]     sq_w, sq_s, sq_r;
   // ---- write responses awaited, in order ----
   logic [OW-1:0]   mbi_ram [OUT];
@@ -112,7 +115,7 @@ module uvs_tile_mover #(
   assign mem_axi_arvalid_o  = mq_s != mq_w;
   assign mem_axi_araddr_o   = {mqb_ram[mq_s[OW-1:0]], 6'd0};
   assign spad_axi_arvalid_o = sq_s != sq_w;
-  assign spad_axi_araddr_o  = SP_BASE + {44'd0, sq_blk[sq_s[SW-1:0]], 6'd0};
+  assign spad_axi_araddr_o  = SP_BASE + {44'd0, sqb_ram[sq_s[SW-1:0]], 6'd0};
   assign mem_axi_awvalid_o  = maw_v;
   assign mem_axi_awaddr_o   = {maw_blk, 6'd0};
   assign mem_axi_wvalid_o   = mw_v;
@@ -140,9 +143,9 @@ module uvs_tile_mover #(
   // in; its writes sent, or skipped after a read error) and every write it
   // sent was answered: nothing of it is outstanding when its entry is reused.
   logic done_h;
-  assign done_h      = n != wn && e_bg[head] == e_ws[head];
+  assign done_h      = n != wn && ebg_ram[head] == ews_ram[head];
   assign ret_valid_o = done_h;
-  assign ret_err_o   = e_err[head];
+  assign ret_err_o   = eerr_ram[head];
 
   // ---- control port ----
   logic ctl_rd_ok, ctl_wr_ok;
@@ -158,11 +161,11 @@ module uvs_tile_mover #(
   logic [63:6] w_blk;
   logic [63:0] w_strb;
   assign {wp_blk, wp_we, wp_two_r, wp_two_w} = ew_ram[wp];
-  assign w_ready = wn != '0 && e_rg[wp] == (wp_two_r ? 2'd2 : 2'd1);
-  assign w_skip  = w_ready && e_err[wp];
-  assign w_last  = e_ws[wp] == (wp_two_w ? 2'd1 : 2'd0);
-  assign w_blk   = wp_blk + 58'(e_ws[wp]);
-  assign w_go    = w_ready && !e_err[wp] &&
+  assign w_ready = wn != '0 && erg_ram[wp] == (wp_two_r ? 2'd2 : 2'd1);
+  assign w_skip  = w_ready && eerr_ram[wp];
+  assign w_last  = ews_ram[wp] == (wp_two_w ? 2'd1 : 2'd0);
+  assign w_blk   = wp_blk + 58'(ews_ram[wp]);
+  assign w_go    = w_ready && !eerr_ram[wp] &&
                    (wp_we ? (m_free && mb_w - mb_r < (OW + 1)'(OUT))
                              : (s_free && !ctl_gnt_o && sb_w - sb_r < (SW + 1)'(SQ)));
   // strobes: destination words y = 8 * block + m in [do, do + nw)
@@ -173,7 +176,7 @@ module uvs_tile_mover #(
   always_comb begin
     for (int m = 0; m < 8; m++) begin : l_strb
       logic [4:0] y, lo, hi;
-      y  = (e_ws[wp][0] ? 5'd8 : 5'd0) + 5'(m);
+      y  = (ews_ram[wp][0] ? 5'd8 : 5'd0) + 5'(m);
       lo = 5'(wp_do);
       hi = 5'(wp_do) + 5'(wp_nw);
       w_strb[8*m +: 8] = (y >= lo && y < hi) ? 8'hff : 8'h00;
@@ -217,12 +220,13 @@ module uvs_tile_mover #(
   logic [2:0]     mr_so, mr_do, sr_so, sr_do;
   logic [3:0]     mr_nw, sr_nw;
   assign mr_i    = mqi_ram[mq_r[OW-1:0]];
-  assign sr_i    = sq_idx[sq_r[SW-1:0]];
+  logic           sr_ctl, sr_k; // the answer is for control; for the beat's second block
+  assign {sr_i, sr_ctl, sr_k} = sqi_ram[sq_r[SW-1:0]];
   assign {mr_so, mr_do, mr_nw} = eo_ram[mr_i];
   assign {sr_so, sr_do, sr_nw} = eo_ram[sr_i];
   assign mr_mk   = mem_axi_rvalid_i ? rot_mask(1'b0, mr_so, mr_do, mr_nw) : 8'd0;
-  assign sr_data = spad_axi_rvalid_i && !sq_ctl[sq_r[SW-1:0]];
-  assign sr_mk   = sr_data ? rot_mask(sq_k[sq_r[SW-1:0]], sr_so, sr_do, sr_nw) : 8'd0;
+  assign sr_data = spad_axi_rvalid_i && !sr_ctl;
+  assign sr_mk   = sr_data ? rot_mask(sr_k, sr_so, sr_do, sr_nw) : 8'd0;
   assign mr_d    = rot_data(mem_axi_rdata_i, mr_do - mr_so);
   assign sr_d    = rot_data(spad_axi_rdata_i, sr_do - sr_so);
   for (genvar m = 0; m < 8; m++) begin : g_lane
@@ -304,21 +308,17 @@ module uvs_tile_mover #(
       end
 
       // -- scratchpad reads queued: a COPY_OUT beat's one or two blocks,
-      // then a control read (slot sq_w + k for the k-th of the cycle) --
-      for (int i = 0; i < SQ; i++) begin
-        logic [SW-1:0] k;  // slot i's position after sq_w
-        k = SW'(i) - sq_w[SW-1:0];
-        if (k < SW'(sq_n)) begin
-          if (k < SW'(sq_nb)) begin
-            sq_blk[i] <= iss_sp_i[19:6] + 14'(k);
-            sq_idx[i] <= tail;
-            sq_ctl[i] <= 1'b0;
-            sq_k[i]   <= k[0];
+      // then a control read (the k-th of the cycle at sq_w + k) --
+      for (int k = 0; k < 3; k++) begin
+        logic [SW-1:0] at;
+        at = sq_w[SW-1:0] + SW'(k);
+        if (2'(k) < sq_n) begin
+          if (2'(k) < sq_nb) begin
+            sqb_ram[at] <= iss_sp_i[19:6] + 14'(k);
+            sqi_ram[at] <= {tail, 1'b0, k == 1};
           end else begin
-            sq_blk[i] <= ctl_blk_i;
-            sq_idx[i] <= '0;
-            sq_ctl[i] <= 1'b1;
-            sq_k[i]   <= 1'b0;
+            sqb_ram[at] <= ctl_blk_i;
+            sqi_ram[at] <= {OW'(0), 1'b1, 1'b0};
           end
         end
       end
@@ -352,7 +352,7 @@ module uvs_tile_mover #(
       // -- read answers (the beats' counters: below) --
       if (mem_axi_rvalid_i) mq_r <= mq_r + (OW + 1)'(1);
       if (spad_axi_rvalid_i) begin
-        if (sq_ctl[sq_r[SW-1:0]]) begin
+        if (sr_ctl) begin
           ctl_rvalid_o <= 1'b1;
           ctl_rdata_o  <= spad_axi_rdata_i;
           ctl_err_o    <= spad_axi_rresp_i != 2'b00;
@@ -377,25 +377,28 @@ module uvs_tile_mover #(
       // -- per-beat counters: cleared at issue; reads in, writes sent and
       // answered, errors (a beat's reads and writes go to one side each,
       // so at most one answer of each kind reaches an entry in a cycle) --
-      for (int i = 0; i < OUT; i++) begin
-        if (iss_valid_i && tail == OW'(i)) begin
-          e_err[i] <= 1'b0;
-          e_rg[i]  <= '0;
-          e_ws[i]  <= '0;
-          e_bg[i]  <= '0;
-        end else begin
-          if ((mem_axi_rvalid_i && mr_i == OW'(i)) || (sr_data && sr_i == OW'(i)))
-            e_rg[i] <= e_rg[i] + 2'd1;
-          if (w_go && wp == OW'(i))
-            e_ws[i] <= e_ws[i] + 2'd1;
-          if ((mem_axi_bvalid_i && mb_h == OW'(i)) || (spad_axi_bvalid_i && !sb_h_ctl && sb_h == OW'(i)))
-            e_bg[i] <= e_bg[i] + 2'd1;
-          if ((mem_axi_rvalid_i && mem_axi_rresp_i != 2'b00 && mr_i == OW'(i)) ||
-              (sr_data && spad_axi_rresp_i != 2'b00 && sr_i == OW'(i)) ||
-              (mem_axi_bvalid_i && mem_axi_bresp_i != 2'b00 && mb_h == OW'(i)) ||
-              (spad_axi_bvalid_i && !sb_h_ctl && spad_axi_bresp_i != 2'b00 && sb_h == OW'(i)))
-            e_err[i] <= 1'b1;
-        end
+      if (iss_valid_i) begin
+        eerr_ram[tail] <= 1'b0;
+        erg_ram[tail]  <= '0;
+        ews_ram[tail]  <= '0;
+        ebg_ram[tail]  <= '0;
+      end
+      if (w_go) ews_ram[wp] <= ews_ram[wp] + 2'd1;
+      if (mem_axi_rvalid_i) begin
+        erg_ram[mr_i] <= erg_ram[mr_i] + 2'd1;
+        if (mem_axi_rresp_i != 2'b00) eerr_ram[mr_i] <= 1'b1;
+      end
+      if (sr_data) begin
+        erg_ram[sr_i] <= erg_ram[sr_i] + 2'd1;
+        if (spad_axi_rresp_i != 2'b00) eerr_ram[sr_i] <= 1'b1;
+      end
+      if (mem_axi_bvalid_i) begin
+        ebg_ram[mb_h] <= ebg_ram[mb_h] + 2'd1;
+        if (mem_axi_bresp_i != 2'b00) eerr_ram[mb_h] <= 1'b1;
+      end
+      if (spad_axi_bvalid_i && !sb_h_ctl) begin
+        ebg_ram[sb_h] <= ebg_ram[sb_h] + 2'd1;
+        if (spad_axi_bresp_i != 2'b00) eerr_ram[sb_h] <= 1'b1;
       end
 
       // -- retire --
