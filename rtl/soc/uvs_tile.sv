@@ -477,7 +477,8 @@ module uvs_tile #(
   logic [32+SPW-1:0] ix_prod;
   logic [63:0]       ix_va;
   assign row_nx  = !g_started ? '0 : g_rowok ? g_r + 32'd1 : g_r;
-  // start_row runs this cycle (the generator's branches below)
+  // a row starts this cycle: the first, the next after a row's last beat, or
+  // one whose index block was being read once it is in
   logic row_start, f_row, f_ix;
   assign row_start = q_ng < q_n && !q_fail[q_gen] &&
                      (g_rowok ? gen_step && g_last_in_row && !g_last : !g_started || (!ix_req && !ix_wait));
@@ -704,13 +705,10 @@ module uvs_tile #(
           g_rowok <= 1'b0;
           gen_fin = 1'b1;
         end else if (!g_rowok) begin
-          // the first row, or a row whose index block was being read
+          // the first row (start_row below), or a row whose index block was being read
           if (!g_started) begin
-            start_row(row_nx);
             g_sp      <= dg_spad;
             g_started <= 1'b1;
-          end else if (!ix_req && !ix_wait) begin
-            start_row(row_nx);
           end
         end else if (gen_step) begin
           g_sp <= g_sp + 20'(g_len);
@@ -719,11 +717,10 @@ module uvs_tile #(
           end else if (g_last) begin
             g_rowok <= 1'b0;
             gen_fin = 1'b1;
-          end else begin
-            start_row(row_nx);
           end
         end
       end
+      if (row_start) start_row();
       if (gen_fin) begin
         q_gen     <= q_gen + QW'(1);
         g_started <= 1'b0;
@@ -766,13 +763,12 @@ module uvs_tile #(
     end
   end
 
-  // Starts row r of the descriptor at q_gen: its VA base (2-D: VA for the
+  // Starts row row_nx of the descriptor at q_gen (ix_* are its index's): its VA base (2-D: VA for the
   // first row, then the previous row's base + stride; indexed: VA + idx[r] x
   // row bytes, with the bounds check). An index outside the buffered block
   // asks for its block first (the row starts again once it is in).
-  // r is row_nx (ix_* are its index's).
-  task automatic start_row(input logic [31:0] r);
-    g_r <= r;
+  task automatic start_row();
+    g_r <= row_nx;
     g_c <= '0;
     if (dg_shape == SH_IDX) begin
       if (!ix_v || ix_blk != ix_ioff[19:6]) begin
@@ -787,7 +783,7 @@ module uvs_tile #(
         g_rowok <= 1'b1;
       end
     end else begin
-      g_base  <= (dg_shape == SH_2D && r != '0) ? g_base + dg_stride : dg_va;
+      g_base  <= (dg_shape == SH_2D && row_nx != '0) ? g_base + dg_stride : dg_va;
       g_rowok <= 1'b1;
     end
   endtask

@@ -362,7 +362,6 @@ module uvs_tile_mover #(
       end
 
       // -- write answers --
-      if (w_go && wp_we) mb_w <= mb_w + (OW + 1)'(1);
       if (sb_put) sb_w <= sb_w + (SW + 1)'(1);
       if (mem_axi_bvalid_i) mb_r <= mb_r + (OW + 1)'(1);
       if (spad_axi_bvalid_i) begin
