@@ -215,7 +215,7 @@ void uvs_dpi_dma_slave_reset(int port, int beat_bytes)
     }
     struct uvs_dma_slave *s = &dma_slave[port];
     if (!s->span && port >= 2) {
-        uvs_tile_slave_init(s, (unsigned)(port - 2) / 2 + 1, (port & 1) != 0);
+        uvs_tile_slave_init(s, (unsigned)(port - 2) / 2 + 1, (port & 1) != 0, (unsigned)beat_bytes);
     } else if (!s->span) {
         *s = (struct uvs_dma_slave){.name = port ? "dma h_axi" : "dma d_axi", .host = port != 0,
                                     .beat = (unsigned)beat_bytes, .ms = &uvs_sim.memsys, .model = &uvs_sim.model,

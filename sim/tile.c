@@ -139,13 +139,13 @@ static uint64_t mem_due(void *ctx, enum uvs_loc loc, uint64_t now, uint64_t byte
     return uvs_memsys_access(&uvs_sim.memsys, loc, now, bytes, write ? UVS_MEMSYS_WRITE : UVS_MEMSYS_READ);
 }
 
-void uvs_tile_slave_init(struct uvs_dma_slave *s, unsigned hart, bool spad)
+void uvs_tile_slave_init(struct uvs_dma_slave *s, unsigned hart, bool spad, unsigned beat)
 {
     static char names[UVS_MAX_HARTS][2][24];
     char *name = names[hart % UVS_MAX_HARTS][spad];
 
     snprintf(name, sizeof names[0][0], "tile %u %s", hart, spad ? "spad_axi" : "mem_axi");
-    *s = (struct uvs_dma_slave){.name = name, .beat = UVS_TILE_BEAT, .ctx = (void *)(uintptr_t)hart};
+    *s = (struct uvs_dma_slave){.name = name, .beat = beat, .ctx = (void *)(uintptr_t)hart};
     if (spad) {
         /* the scratchpad: single-cycle (tile.def), answered the next cycle */
         s->lat = 1;

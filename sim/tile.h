@@ -16,8 +16,9 @@
  * tile engine: its memory master (@spad false: SRAM, HBM and the host
  * window, beats timed on the shared memory-system channels as a hart's
  * access, sim/memsys.h) or its scratchpad master (@spad true: the hart's
- * scratchpad only, answered the next cycle). 64-byte beats.
+ * scratchpad only, answered the next cycle), of @beat bytes per beat (the
+ * engine's BEAT_BYTES: 8..64).
  */
-void uvs_tile_slave_init(struct uvs_dma_slave *s, unsigned hart, bool spad);
+void uvs_tile_slave_init(struct uvs_dma_slave *s, unsigned hart, bool spad, unsigned beat);
 
 #endif

@@ -6,6 +6,7 @@
 //   localparam int BOARD_MTIME_DIV (core clock cycles per mtime tick)
 //   localparam int BOARD_DMA_BEAT_BYTES (DMA_BEAT_BYTES: the DMA engine's data width)
 //   localparam int BOARD_SPAD_BYTES (SPAD_BYTES: scratchpad bytes per compute hart)
+//   localparam int BOARD_TILE_BEAT_BYTES (TILE_BEAT_BYTES: the tile engines' data width)
 //   localparam logic [63:0] BOARD_BOOT_ENTRY, BOARD_SRAM_SIZE, BOARD_HBM_SIZE,
 //                           BOARD_CAPS (the straps, uvs_board_cfg parameters)
 //   localparam logic [31:0] BOARD_CLOCK_KHZ, BOARD_LINK_LATENCY, BOARD_LINK_BW,
@@ -45,8 +46,8 @@ logic                              mem_aresetn, iommu_aclk, iommu_aresetn;
 logic                              dma_aclk, dma_aresetn;
 `UVS_AXI4W_WIRES(dma_h_axi, BOARD_DMA_BEAT_BYTES)
 `UVS_AXI4W_WIRES(dma_d_axi, BOARD_DMA_BEAT_BYTES)
-`UVS_AXI4WD_WIRES(tile_m_axi, 64, [BOARD_HARTS-2:0])
-`UVS_AXI4WD_WIRES(tile_s_axi, 64, [BOARD_HARTS-2:0])
+`UVS_AXI4WD_WIRES(tile_m_axi, BOARD_TILE_BEAT_BYTES, [BOARD_HARTS-2:0])
+`UVS_AXI4WD_WIRES(tile_s_axi, BOARD_TILE_BEAT_BYTES, [BOARD_HARTS-2:0])
 logic                              cfg_host_link;
 logic [63:0]                       cfg_boot_entry, cfg_sram_size, cfg_hbm_size, cfg_caps;
 logic [31:0]                       cfg_clock_khz, cfg_link_latency, cfg_link_bw, cfg_link_mps;
@@ -80,7 +81,8 @@ uvs_soc_core #(
   .MT_THREADS(0),
   .PIPE      (1),
   .DMA_BEAT_BYTES (BOARD_DMA_BEAT_BYTES),
-  .SPAD_BYTES (BOARD_SPAD_BYTES)
+  .SPAD_BYTES (BOARD_SPAD_BYTES),
+  .TILE_BEAT_BYTES (BOARD_TILE_BEAT_BYTES)
 ) u_core (
   .clk_i (core_clk), .rst_ni (core_rstn),
   .cycle_o (cycle), .retired_o (retired),

@@ -261,15 +261,16 @@
 // The compute harts' tile engines (uvs_tile_mover, one per compute hart,
 // BOARD_HARTS - 1 = 4 on both boards): master k's memory and scratchpad
 // interfaces as shell slave interfaces core_tile_m<k>_axi and
-// core_tile_s<k>_axi, 64-byte data, on the core clock and the harts' reset
+// core_tile_s<k>_axi, NB bytes of data (the top's BOARD_TILE_BEAT_BYTES),
+// on the core clock and the harts' reset
 // (mem_aresetn). Port list, connections to the top's tile_m_axi[k] /
 // tile_s_axi[k], and the co-simulation models (model ports 2 + 2k memory,
 // 3 + 2k scratchpad).
-`define UVS_SHELL_TILE_PORTS \
-  `UVS_SHELL_AXI4W_S_PORTS(core_tile_m0_axi, 64), `UVS_SHELL_AXI4W_S_PORTS(core_tile_s0_axi, 64), \
-  `UVS_SHELL_AXI4W_S_PORTS(core_tile_m1_axi, 64), `UVS_SHELL_AXI4W_S_PORTS(core_tile_s1_axi, 64), \
-  `UVS_SHELL_AXI4W_S_PORTS(core_tile_m2_axi, 64), `UVS_SHELL_AXI4W_S_PORTS(core_tile_s2_axi, 64), \
-  `UVS_SHELL_AXI4W_S_PORTS(core_tile_m3_axi, 64), `UVS_SHELL_AXI4W_S_PORTS(core_tile_s3_axi, 64)
+`define UVS_SHELL_TILE_PORTS(NB) \
+  `UVS_SHELL_AXI4W_S_PORTS(core_tile_m0_axi, NB), `UVS_SHELL_AXI4W_S_PORTS(core_tile_s0_axi, NB), \
+  `UVS_SHELL_AXI4W_S_PORTS(core_tile_m1_axi, NB), `UVS_SHELL_AXI4W_S_PORTS(core_tile_s1_axi, NB), \
+  `UVS_SHELL_AXI4W_S_PORTS(core_tile_m2_axi, NB), `UVS_SHELL_AXI4W_S_PORTS(core_tile_s2_axi, NB), \
+  `UVS_SHELL_AXI4W_S_PORTS(core_tile_m3_axi, NB), `UVS_SHELL_AXI4W_S_PORTS(core_tile_s3_axi, NB)
 
 `define UVS_SHELL_TILE_CONNECT \
   `UVS_SHELL_AXI4W_S_CONNECT_X(core_tile_m0_axi, tile_m_axi, [0]), \
@@ -281,15 +282,15 @@
   `UVS_SHELL_AXI4W_S_CONNECT_X(core_tile_m3_axi, tile_m_axi, [3]), \
   `UVS_SHELL_AXI4W_S_CONNECT_X(core_tile_s3_axi, tile_s_axi, [3])
 
-`define UVS_SHELL_TILE_MODELS(CLK, RSTN) \
-  `UVS_SHELL_AXI4W_S_MODEL(core_tile_m0_axi, 64, 2, CLK, RSTN); \
-  `UVS_SHELL_AXI4W_S_MODEL(core_tile_s0_axi, 64, 3, CLK, RSTN); \
-  `UVS_SHELL_AXI4W_S_MODEL(core_tile_m1_axi, 64, 4, CLK, RSTN); \
-  `UVS_SHELL_AXI4W_S_MODEL(core_tile_s1_axi, 64, 5, CLK, RSTN); \
-  `UVS_SHELL_AXI4W_S_MODEL(core_tile_m2_axi, 64, 6, CLK, RSTN); \
-  `UVS_SHELL_AXI4W_S_MODEL(core_tile_s2_axi, 64, 7, CLK, RSTN); \
-  `UVS_SHELL_AXI4W_S_MODEL(core_tile_m3_axi, 64, 8, CLK, RSTN); \
-  `UVS_SHELL_AXI4W_S_MODEL(core_tile_s3_axi, 64, 9, CLK, RSTN)
+`define UVS_SHELL_TILE_MODELS(NB, CLK, RSTN) \
+  `UVS_SHELL_AXI4W_S_MODEL(core_tile_m0_axi, NB, 2, CLK, RSTN); \
+  `UVS_SHELL_AXI4W_S_MODEL(core_tile_s0_axi, NB, 3, CLK, RSTN); \
+  `UVS_SHELL_AXI4W_S_MODEL(core_tile_m1_axi, NB, 4, CLK, RSTN); \
+  `UVS_SHELL_AXI4W_S_MODEL(core_tile_s1_axi, NB, 5, CLK, RSTN); \
+  `UVS_SHELL_AXI4W_S_MODEL(core_tile_m2_axi, NB, 6, CLK, RSTN); \
+  `UVS_SHELL_AXI4W_S_MODEL(core_tile_s2_axi, NB, 7, CLK, RSTN); \
+  `UVS_SHELL_AXI4W_S_MODEL(core_tile_m3_axi, NB, 8, CLK, RSTN); \
+  `UVS_SHELL_AXI4W_S_MODEL(core_tile_s3_axi, NB, 9, CLK, RSTN)
 
 // Master-side AXI4 port list of interface P (the shell is the master), the
 // same signals and widths as UVS_SHELL_AXI4_S_PORTS with directions swapped.

@@ -28,7 +28,8 @@ module uvs_soc #(
   parameter int MT_THREADS = 0,  // 0: compute harts are uvs_core; else threads per uvs_mt_core
   parameter int PIPE = 0,        // core of the single-thread harts: 1 uvs_pipe_core, 0 uvs_core
   parameter int DMA_BEAT_BYTES = 128, // the DMA engine's data width (sim/dma_burst.c calibrated at 128)
-  parameter int SPAD_BYTES = 262144    // scratchpad bytes per compute hart (sim/sim.c UVS_SPAD_KIB)
+  parameter int SPAD_BYTES = 262144,   // scratchpad bytes per compute hart (sim/sim.c UVS_SPAD_KIB)
+  parameter int TILE_BEAT_BYTES = 64   // the tile engines' data width (issue 13: one 64-byte beat per cycle)
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,           // synchronous, active low
@@ -45,8 +46,8 @@ module uvs_soc #(
   `UVS_AXI4W_WIRES(dma_h_axi, DMA_BEAT_BYTES)
   `UVS_AXI4W_WIRES(dma_d_axi, DMA_BEAT_BYTES)
   localparam int NTILE = (NUM_HARTS > 1) ? NUM_HARTS - 1 : 1;
-  `UVS_AXI4WD_WIRES(tile_m_axi, 64, [NTILE-1:0])
-  `UVS_AXI4WD_WIRES(tile_s_axi, 64, [NTILE-1:0])
+  `UVS_AXI4WD_WIRES(tile_m_axi, TILE_BEAT_BYTES, [NTILE-1:0])
+  `UVS_AXI4WD_WIRES(tile_s_axi, TILE_BEAT_BYTES, [NTILE-1:0])
   logic [NUM_HARTS-1:0]                t_valid;
   logic [NUM_HARTS-1:0][63:0]          t_va, t_pa;
   logic [NUM_HARTS-1:0][2:0]           t_flags;
@@ -76,7 +77,8 @@ module uvs_soc #(
     .MT_THREADS(MT_THREADS),
     .PIPE      (PIPE),
     .DMA_BEAT_BYTES (DMA_BEAT_BYTES),
-    .SPAD_BYTES (SPAD_BYTES)
+    .SPAD_BYTES (SPAD_BYTES),
+    .TILE_BEAT_BYTES (TILE_BEAT_BYTES)
   ) u_core (
     .clk_i,
     .rst_ni,
@@ -163,12 +165,12 @@ module uvs_soc #(
   import "DPI-C" function void uvs_dpi_tile_beat(input int hart, input longint va, input longint pa,
                                                  input byte we, input byte xlat);
   for (genvar k = 0; k < NTILE; k++) begin : g_tile
-    uvs_axi_dma_model #(.BEAT_BYTES(64), .PORT(2 + 2 * k)) u_tile_mem (
+    uvs_axi_dma_model #(.BEAT_BYTES(TILE_BEAT_BYTES), .PORT(2 + 2 * k)) u_tile_mem (
       .clk_i,
       .rst_ni (mem_aresetn),
       `UVS_AXI4W_S_CONNECT_X(s_axi, tile_m_axi, [k])
     );
-    uvs_axi_dma_model #(.BEAT_BYTES(64), .PORT(3 + 2 * k)) u_tile_spad (
+    uvs_axi_dma_model #(.BEAT_BYTES(TILE_BEAT_BYTES), .PORT(3 + 2 * k)) u_tile_spad (
       .clk_i,
       .rst_ni (mem_aresetn),
       `UVS_AXI4W_S_CONNECT_X(s_axi, tile_s_axi, [k])

@@ -56,6 +56,7 @@ module uvs_soc_core #(
   parameter int PIPE = 0,        // core of the single-thread harts: 1 uvs_pipe_core, 0 uvs_core
   parameter int DMA_BEAT_BYTES = 64, // data width of the DMA engine's masters: 8, 16, 32, 64 or 128 bytes
   parameter int SPAD_BYTES = 262144, // populated scratchpad bytes per compute hart (tile.def), 4 KiB..1 MiB
+  parameter int TILE_BEAT_BYTES = 64, // data width of the tile engines' masters: 8, 16, 32 or 64 bytes
   // tile engines' masters: one per compute hart (element h - 1), one tied off without compute harts
   localparam int NTILE = (NUM_HARTS > 1) ? NUM_HARTS - 1 : 1
 ) (
@@ -80,13 +81,14 @@ module uvs_soc_core #(
   output logic                                  dma_aresetn_o,
   `UVS_AXI4W_M_PORTS(dma_h_axi, DMA_BEAT_BYTES),
   `UVS_AXI4W_M_PORTS(dma_d_axi, DMA_BEAT_BYTES),
-  // the tile engines' data masters (uvs_tile_mover: 64-byte data, one ID,
-  // single-beat transactions answered in order), element h - 1 for compute
+  // the tile engines' data masters (uvs_tile_mover: TILE_BEAT_BYTES of data,
+  // one ID, single-beat transactions but the 64-byte control bursts on
+  // tile_s_axi, answered in order), element h - 1 for compute
   // hart h: tile_m_axi toward memory (SRAM, HBM, the host window: a beat's
   // physical address), tile_s_axi toward the hart's scratchpad (memmap.def
   // SPAD); on clk_i, reset by mem_aresetn_o
-  `UVS_AXI4WD_M_PORTS(tile_m_axi, 64, [NTILE-1:0]),
-  `UVS_AXI4WD_M_PORTS(tile_s_axi, 64, [NTILE-1:0]),
+  `UVS_AXI4WD_M_PORTS(tile_m_axi, TILE_BEAT_BYTES, [NTILE-1:0]),
+  `UVS_AXI4WD_M_PORTS(tile_s_axi, TILE_BEAT_BYTES, [NTILE-1:0]),
   // BAR0 (hostif.def; BAR0 + HOSTIF_DMA_OFF: the host DMA channel): an
   // AXI4-Lite slave on clk_i / rst_ni toward the PCIe bridge's BAR master,
   // byte offset in BAR0 on AxADDR, 64-bit data, one access at a time
@@ -704,7 +706,7 @@ module uvs_soc_core #(
         .clk_o (tile_clk)
       );
       uvs_tile #(.HART(h), .NHWT(MT_THREADS > 0 ? MT_THREADS : 1), .IW(IIW),
-                 .SPAD_BYTES(SPAD_BYTES)) u_tile (
+                 .SPAD_BYTES(SPAD_BYTES), .BEAT_BYTES(TILE_BEAT_BYTES)) u_tile (
         .clk_i        (tile_clk),
         .rst_ni       (core_rst_n),
         .reg_req_i    (hm_req[h] && t_sel[h]),

@@ -10,7 +10,7 @@
 // slot, or for another hart's block. Reads are answered the next cycle.
 //
 // Address generator: walks the oldest not yet generated descriptor row by
-// row in beats that never cross a 64-byte (hence no 4 KiB) VA boundary;
+// row in beats that never cross a BEAT_BYTES (hence no 4 KiB) VA boundary;
 // scratchpad rows are packed. Indexed rows read their u32 index from the
 // scratchpad when the row starts, from a buffer of the index list's 64-byte
 // block (16 indices; read again for the next block, and for each new
@@ -62,7 +62,7 @@
 // answer hits the IOTLB, but the beat did wait: a miss in the trace).
 //
 // Issued beats go to the data path (uvs_tile_mover: two AXI4 masters of
-// 64-byte data, memory and scratchpad), which also carries the descriptor,
+// BEAT_BYTES of data, memory and scratchpad), which also carries the descriptor,
 // TICKET, index and STATUS accesses; they retire in issue order. A
 // descriptor completes, in order, when it was fully generated and none of
 // its beats is pending or in flight: STATUS and ERR_VA are written to its
@@ -74,6 +74,7 @@ module uvs_tile #(
   parameter int NHWT = 1,  // hardware threads sharing the engine
   parameter int IW   = 2,  // IOMMU request id width (>= $clog2(XS))
   parameter int SPAD_BYTES = 262144,  // populated scratchpad bytes (TILE_REG_SPAD_SIZE), 4 KiB..1 MiB
+  parameter int BEAT_BYTES = 64,      // data width of the masters, the largest beat: 8, 16, 32 or 64 bytes
   localparam int QD  = int'(uvs_tile_pkg::UVS_TILE_QDEPTH),
   localparam int OUT = int'(uvs_tile_pkg::UVS_TILE_OUTSTANDING),
   localparam int PN  = int'(uvs_tile_pkg::UVS_TILE_PENDING),
@@ -124,8 +125,8 @@ module uvs_tile #(
   output logic          trc_we_o,    // COPY_OUT
   output logic [1:0]    trc_xlat_o,  // 0 device address, 1 translated, 2 after a page request
   // data path: memory (SRAM, HBM, host window) and the scratchpad
-  `UVS_AXI4W_M_PORTS(mem_axi, 64),
-  `UVS_AXI4W_M_PORTS(spad_axi, 64)
+  `UVS_AXI4W_M_PORTS(mem_axi, BEAT_BYTES),
+  `UVS_AXI4W_M_PORTS(spad_axi, BEAT_BYTES)
 );
   import uvs_tile_pkg::*;
 
@@ -247,7 +248,7 @@ module uvs_tile #(
   assign g_rest  = 32'(dg_rb) - g_c;
   always_comb begin
     logic [6:0] to_bound;
-    to_bound = 7'd64 - {1'b0, g_va[5:0]};
+    to_bound = 7'(BEAT_BYTES) - (7'(g_va[5:0]) & 7'(BEAT_BYTES - 1));
     g_len = (g_rest < 32'(to_bound)) ? g_rest[6:0] : to_bound;
   end
   assign g_last_in_row = g_rest == 32'(g_len);
@@ -420,7 +421,7 @@ module uvs_tile #(
                                                       in_spad(64'(d_idx), 64'(d_rows) << 2);
   end
 
-  uvs_tile_mover #(.HART(HART), .OUT(OUT)) u_mover (
+  uvs_tile_mover #(.HART(HART), .OUT(OUT), .BEAT_BYTES(BEAT_BYTES)) u_mover (
     .clk_i, .rst_ni,
     .iss_valid_i   (iss_v),
     .iss_we_i      (iss_we),

@@ -38,7 +38,7 @@ module uvs_u55c_shell (
   `UVS_SHELL_AXI4_S_PORTS(core_iommu_axi),
   `UVS_SHELL_AXI4W_S_PORTS(core_dma_h_axi, 64),
   `UVS_SHELL_AXI4W_S_PORTS(core_dma_d_axi, 64),
-  `UVS_SHELL_TILE_PORTS,
+  `UVS_SHELL_TILE_PORTS(64),
   `UVS_SHELL_AXIL_M_PORTS(bar0_axil),   // BAR0: to the core's AXI4-Lite slave s_axil
   `UVS_SHELL_HOST_PORTS,                // constant 0 in the design (no simulator side channel)
   input  logic [7:0]  usr_irq_req,    // XDMA user interrupts (PG195)

@@ -53,7 +53,7 @@ module uvs_u55c_shell (
   `UVS_SHELL_AXI4_S_PORTS(core_iommu_axi),
   `UVS_SHELL_AXI4W_S_PORTS(core_dma_h_axi, 64),
   `UVS_SHELL_AXI4W_S_PORTS(core_dma_d_axi, 64),
-  `UVS_SHELL_TILE_PORTS,
+  `UVS_SHELL_TILE_PORTS(64),
   `UVS_SHELL_AXIL_M_PORTS(bar0_axil),
   `UVS_SHELL_HOST_PORTS,
   input  logic [7:0]  usr_irq_req,
@@ -81,7 +81,7 @@ module uvs_u55c_shell (
   `UVS_SHELL_AXI4_S_MODEL(core_iommu_axi, int'(UVS_MEM_PORT_IOMMU), iommu_aclk, iommu_aresetn);
   `UVS_SHELL_AXI4W_S_MODEL(core_dma_h_axi, 64, 1, dma_aclk, dma_aresetn);
   `UVS_SHELL_AXI4W_S_MODEL(core_dma_d_axi, 64, 0, dma_aclk, dma_aresetn);
-  `UVS_SHELL_TILE_MODELS(core_clk, mem_aresetn);
+  `UVS_SHELL_TILE_MODELS(64, core_clk, mem_aresetn);
 
   // BAR0: the simulator's host link model as the AXI4-Lite master (the
   // simulation top's rtl/sim/uvs_axil_host_model.sv), with the counters and

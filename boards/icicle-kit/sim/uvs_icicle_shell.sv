@@ -41,7 +41,7 @@ module uvs_icicle_shell (
   `UVS_SHELL_AXI4_S_PORTS(core_iommu_axi),
   `UVS_SHELL_AXI4W_S_PORTS(core_dma_h_axi, 8),
   `UVS_SHELL_AXI4W_S_PORTS(core_dma_d_axi, 8),
-  `UVS_SHELL_TILE_PORTS,
+  `UVS_SHELL_TILE_PORTS(8),
   `UVS_SHELL_AXIL_M_PORTS(bar0_axil),
   `UVS_SHELL_HOST_PORTS,
   /* verilator lint_off UNUSEDSIGNAL */
@@ -67,7 +67,7 @@ module uvs_icicle_shell (
   `UVS_SHELL_AXI4_S_MODEL(core_iommu_axi, int'(UVS_MEM_PORT_IOMMU), iommu_aclk, iommu_aresetn);
   `UVS_SHELL_AXI4W_S_MODEL(core_dma_h_axi, 8, 1, dma_aclk, dma_aresetn);
   `UVS_SHELL_AXI4W_S_MODEL(core_dma_d_axi, 8, 0, dma_aclk, dma_aresetn);
-  `UVS_SHELL_TILE_MODELS(core_clk, mem_aresetn);
+  `UVS_SHELL_TILE_MODELS(8, core_clk, mem_aresetn);
 
   // BAR0: the simulator's host link model as the AXI4-Lite master (the
   // simulation top's rtl/sim/uvs_axil_host_model.sv), with the counters and
