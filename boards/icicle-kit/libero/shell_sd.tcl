@@ -12,7 +12,7 @@
 #   core_dma_h_axi, core_dma_d_axi (the DMA engine's data masters: AXI4
 #     slaves, 64-bit, without ID, AxLOCK or AxUSER), core_tile_m0..3_axi,
 #     core_tile_s0..3_axi (the tile engines' memory and scratchpad masters:
-#     the same, 512-bit, on core_clk)
+#     the same, 64-bit: BOARD_TILE_BEAT_BYTES 8, on core_clk)
 #     -> two levels of CoreAXI4Interconnect, as one takes at most 8 masters
 #        and IDs of at most 8 bits, and its slave side adds log2(masters)
 #        ID bits (HB0766; Libero's configurator has master slots 0..7):
@@ -20,7 +20,7 @@
 #            ID 6 -> 8); "uvs_hart4_xbar" HX2: core_m08, core_m09, the IOMMU
 #            (master 2, on iommu_aclk with clock domain crossing, M_CLK2);
 #          "uvs_tile_xbar" TX: core_tile_m0..3 (masters 0..3),
-#            core_tile_s0..3 (4..7), 512 to 64 bits (no IDs: ID 5 -> 8);
+#            core_tile_s0..3 (4..7), 64-bit (no IDs: ID 5 -> 8);
 #          "uvs_mem_xbar" MEMX (6 masters, ID 8 -> 11, 1 slave): 0..2 HX0..2,
 #            3 TX, 4 DMA host and 5 DMA device on dma_aclk (the core's gated
 #            host-block clock; clock domain crossing, M_CLK4/M_CLK5)
@@ -103,7 +103,7 @@ proc uvs_icicle_create_shell {boarddir} {
   create_and_configure_core -core_vlnv {Actel:DirectCore:CORERESET_PF:2.3.100} -component_name CORERESET_PF_C0
   uvs_icicle_xbar uvs_hart_xbar 4 6
   uvs_icicle_xbar uvs_hart4_xbar 3 6 {"MASTER2_CLOCK_DOMAIN_CROSSING:true"}
-  uvs_icicle_xbar uvs_tile_xbar 8 5 [lmap i {0 1 2 3 4 5 6 7} {string cat MASTER $i _DATA_WIDTH:512}]
+  uvs_icicle_xbar uvs_tile_xbar 8 5
   uvs_icicle_xbar uvs_mem_xbar 6 8 {"MASTER4_CLOCK_DOMAIN_CROSSING:true" "MASTER5_CLOCK_DOMAIN_CROSSING:true"
     "MASTER4_DATA_WIDTH:64" "MASTER5_DATA_WIDTH:64"}
   create_and_configure_core -core_vlnv {Actel:DirectCore:COREAXI4INTERCONNECT:2.8.103} -component_name uvs_bar_xbar -params {
