@@ -287,15 +287,31 @@ module uvs_tile #(
                     !uvs_soc_pkg::in_device_region(nx_va);
   assign pf_vpn   = pf_row_v ? pf_next : nx_va[63:12];
   assign pf_we    = pf_row_v ? dg_we : nx_we;
+  // The lowest set bit of a pending-set vector, as a one-hot mask's index
+  // (OR trees: a loop keeping the last match chains PN multiplexers).
+  function automatic logic [$clog2(PN)-1:0] lowest(input logic [PN-1:0] v);
+    logic [PN-1:0] oh;
+    logic [$clog2(PN)-1:0] ix;
+    oh = v & (~v + PN'(1));
+    ix = '0;
+    for (int i = 0; i < PN; i++) ix |= oh[i] ? $clog2(PN)'(i) : '0;
+    return ix;
+  endfunction
   always_comb begin
-    pe_pick_v = 1'b0; pe_pick = '0; pe_free_v = 1'b0; pe_free = '0;
-    for (int i = PN - 1; i >= 0; i--) begin
-      if (pe_v[i] && x_rdy[pe_x[i]]) begin pe_pick_v = 1'b1; pe_pick = $clog2(PN)'(i); end
-      if (!pe_v[i]) begin pe_free_v = 1'b1; pe_free = $clog2(PN)'(i); end
+    logic [PN-1:0] rdy;
+    for (int i = 0; i < PN; i++) rdy[i] = pe_v[i] && x_rdy[pe_x[i]];
+    pe_pick_v = rdy != '0;
+    pe_pick   = lowest(rdy);
+    pe_free_v = ~pe_v != '0;
+    pe_free   = lowest(~pe_v);
+    // a slot is held by any pending beat linked to it (an OR over the
+    // beats per slot: a tree, where setting x_held[pe_x[i]] beat by beat
+    // chained 16 multiplexers, the engine's longest path)
+    for (int k = 0; k < XS; k++) begin
+      logic [PN-1:0] h;
+      for (int i = 0; i < PN; i++) h[i] = pe_v[i] && pe_x[i] == XW'(k);
+      x_held[k] = |h;
     end
-    x_held = '0;
-    for (int i = 0; i < PN; i++)
-      if (pe_v[i]) x_held[pe_x[i]] = 1'b1;
     x_match_v = 1'b0; x_match = '0; x_free_v = 1'b0; x_free = '0; x_send_v = 1'b0; x_send = '0;
     for (int k = XS - 1; k >= 0; k--) begin
       if ((x_want[k] || x_sent[k]) && x_vpn[k] == g_va[63:12] && (x_we[k] || !dg_we)) begin
