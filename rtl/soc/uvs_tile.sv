@@ -521,9 +521,6 @@ module uvs_tile #(
                         sub_st != SB_IDLE || mv_busy;
   assign fence_busy_o = r_n != '0;
 
-  logic retire;
-  assign retire = mv_ret;
-
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       q_head <= '0; q_gen <= '0; q_tail <= '0; q_n <= '0; q_ng <= '0;
@@ -665,7 +662,7 @@ module uvs_tile #(
       end
 
       // -- retire the oldest beat in flight --
-      if (retire) begin
+      if (mv_ret) begin
         r_head <= r_head + OW'(1);
       end
 
@@ -674,7 +671,7 @@ module uvs_tile #(
         pe_v[pe_pick] <= 1'b0;
       end
       if (iss_v) r_tail <= r_tail + OW'(1);
-      r_n <= r_n + (OW + 1)'(iss_v) - (OW + 1)'(retire);
+      r_n <= r_n + (OW + 1)'(iss_v) - (OW + 1)'(mv_ret);
 
       if (park_gen) begin
         pe_v[pe_free]    <= 1'b1;
@@ -759,7 +756,7 @@ module uvs_tile #(
             q_fail[i] <= 1'b1; q_code[i] <= 8'(UVS_TILE_ST_INDEX); q_eva[i] <= ix_va;
           end else if (drop_pe && pp_q == QW'(i)) begin
             q_fail[i] <= 1'b1; q_code[i] <= 8'(UVS_TILE_ST_FAULT); q_eva[i] <= pp_va;
-          end else if (retire && mv_ret_err && r_hq == QW'(i)) begin
+          end else if (mv_ret && mv_ret_err && r_hq == QW'(i)) begin
             q_fail[i] <= 1'b1; q_code[i] <= 8'(UVS_TILE_ST_FAULT); q_eva[i] <= r_hva;
           end else if (f_ix && q_gen == QW'(i)) begin
             q_fail[i] <= 1'b1; q_code[i] <= 8'(UVS_TILE_ST_FAULT); q_eva[i] <= dg_va;
@@ -775,7 +772,7 @@ module uvs_tile #(
       q_ng <= q_ng + (QW + 1)'(gen_fin) - (QW + 1)'(complete);
       // per-descriptor beat counts: +1 generated, -1 retired, -1 failed pending
       for (int i = 0; i < QD; i++)
-        q_cnt[i] <= q_cnt[i] + 7'(gen_step && q_gen == QW'(i)) - 7'(retire && r_hq == QW'(i)) -
+        q_cnt[i] <= q_cnt[i] + 7'(gen_step && q_gen == QW'(i)) - 7'(mv_ret && r_hq == QW'(i)) -
                     7'(drop_pe && pp_q == QW'(i));
     end
   end

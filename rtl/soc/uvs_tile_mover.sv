@@ -126,11 +126,10 @@ module uvs_tile_mover #(
   logic [63:0]     cw_strb;
   logic [6:0]      cw_n, cr_n;
 
-  logic [OW:0] mq_fill;
-  assign mq_fill = mq_w - mq_r;
-  // room: a ring entry (the read queues hold at most one entry per ring entry)
-  assign iss_rdy_in_o  = n < (OW + 1)'(OUT) && mq_fill < (OW + 1)'(OUT);
-  assign iss_rdy_out_o = n < (OW + 1)'(OUT);
+  // room: a ring entry (the read queues hold at most one entry per ring
+  // entry, its beat's, so they cannot overflow)
+  assign iss_rdy_in_o  = n < (OW + 1)'(OUT);
+  assign iss_rdy_out_o = iss_rdy_in_o;
   assign busy_o = n != '0 || ctl_busy || maw_v || mw_v || saw_v || sw_v;
 
   // ---- AXI request channels ----
