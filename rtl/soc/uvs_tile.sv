@@ -255,7 +255,7 @@ module uvs_tile #(
   assign g_last        = g_last_in_row && g_r + 32'd1 == 32'(dg_rows);
 
   // ---- data path ----
-  logic          mv_rdy_in, mv_rdy_out, mv_ret, mv_ret_err, mv_busy;
+  logic          mv_rdy, mv_ret, mv_ret_err, mv_busy;
   logic          iss_v, iss_we;
   logic [63:0]   iss_pa, iss_va;
   logic [19:0]   iss_sp;
@@ -326,12 +326,12 @@ module uvs_tile #(
   end
   // a ready pending beat first (a failed one just drains); else the
   // generator's; none in an invalidation pulse (its translation is dropped);
-  // the data path must have room for the beat's direction
+  // the data path must have room (a ring entry)
   assign issue_pe  = pe_pick_v && !atc_flush_i &&
-                     (x_err[pe_x[pe_pick]] || (can_issue && (pp_we ? mv_rdy_out : mv_rdy_in)));
+                     (x_err[pe_x[pe_pick]] || (can_issue && mv_rdy));
   assign drop_pe   = issue_pe && x_err[pe_x[pe_pick]];
   assign issue_gen = g_valid && !q_fail[q_gen] && atc_hit && can_issue &&
-                     (dg_we ? mv_rdy_out : mv_rdy_in) && !issue_pe;
+                     mv_rdy && !issue_pe;
   // a miss parks while no translation answer arrives this cycle (so it
   // cannot link to a slot being freed)
   assign park_gen  = g_valid && !q_fail[q_gen] && !atc_hit && pe_free_v && !rq_rvalid_i &&
@@ -444,8 +444,7 @@ module uvs_tile #(
     .iss_pa_i      (iss_pa),
     .iss_sp_i      (iss_sp),
     .iss_len_i     (iss_len),
-    .iss_rdy_in_o  (mv_rdy_in),
-    .iss_rdy_out_o (mv_rdy_out),
+    .iss_rdy_o     (mv_rdy),
     .ret_valid_o   (mv_ret),
     .ret_err_o     (mv_ret_err),
     .ctl_req_i     (ctl_req),

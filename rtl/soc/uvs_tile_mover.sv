@@ -25,7 +25,7 @@
 // writes must wait for that tile's completion).
 // The control port (ctl_*) reads or writes one scratchpad block at a time
 // (ctl_req_i while none is in flight); its answer comes on ctl_rvalid_o.
-// Readiness (iss_rdy_in_o / iss_rdy_out_o) depends on registers only.
+// Readiness (iss_rdy_o) depends on registers only.
 `include "uvs_axi_ports.svh"
 
 module uvs_tile_mover #(
@@ -41,8 +41,7 @@ module uvs_tile_mover #(
   input  logic [63:0]   iss_pa_i,      // byte address in memory, 8-byte aligned
   input  logic [19:0]   iss_sp_i,      // scratchpad byte offset, 8-byte aligned
   input  logic [6:0]    iss_len_i,     // bytes, 8..BEAT_BYTES, a multiple of 8, within iss_pa_i's block
-  output logic          iss_rdy_in_o,  // a COPY_IN beat may issue this cycle
-  output logic          iss_rdy_out_o, // a COPY_OUT beat may issue this cycle
+  output logic          iss_rdy_o,     // a beat may issue this cycle
   output logic          ret_valid_o,   // the oldest beat is done (retired this cycle)
   output logic          ret_err_o,     // ... and an access of it got an error response
   // control: one scratchpad block access at a time
@@ -128,17 +127,13 @@ module uvs_tile_mover #(
 
   // room: a ring entry (the read queues hold at most one entry per ring
   // entry, its beat's, so they cannot overflow)
-  assign iss_rdy_in_o  = n < (OW + 1)'(OUT);
-  assign iss_rdy_out_o = iss_rdy_in_o;
+  assign iss_rdy_o = n < (OW + 1)'(OUT);
   assign busy_o = n != '0 || ctl_busy || maw_v || mw_v || saw_v || sw_v;
 
   // ---- AXI request channels ----
   logic          ar_ctl;   // the scratchpad AR offered is the control read's
-  /* verilator lint_off UNUSEDSIGNAL */
-  logic [OW-1:0] ss_i;     // the beat at sq_s (the AR side needs only whether it reads two blocks)
-  /* verilator lint_on UNUSEDSIGNAL */
-  logic          ss_two;
-  assign {ss_i, ss_two} = sqi_ram[sq_s[OW-1:0]];
+  logic          ss_two;   // the beat at sq_s reads two blocks
+  assign ss_two = sqi_ram[sq_s[OW-1:0]][0];
   assign ar_ctl = cr_ar && sq_s == ctl_at;
   assign mem_axi_arvalid_o  = mq_s != mq_w;
   assign mem_axi_araddr_o   = {mqb_ram[mq_s[OW-1:0]], BO'(0)};
