@@ -7,6 +7,8 @@
 //   localparam int BOARD_DMA_BEAT_BYTES (DMA_BEAT_BYTES: the DMA engine's data width)
 //   localparam int BOARD_SPAD_BYTES (SPAD_BYTES: scratchpad bytes per compute hart)
 //   localparam int BOARD_TILE_BEAT_BYTES (TILE_BEAT_BYTES: the tile engines' data width)
+//   localparam BOARD_IOMMU_RAM_STYLE (IOMMU_RAM_STYLE: "auto" or "block", the
+//                           IOTLB RAMs' ram_style for the board's FPGA family)
 //   localparam logic [63:0] BOARD_BOOT_ENTRY, BOARD_SRAM_SIZE, BOARD_HBM_SIZE,
 //                           BOARD_CAPS (the straps, uvs_board_cfg parameters)
 //   localparam logic [31:0] BOARD_CLOCK_KHZ, BOARD_LINK_LATENCY, BOARD_LINK_BW,
@@ -17,7 +19,7 @@
 //                 of data, on dma_aclk / dma_aresetn): host memory (the PCIe
 //                 bridge's slave, or the SoC's memory) and SRAM/HBM;
 //   tile_m_axi_*, tile_s_axi_*  the tile engines' data masters, element k for
-//                 compute hart k + 1 (64-byte data, on core_clk / mem_aresetn):
+//                 compute hart k + 1 (BOARD_TILE_BEAT_BYTES of data, on core_clk / mem_aresetn):
 //                 memory (SRAM, HBM, host window) and the hart's scratchpad;
 //   bar0_axil_*   BAR0, the core's AXI4-Lite slave s_axil (16-bit address,
 //                 64-bit data), driven by the shell's host-side master;
@@ -82,7 +84,8 @@ uvs_soc_core #(
   .PIPE      (1),
   .DMA_BEAT_BYTES (BOARD_DMA_BEAT_BYTES),
   .SPAD_BYTES (BOARD_SPAD_BYTES),
-  .TILE_BEAT_BYTES (BOARD_TILE_BEAT_BYTES)
+  .TILE_BEAT_BYTES (BOARD_TILE_BEAT_BYTES),
+  .IOMMU_RAM_STYLE (BOARD_IOMMU_RAM_STYLE)
 ) u_core (
   .clk_i (core_clk), .rst_ni (core_rstn),
   .cycle_o (cycle), .retired_o (retired),

@@ -45,6 +45,7 @@ module uvs_iommu
   parameter int DCC_ENTRIES   = 8,
   parameter int PWC_ENTRIES   = 8,
   parameter int IDS           = 1,  // request ids per port (tagged bus); 1 = untagged
+  parameter IOTLB_RAM_STYLE     = "auto",  // the IOTLB RAMs' ram_style (uvs_iommu_lutram): "auto" or "block"
   localparam int PW = (NUM_PORTS > 1) ? $clog2(NUM_PORTS) : 1,
   localparam int IW = (IDS > 1) ? $clog2(IDS) : 1,
   localparam int NPARK = NUM_PORTS * IDS,                  // park entries
@@ -204,7 +205,8 @@ module uvs_iommu
   logic [51:0] tlb_fill_vpn;
   leaf_t       tlb_fill_leaf;
 
-  uvs_iotlb #(.ENTRIES(IOTLB_ENTRIES), .WAYS(IOTLB_WAYS), .SP_ENTRIES(IOTLB_SP), .NUM_LOOKUP(NUM_PORTS)) u_iotlb (
+  uvs_iotlb #(.ENTRIES(IOTLB_ENTRIES), .WAYS(IOTLB_WAYS), .SP_ENTRIES(IOTLB_SP), .NUM_LOOKUP(NUM_PORTS),
+              .RAM_STYLE(IOTLB_RAM_STYLE)) u_iotlb (
     .clk_i, .rst_ni,
     .lk_pscid_i(tlb_lk_pscid), .lk_vpn_i(tlb_lk_vpn), .lk_hit_o(tlb_lk_hit), .lk_leaf_o(tlb_lk_leaf),
     .fill_i(tlb_fill), .fill_pscid_i(tlb_fill_pscid), .fill_global_i(tlb_fill_global),

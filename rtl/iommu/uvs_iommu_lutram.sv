@@ -15,6 +15,14 @@
 // a read-modify check in the same cycle as a possible write. With RPC = 4
 // each copy maps to LUT-RAM on 7-series and UltraScale+ (bench/iommu_synth.py).
 //
+// RAM_STYLE is the Yosys/Vivado ram_style attribute of the copies: "auto"
+// leaves the choice to the tool (LUT-RAM on AMD: RAM32M/RAM64M); "block"
+// forces the family's RAM blocks, for PolarFire, which has no LUT-RAM: its
+// uSRAM (RAM64x12, 64 words x 12 bits) reads asynchronously too (PolarFire
+// FPGA Fabric User Guide UG0680, "uSRAM"), while Yosys's cost model maps a
+// copy of 8 words to flip-flops and one multiplexer tree per read port
+// (issue 15: the IOTLB's tag RAMs, about 11,000 4-input LUTs).
+//
 // Timing: reads are combinational (rdata_o[i] = the word at raddr_i[i]
 // before this cycle's write; packed arrays, so that a parent can connect a
 // slice of its own arrays); a write takes effect at the clock edge. No
@@ -25,6 +33,9 @@ module uvs_iommu_lutram #(
   parameter int WIDTH = 8,   // bits per word
   parameter int NRD   = 1,   // asynchronous read ports (at least 1)
   parameter int RPC   = 4,   // read ports per copy (at least 1)
+  /* verilator lint_off UNUSEDPARAM */  // read by synthesis tools only (an attribute)
+  parameter RAM_STYLE = "auto",  // the copies' ram_style: "auto" or "block" (above)
+  /* verilator lint_on UNUSEDPARAM */
   localparam int AW = (DEPTH > 1) ? $clog2(DEPTH) : 1
 ) (
   input  logic             clk_i,
@@ -39,7 +50,7 @@ module uvs_iommu_lutram #(
 
   for (genvar c = 0; c < COPIES; c++) begin : g_copy
     // a name ending in "ram": bench/iommu_synth.py keeps it an unpacked memory for Yosys
-    logic [WIDTH-1:0] mem_ram [DEPTH];
+    (* ram_style = RAM_STYLE *) logic [WIDTH-1:0] mem_ram [DEPTH];
     always_ff @(posedge clk_i) begin
       if (we_i) mem_ram[waddr_i] <= wdata_i;
     end

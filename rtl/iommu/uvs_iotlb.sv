@@ -4,7 +4,8 @@
 //
 // Two arrays, written so that FPGA tools map their contents to LUT-RAM
 // (uvs_iommu_lutram: one write port, asynchronous reads, replicated per 4
-// read ports; issue 15):
+// read ports; issue 15), or on PolarFire, without LUT-RAM, to uSRAM
+// (RAM_STYLE "block"):
 //  - 4 KiB pages: ENTRIES entries, WAYS-way set associative, ENTRIES / WAYS
 //    sets indexed by IOVA bits 12 + log2(sets) - 1 : 12. Each way has a VPN
 //    tag RAM and a {G, PSCID} RAM, read by every lookup port at its set;
@@ -43,7 +44,8 @@ module uvs_iotlb
   parameter int ENTRIES    = 32,  // 4 KiB-page entries (WAYS x sets)
   parameter int WAYS       = 4,   // ways of the 4 KiB-page array
   parameter int SP_ENTRIES = 8,   // superpage entries (fully associative)
-  parameter int NUM_LOOKUP = 4
+  parameter int NUM_LOOKUP = 4,
+  parameter RAM_STYLE      = "auto"  // ram_style of the RAMs (uvs_iommu_lutram): "auto" or "block"
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,  // synchronous, active low
@@ -107,11 +109,11 @@ module uvs_iotlb
     logic [KW-1:0] as_wrd;
     /* verilator lint_on UNUSEDSIGNAL */
     // written at mt_set (= fill_set whenever fill4k): its maintenance read is the write-address port
-    uvs_iommu_lutram #(.DEPTH(SETS), .WIDTH(TW), .NRD(NUM_LOOKUP)) u_tag (
+    uvs_iommu_lutram #(.DEPTH(SETS), .WIDTH(TW), .NRD(NUM_LOOKUP), .RAM_STYLE(RAM_STYLE)) u_tag (
       .clk_i, .we_i(fill4k && fill_way == WB'(w)), .waddr_i(mt_set), .wdata_i(fill_vpn_i[51:SB]),
       .raddr_i(lk_set), .rdata_o(rd_tag[w]), .wrd_o(mt_tag[w])
     );
-    uvs_iommu_lutram #(.DEPTH(SETS), .WIDTH(KW), .NRD(NUM_LOOKUP)) u_as (
+    uvs_iommu_lutram #(.DEPTH(SETS), .WIDTH(KW), .NRD(NUM_LOOKUP), .RAM_STYLE(RAM_STYLE)) u_as (
       .clk_i, .we_i(fill4k && fill_way == WB'(w)), .waddr_i(fill_set), .wdata_i({fill_global_i, fill_pscid_i}),
       .raddr_i(lk_set), .rdata_o(rd_as[w]), .wrd_o(as_wrd)
     );
@@ -173,7 +175,7 @@ module uvs_iotlb
   logic [51:0]   leaf_wrd;
   /* verilator lint_on UNUSEDSIGNAL */
   assign leaf_wa = fill4k ? LA'({fill_set, fill_way}) : LA'(ENTRIES) + LA'(sp_vict_q);
-  uvs_iommu_lutram #(.DEPTH(LD), .WIDTH(52), .NRD(NUM_LOOKUP)) u_leaf (
+  uvs_iommu_lutram #(.DEPTH(LD), .WIDTH(52), .NRD(NUM_LOOKUP), .RAM_STYLE(RAM_STYLE)) u_leaf (
     .clk_i, .we_i(fill_i && !inv_i), .waddr_i(leaf_wa), .wdata_i(fill_leaf_i), .raddr_i(leaf_ra),
     .rdata_o(leaf_rd), .wrd_o(leaf_wrd)
   );

@@ -57,6 +57,7 @@ module uvs_soc_core #(
   parameter int DMA_BEAT_BYTES = 64, // data width of the DMA engine's masters: 8, 16, 32, 64 or 128 bytes
   parameter int SPAD_BYTES = 262144, // populated scratchpad bytes per compute hart (tile.def), 4 KiB..1 MiB
   parameter int TILE_BEAT_BYTES = 64, // data width of the tile engines' masters: 8, 16, 32 or 64 bytes
+  parameter IOMMU_RAM_STYLE = "auto", // ram_style of the IOTLB's RAMs: "auto" (LUT-RAM on AMD), "block" (PolarFire uSRAM)
   // tile engines' masters: one per compute hart (element h - 1), one tied off without compute harts
   localparam int NTILE = (NUM_HARTS > 1) ? NUM_HARTS - 1 : 1
 ) (
@@ -1126,7 +1127,7 @@ module uvs_soc_core #(
     .clk_o (iommu_clk)
   );
 
-  uvs_iommu #(.NUM_PORTS(NPORT), .IDS(IIDS)) u_iommu (
+  uvs_iommu #(.NUM_PORTS(NPORT), .IDS(IIDS), .IOTLB_RAM_STYLE(IOMMU_RAM_STYLE)) u_iommu (
     .clk_i             (iommu_clk),
     .rst_ni            (dev_rst_n),
     .rq_req_i          (rq_req),

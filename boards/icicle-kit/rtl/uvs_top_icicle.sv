@@ -33,6 +33,7 @@ module uvs_top_icicle (
   localparam int BOARD_SPAD_BYTES = 262144;  // scratchpad per compute hart (c4.mk CFG_SPAD_KIB 256)
   localparam int BOARD_DMA_BEAT_BYTES = 8;  // DMA data width (FIC0: 64-bit)
   localparam int BOARD_TILE_BEAT_BYTES = 8; // tile engines' data width (FIC0 again: memory and scratchpads in DDR)
+  localparam BOARD_IOMMU_RAM_STYLE = "block"; // IOTLB RAMs in uSRAM (no LUT-RAM on PolarFire)
   // Straps (uvs_board_cfg): SRAM as c4 (sim/configs/c4.mk CFG_SRAM_KIB), no
   // HBM (the kit's LPDDR4 is behind the SRAM window), the core clock; the
   // link figures are the simulator's model (sim/link.h, sources there) at
