@@ -19,7 +19,9 @@
 // parked on a page request waits in its (port, id) park entry -- NUM_PORTS x
 // IDS of them, the park slots of uvs_ptw -- while the port goes on with the
 // other ids' requests; the downstream port still has one request
-// outstanding, tagged with dn_id_o.
+// outstanding, tagged with dn_id_o. Ports set in ONE_ID (a single-thread
+// hart's) take only id 0: an untagged uvs_iommu_port with one park entry,
+// its other IDS - 1 park entries tied off (never waiting).
 //
 // trc_* is a verification trace (like the core's rvfi port; leave it
 // unconnected in the SoC): trc_hit_o[i] marks a fast-path translation of
@@ -45,6 +47,7 @@ module uvs_iommu
   parameter int DCC_ENTRIES   = 8,
   parameter int PWC_ENTRIES   = 8,
   parameter int IDS           = 1,  // request ids per port (tagged bus); 1 = untagged
+  parameter logic [NUM_PORTS-1:0] ONE_ID = '0,  // bit i: port i's requests all carry id 0
   parameter IOTLB_RAM_STYLE     = "auto",  // the IOTLB RAMs' ram_style (uvs_iommu_lutram): "auto" or "block"
   localparam int PW = (NUM_PORTS > 1) ? $clog2(NUM_PORTS) : 1,
   localparam int IW = (IDS > 1) ? $clog2(IDS) : 1,
@@ -247,16 +250,34 @@ module uvs_iommu
   assign fq_retry_ok = !fq_on || fq_mf || !fq_of;
 
   for (genvar i = 0; i < NUM_PORTS; i++) begin : g_port
+    localparam int PIDS = ONE_ID[i] ? 1 : IDS;      // the port's ids
+    localparam int PIW  = (PIDS > 1) ? $clog2(PIDS) : 1;
+    logic [PIW-1:0] p_rid, p_dn_id, p_act_id;
     assign dcc_lk_did[i] = rq_did_i[i];
-    uvs_iommu_port #(.SLOT_W(SW), .IDS(IDS)) u_port (
+    assign rq_rid_o[i]   = IW'(p_rid);
+    assign dn_id_o[i]    = IW'(p_dn_id);
+    assign act_id[i]     = IW'(p_act_id);
+    if (PIDS < IDS) begin : g_tie  // park entries of the ids the port does not take
+      /* verilator lint_off UNUSEDSIGNAL */  // a one-id port's requests carry id 0
+      logic unused_id;
+      assign unused_id = |rq_id_i[i];
+      /* verilator lint_on UNUSEDSIGNAL */
+      assign park_wait[i * IDS + PIDS +: IDS - PIDS] = '0;
+      assign park_did[i * IDS + PIDS +: IDS - PIDS]  = '0;
+      assign park_page[i * IDS + PIDS +: IDS - PIDS] = '0;
+      assign park_w[i * IDS + PIDS +: IDS - PIDS]    = '0;
+      assign park_slot[i * IDS + PIDS +: IDS - PIDS] = '0;
+      assign park_prgi[i * IDS + PIDS +: IDS - PIDS] = '0;
+    end
+    uvs_iommu_port #(.SLOT_W(SW), .IDS(PIDS)) u_port (
       .clk_i, .rst_ni,
       .rq_req_i(rq_req_i[i]), .rq_gnt_o(rq_gnt_o[i]), .rq_addr_i(rq_addr_i[i]), .rq_we_i(rq_we_i[i]),
       .rq_be_i(rq_be_i[i]), .rq_wdata_i(rq_wdata_i[i]), .rq_amo_i(rq_amo_i[i]), .rq_did_i(rq_did_i[i]),
-      .rq_priv_i(rq_priv_i[i]), .rq_exec_i(rq_exec_i[i]), .rq_id_i(rq_id_i[i]),
-      .rq_rvalid_o(rq_rvalid_o[i]), .rq_rid_o(rq_rid_o[i]),
+      .rq_priv_i(rq_priv_i[i]), .rq_exec_i(rq_exec_i[i]), .rq_id_i(PIW'(rq_id_i[i])),
+      .rq_rvalid_o(rq_rvalid_o[i]), .rq_rid_o(p_rid),
       .rq_rdata_o(rq_rdata_o[i]), .rq_err_o(rq_err_o[i]),
       .dn_req_o(dn_req_o[i]), .dn_gnt_i(dn_gnt_i[i]), .dn_addr_o(dn_addr_o[i]), .dn_we_o(dn_we_o[i]),
-      .dn_be_o(dn_be_o[i]), .dn_wdata_o(dn_wdata_o[i]), .dn_amo_o(dn_amo_o[i]), .dn_id_o(dn_id_o[i]),
+      .dn_be_o(dn_be_o[i]), .dn_wdata_o(dn_wdata_o[i]), .dn_amo_o(dn_amo_o[i]), .dn_id_o(p_dn_id),
       .dn_va_o(dn_va_o[i]), .dn_rpl_o(dn_rpl_o[i]),
       .dn_rvalid_i(dn_rvalid_i[i]), .dn_rdata_i(dn_rdata_i[i]), .dn_err_i(dn_err_i[i]),
       .dcc_hit_i(dcc_lk_hit[i]), .dcc_dc_i(dcc_lk_dc[i]),
@@ -266,12 +287,12 @@ module uvs_iommu
       .walk_did_o(walk_did[i]), .walk_acc_o(walk_acc[i]), .walk_priv_o(walk_priv[i]),
       .res_valid_i(res_valid && res_port == PW'(i)), .res_status_i(res_status), .res_pa_i(res_pa),
       .res_prgi_i(res_prgi), .res_slot_i(res_slot), .res_retry_fq_i(res_retry_fq),
-      .park_wait_o(park_wait[i * IDS +: IDS]), .park_did_o(park_did[i * IDS +: IDS]),
-      .park_page_o(park_page[i * IDS +: IDS]), .park_w_o(park_w[i * IDS +: IDS]),
-      .park_slot_o(park_slot[i * IDS +: IDS]), .park_prgi_o(park_prgi[i * IDS +: IDS]),
+      .park_wait_o(park_wait[i * IDS +: PIDS]), .park_did_o(park_did[i * IDS +: PIDS]),
+      .park_page_o(park_page[i * IDS +: PIDS]), .park_w_o(park_w[i * IDS +: PIDS]),
+      .park_slot_o(park_slot[i * IDS +: PIDS]), .park_prgi_o(park_prgi[i * IDS +: PIDS]),
       .rel_i(rel), .rel_did_i(rel_did), .rel_prgi_i(rel_prgi), .rel_resp_i(rel_resp),
       .retry_ok_i(retry_ok), .fq_retry_ok_i(fq_retry_ok), .trc_hit_o(trc_hit_o[i]),
-      .trc_id_o(act_id[i])
+      .trc_id_o(p_act_id)
     );
     assign trc_hit_id_o[i] = act_id[i];
   end

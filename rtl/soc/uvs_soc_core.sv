@@ -175,6 +175,8 @@ module uvs_soc_core #(
   localparam int XIDS     = int'(uvs_tile_pkg::UVS_TILE_XLAT_IDS);
   localparam int IIDS     = (NUM_HARTS == 1) ? 1 : (MT_THREADS > XIDS) ? MT_THREADS : XIDS;
   localparam int IIW      = (IIDS > 1) ? $clog2(IIDS) : 1;
+  // ports whose requests all carry id 0: the single-thread harts' (untagged)
+  localparam logic [NPORT-1:0] IONE_ID = (NUM_HARTS > 1 && MT_THREADS == 0) ? NPORT'((1 << NCH) - 1) : '0;
 
   // ---- hart ports ----
   logic [NUM_HARTS-1:0]       i_req, i_gnt, i_rvalid, i_err;
@@ -1127,7 +1129,7 @@ module uvs_soc_core #(
     .clk_o (iommu_clk)
   );
 
-  uvs_iommu #(.NUM_PORTS(NPORT), .IDS(IIDS), .IOTLB_RAM_STYLE(IOMMU_RAM_STYLE)) u_iommu (
+  uvs_iommu #(.NUM_PORTS(NPORT), .IDS(IIDS), .ONE_ID(IONE_ID), .IOTLB_RAM_STYLE(IOMMU_RAM_STYLE)) u_iommu (
     .clk_i             (iommu_clk),
     .rst_ni            (dev_rst_n),
     .rq_req_i          (rq_req),
