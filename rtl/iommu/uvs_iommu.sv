@@ -20,8 +20,9 @@
 // IDS of them, the park slots of uvs_ptw -- while the port goes on with the
 // other ids' requests; the downstream port still has one request
 // outstanding, tagged with dn_id_o. Ports set in ONE_ID (a single-thread
-// hart's) take only id 0: an untagged uvs_iommu_port with one park entry,
-// its other IDS - 1 park entries tied off (never waiting).
+// hart's) take only id 0: an untagged uvs_iommu_port with one park entry.
+// The park entries are numbered port by port (port i's first is the number
+// of entries of the ports below it), NPARK in all.
 //
 // trc_* is a verification trace (like the core's rvfi port; leave it
 // unconnected in the SoC): trc_hit_o[i] marks a fast-path translation of
@@ -51,7 +52,7 @@ module uvs_iommu
   parameter IOTLB_RAM_STYLE     = "auto",  // the IOTLB RAMs' ram_style (uvs_iommu_lutram): "auto" or "block"
   localparam int PW = (NUM_PORTS > 1) ? $clog2(NUM_PORTS) : 1,
   localparam int IW = (IDS > 1) ? $clog2(IDS) : 1,
-  localparam int NPARK = NUM_PORTS * IDS,                  // park entries
+  localparam int NPARK = NUM_PORTS * IDS - $countones(ONE_ID) * (IDS - 1),  // park entries
   localparam int SW = (NPARK > 1) ? $clog2(NPARK) : 1,      // park slot number width
   localparam int CW = $clog2(NPARK + 1)                     // parked-request count width
 ) (
@@ -223,7 +224,7 @@ module uvs_iommu
   logic [63:0]   walk_iova [NUM_PORTS];
   logic [23:0]   walk_did [NUM_PORTS];
   acc_e          walk_acc [NUM_PORTS];
-  // park entries, entry port x IDS + id (packed: each port drives a slice)
+  // park entries, port i's id k at PB + k (packed: each port drives a slice)
   logic [NPARK-1:0]         park_wait, park_w;
   logic [NPARK-1:0][23:0]   park_did;
   logic [NPARK-1:0][51:0]   park_page;
@@ -250,24 +251,19 @@ module uvs_iommu
   assign fq_retry_ok = !fq_on || fq_mf || !fq_of;
 
   for (genvar i = 0; i < NUM_PORTS; i++) begin : g_port
-    localparam int PIDS = ONE_ID[i] ? 1 : IDS;      // the port's ids
+    localparam int PIDS = ONE_ID[i] ? 1 : IDS;      // the port's ids (park entries)
     localparam int PIW  = (PIDS > 1) ? $clog2(PIDS) : 1;
+    localparam int PB   = i * IDS - $countones(ONE_ID & NUM_PORTS'((1 << i) - 1)) * (IDS - 1);  // its first
     logic [PIW-1:0] p_rid, p_dn_id, p_act_id;
     assign dcc_lk_did[i] = rq_did_i[i];
     assign rq_rid_o[i]   = IW'(p_rid);
     assign dn_id_o[i]    = IW'(p_dn_id);
     assign act_id[i]     = IW'(p_act_id);
-    if (PIDS < IDS) begin : g_tie  // park entries of the ids the port does not take
+    if (PIDS < IDS) begin : g_one
       /* verilator lint_off UNUSEDSIGNAL */  // a one-id port's requests carry id 0
       logic unused_id;
       assign unused_id = |rq_id_i[i];
       /* verilator lint_on UNUSEDSIGNAL */
-      assign park_wait[i * IDS + PIDS +: IDS - PIDS] = '0;
-      assign park_did[i * IDS + PIDS +: IDS - PIDS]  = '0;
-      assign park_page[i * IDS + PIDS +: IDS - PIDS] = '0;
-      assign park_w[i * IDS + PIDS +: IDS - PIDS]    = '0;
-      assign park_slot[i * IDS + PIDS +: IDS - PIDS] = '0;
-      assign park_prgi[i * IDS + PIDS +: IDS - PIDS] = '0;
     end
     uvs_iommu_port #(.SLOT_W(SW), .IDS(PIDS)) u_port (
       .clk_i, .rst_ni,
@@ -287,9 +283,9 @@ module uvs_iommu
       .walk_did_o(walk_did[i]), .walk_acc_o(walk_acc[i]), .walk_priv_o(walk_priv[i]),
       .res_valid_i(res_valid && res_port == PW'(i)), .res_status_i(res_status), .res_pa_i(res_pa),
       .res_prgi_i(res_prgi), .res_slot_i(res_slot), .res_retry_fq_i(res_retry_fq),
-      .park_wait_o(park_wait[i * IDS +: PIDS]), .park_did_o(park_did[i * IDS +: PIDS]),
-      .park_page_o(park_page[i * IDS +: PIDS]), .park_w_o(park_w[i * IDS +: PIDS]),
-      .park_slot_o(park_slot[i * IDS +: PIDS]), .park_prgi_o(park_prgi[i * IDS +: PIDS]),
+      .park_wait_o(park_wait[PB +: PIDS]), .park_did_o(park_did[PB +: PIDS]),
+      .park_page_o(park_page[PB +: PIDS]), .park_w_o(park_w[PB +: PIDS]),
+      .park_slot_o(park_slot[PB +: PIDS]), .park_prgi_o(park_prgi[PB +: PIDS]),
       .rel_i(rel), .rel_did_i(rel_did), .rel_prgi_i(rel_prgi), .rel_resp_i(rel_resp),
       .retry_ok_i(retry_ok), .fq_retry_ok_i(fq_retry_ok), .trc_hit_o(trc_hit_o[i]),
       .trc_id_o(p_act_id)

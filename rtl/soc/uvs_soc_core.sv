@@ -1034,7 +1034,7 @@ module uvs_soc_core #(
   logic        unused_trc_hit [NPORT];
   logic [IIW-1:0] unused_trc_hit_id [NPORT];
   logic [IIW-1:0] unused_trc_walk_id;
-  logic [$clog2(NPORT * IIDS + 1)-1:0] trc_parked;
+  logic [$clog2(NPORT * IIDS - $countones(IONE_ID) * (IIDS - 1) + 1)-1:0] trc_parked;  // uvs_iommu NPARK
   logic        trc_walk_valid, unused_trc_cmd, unused_trc_busy;
   logic [(NPORT > 1 ? $clog2(NPORT) : 1)-1:0] trc_walk_port;
   logic [1:0]  trc_walk_status;
