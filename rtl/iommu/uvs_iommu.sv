@@ -16,8 +16,8 @@
 // (req/gnt/addr/we/be/wdata/amo/rvalid/rdata/err, one outstanding request).
 // With IDS > 1 the requester ports follow its tagged variant ("Tagged bus":
 // rq_id_i / rq_rid_o, at most one request per id outstanding): a request
-// parked on a page request waits in its (port, id) park entry -- NUM_PORTS x
-// IDS of them, the park slots of uvs_ptw -- while the port goes on with the
+// parked on a page request waits in its (port, id) park entry -- the park
+// slots of uvs_ptw -- while the port goes on with the
 // other ids' requests; the downstream port still has one request
 // outstanding, tagged with dn_id_o. Ports set in ONE_ID (a single-thread
 // hart's) take only id 0: an untagged uvs_iommu_port with one park entry.
@@ -253,7 +253,7 @@ module uvs_iommu
   for (genvar i = 0; i < NUM_PORTS; i++) begin : g_port
     localparam int PIDS = ONE_ID[i] ? 1 : IDS;      // the port's ids (park entries)
     localparam int PIW  = (PIDS > 1) ? $clog2(PIDS) : 1;
-    localparam int PB   = i * IDS - $countones(ONE_ID & NUM_PORTS'((1 << i) - 1)) * (IDS - 1);  // its first
+    localparam int PB   = i * IDS - $countones(ONE_ID & ~({NUM_PORTS{1'b1}} << i)) * (IDS - 1);  // its first
     logic [PIW-1:0] p_rid, p_dn_id, p_act_id;
     assign dcc_lk_did[i] = rq_did_i[i];
     assign rq_rid_o[i]   = IW'(p_rid);

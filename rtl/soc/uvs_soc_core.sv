@@ -176,7 +176,7 @@ module uvs_soc_core #(
   localparam int IIDS     = (NUM_HARTS == 1) ? 1 : (MT_THREADS > XIDS) ? MT_THREADS : XIDS;
   localparam int IIW      = (IIDS > 1) ? $clog2(IIDS) : 1;
   // ports whose requests all carry id 0: the single-thread harts' (untagged)
-  localparam logic [NPORT-1:0] IONE_ID = (NUM_HARTS > 1 && MT_THREADS == 0) ? NPORT'((1 << NCH) - 1) : '0;
+  localparam logic [NPORT-1:0] IONE_ID = (NUM_HARTS > 1 && MT_THREADS == 0) ? ~({NPORT{1'b1}} << NCH) : '0;
 
   // ---- hart ports ----
   logic [NUM_HARTS-1:0]       i_req, i_gnt, i_rvalid, i_err;
