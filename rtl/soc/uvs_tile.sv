@@ -170,9 +170,12 @@ module uvs_tile #(
 
   // ---- generator ----
   logic        g_valid, g_rowok;
-  logic [31:0] g_r, g_c;
+  logic [31:0] g_r;
+  logic [31:0] g_rest;  // bytes of the row from the beat on (row bytes, less each beat generated)
+  logic        g_first; // the beat is the row's first
   logic [19:0] g_sp;
-  logic [63:0] g_base, g_va;
+  logic [63:0] g_base;  // the row's VA
+  logic [63:0] g_va;    // the beat's VA (g_base plus the row's bytes generated)
   logic [6:0]  g_len;
   logic        g_last_in_row, g_last;
   logic        g_started;  // the descriptor at q_gen started its first row
@@ -242,10 +245,9 @@ module uvs_tile #(
   assign atc_fill = rq_rvalid_i && !rq_err_i && !x_stale[XW'(rq_rid_i)];
 
   // ---- beat of the generator ----
-  logic [31:0] g_rest;
+  // (g_va and g_rest are registers, so that a beat's length and the row's
+  // end follow from flip-flops, not from an adder and a subtraction)
   assign g_valid = q_ng < q_n && g_rowok;
-  assign g_va    = g_base + 64'(g_c);
-  assign g_rest  = 32'(dg_rb) - g_c;
   always_comb begin
     logic [6:0] to_bound;
     to_bound = 7'(BEAT_BYTES) - (7'(g_va[5:0]) & 7'(BEAT_BYTES - 1));
@@ -525,7 +527,8 @@ module uvs_tile #(
       q_head <= '0; q_gen <= '0; q_tail <= '0; q_n <= '0; q_ng <= '0;
       q_fail <= '0;
       issued_q <= '0; done_q <= '0; failed_q <= '0;
-      g_rowok <= 1'b0; g_started <= 1'b0; g_r <= '0; g_c <= '0; g_sp <= '0; g_base <= '0;
+      g_rowok <= 1'b0; g_started <= 1'b0; g_r <= '0; g_rest <= '0; g_first <= 1'b0; g_sp <= '0;
+      g_base <= '0; g_va <= '0;
       pe_v <= '0;
       x_want <= '0; x_sent <= '0; x_stale <= '0; x_rdy <= '0;
       r_head <= '0; r_tail <= '0; r_n <= '0;
@@ -703,7 +706,7 @@ module uvs_tile #(
           x_we[k]  <= park_gen ? dg_we : pf_we;
         end
       // a row's first beat: its further pages (those beyond this beat's page)
-      if (gen_step && g_c == '0) begin
+      if (gen_step && g_first) begin
         logic [51:0] row_end_pg;  // page number of the row's last byte
         row_end_pg = 52'((g_va + 64'(g_rest) - 64'd1) >> 12);
         pf_rv   <= !direct && row_end_pg != g_va[63:12];
@@ -724,9 +727,11 @@ module uvs_tile #(
             g_started <= 1'b1;
           end
         end else if (gen_step) begin
-          g_sp <= g_sp + 20'(g_len);
+          g_sp    <= g_sp + 20'(g_len);
+          g_first <= 1'b0;
           if (!g_last_in_row) begin
-            g_c <= g_c + 32'(g_len);
+            g_va   <= g_va + 64'(g_len);
+            g_rest <= g_rest - 32'(g_len);
           end else if (g_last) begin
             g_rowok <= 1'b0;
             gen_fin = 1'b1;
@@ -781,8 +786,10 @@ module uvs_tile #(
   // row bytes, with the bounds check). An index outside the buffered block
   // asks for its block first (the row starts again once it is in).
   task automatic start_row();
-    g_r <= row_nx;
-    g_c <= '0;
+    g_r     <= row_nx;
+    g_rest  <= 32'(dg_rb);
+    g_first <= 1'b1;
+    g_va    <= g_base;
     if (dg_shape == SH_IDX) begin
       if (!ix_v || ix_blk != ix_ioff[19:6]) begin
         g_rowok <= 1'b0;
@@ -793,10 +800,12 @@ module uvs_tile #(
         g_rowok <= 1'b0;  // the descriptor fails (f_row)
       end else begin
         g_base  <= ix_va;
+        g_va    <= ix_va;
         g_rowok <= 1'b1;
       end
     end else begin
       g_base  <= (dg_shape == SH_2D && row_nx != '0) ? g_base + dg_stride : dg_va;
+      g_va    <= (dg_shape == SH_2D && row_nx != '0) ? g_base + dg_stride : dg_va;
       g_rowok <= 1'b1;
     end
   endtask
