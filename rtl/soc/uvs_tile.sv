@@ -786,6 +786,7 @@ module uvs_tile #(
   // row bytes, with the bounds check). An index outside the buffered block
   // asks for its block first (the row starts again once it is in).
   task automatic start_row();
+    logic [63:0] row_va;  // a 2-D or contiguous row's VA
     g_r     <= row_nx;
     g_rest  <= 32'(dg_rb);
     g_first <= 1'b1;
@@ -804,8 +805,9 @@ module uvs_tile #(
         g_rowok <= 1'b1;
       end
     end else begin
-      g_base  <= (dg_shape == SH_2D && row_nx != '0) ? g_base + dg_stride : dg_va;
-      g_va    <= (dg_shape == SH_2D && row_nx != '0) ? g_base + dg_stride : dg_va;
+      row_va   = (dg_shape == SH_2D && row_nx != '0) ? g_base + dg_stride : dg_va;
+      g_base  <= row_va;
+      g_va    <= row_va;
       g_rowok <= 1'b1;
     end
   endtask
