@@ -90,7 +90,7 @@ dtb-check:
 
 # Lint of every board's co-simulation top (and so of the board top in it).
 BOARDS_FPGA := $(foreach b,$(BOARDS),$(if $(COSIM_TOP.$(b)),$(b)))
-boards-lint: $(RTL_PKGS) $(RTL_LINT_VLT) | $(SETUP_STAMP)
+boards-lint: $(RTL_PKGS) $(BOOTROM_PKG) $(RTL_LINT_VLT) | $(SETUP_STAMP)
 	$(foreach b,$(BOARDS_FPGA),verilator --lint-only -Wall --top-module $(COSIM_TOP.$(b)) \
 	  -Iboards/common -Irtl/soc $(RTL_LINT_VLT) $(filter-out $(BOARD_COSIM_SRCS),$(RTL_SRCS)) \
 	  $(BOARD_COSIM_COMMON) $(COSIM_SRCS.$(b)) &&) true

@@ -31,18 +31,24 @@ module uvs_muldiv (
     return {{32{v[31]}}, v[31:0]};
   endfunction
 
-  // Product for the multiply operations (only evaluated when one starts).
+  // Product for the multiply operations (only evaluated when one starts):
+  // one 65 x 65-bit signed product serves every form. Each operand is
+  // extended by its sign bit if the operation takes it signed (MULH: both,
+  // MULHSU: rs1) and by 0 otherwise; the product's bits 127:64 are then
+  // the high half of MULH, MULHSU and MULHU, its bits 63:0 MUL's and its
+  // bits 31:0 MULW's (the low bits do not depend on the signedness). An
+  // FPGA builds one multiplier instead of three and two subtractors
+  // (issue 15).
   function automatic logic [63:0] mul_result(input logic [1:0] op, input logic word,
                                              input logic [63:0] a, input logic [63:0] b);
-    logic [63:0] hi;
-    if (word) return sext32(a[31:0] * b[31:0]);
-    if (op == 2'b00) return a * b;
-    hi = 64'(({64'd0, a} * {64'd0, b}) >> 64);
-    // Signed high parts from the unsigned product: subtract b (resp. a)
-    // when a (resp. b) is negative, modulo 2^64.
-    if (op != 2'b11 && a[63]) hi = hi - b;  // MULH, MULHSU: a signed
-    if (op == 2'b01 && b[63]) hi = hi - a;  // MULH: b signed
-    return hi;
+    logic signed [64:0]  as, bs;
+    logic signed [127:0] p;
+    as = {op != 2'b11 && a[63], a};   // MULH, MULHSU: rs1 signed
+    bs = {op == 2'b01 && b[63], b};   // MULH: rs2 signed
+    p = as * bs;             // signed: both operands sign-extend to 128 bits
+    if (word) return sext32(p[31:0]);
+    if (op == 2'b00) return p[63:0];
+    return p[127:64];
   endfunction
 
   // Two restoring-division steps: shift the next dividend bit into the
