@@ -18,7 +18,7 @@ module uvs_alu (
 );
   logic        eq, lt, ltu;
   logic [5:0]  shamt;
-  logic [63:0] sh_in, sum, res;
+  logic [63:0] sh_in, sum, res, sr_out;
   logic [64:0] sr_in;
 
   assign eq  = (a_i == b_i);
@@ -27,18 +27,29 @@ module uvs_alu (
 
   assign sum   = alt_i ? (a_i - b_i) : (a_i + b_i);
   assign shamt = word_i ? {1'b0, b_i[4:0]} : b_i[5:0];
-  // Right-shift input: the low word, sign- or zero-extended, for *W forms.
+  // One right shifter serves all shifts: a left shift is the right shift
+  // of the bit-reversed operand, reversed (an FPGA builds one barrel
+  // shifter, not two; issue 15; the reversals are only evaluated for SLL).
+  // Right-shift input: the low word, sign- or zero-extended, for *W forms;
+  // SLLW's low word is SLL's.
   assign sh_in = word_i ? {{32{alt_i & a_i[31]}}, a_i[31:0]} : a_i;
-  assign sr_in = {alt_i & sh_in[63], sh_in};
+  always_comb begin
+    sr_in = {alt_i & sh_in[63], sh_in};
+    if (fn_i == 3'b001) begin
+      sr_in[64] = 1'b0;
+      for (int i = 0; i < 64; i++) sr_in[i] = a_i[63 - i];
+    end
+  end
+  assign sr_out = 64'($signed(sr_in) >>> shamt);
 
   always_comb begin
     case (fn_i)
       3'b000:  res = sum;
-      3'b001:  res = a_i << shamt;
+      3'b001:  for (int i = 0; i < 64; i++) res[i] = sr_out[63 - i];
       3'b010:  res = {63'b0, lt};
       3'b011:  res = {63'b0, ltu};
       3'b100:  res = a_i ^ b_i;
-      3'b101:  res = 64'($signed(sr_in) >>> shamt);
+      3'b101:  res = sr_out;
       3'b110:  res = a_i | b_i;
       default: res = a_i & b_i;
     endcase
