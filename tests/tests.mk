@@ -34,7 +34,7 @@ SIM_C4FSM  := $(BUILD)/c4fsm/uvmsoc-sim
 TESTS  ?= $(sort $(wildcard tests/*.tests))
 
 .PHONY: isa-tests test sim-c4 sim-fsm sim-c4fsm sim-c1
-isa-tests: $(ISA_ELFS) $(ISA_OUT)/htif-sw32-fail.elf
+isa-tests: $(ISA_ELFS) $(ISA_OUT)/htif-sw32-fail.elf $(ISA_OUT)/csr-hpm-width40.elf
 
 $(ISA_OUT)/%.elf: $(ISA_DIR)/%.S $(ISA_LIB) $(ABI_H)
 	@mkdir -p $(@D)
@@ -48,6 +48,11 @@ $(ISA_OUT)/rv64c-%.elf: ISA_ARCH = $(ISA_ARCH_C)
 $(ISA_OUT)/htif-sw32-fail.elf: $(ISA_DIR)/htif-sw32.S $(ISA_LIB) $(ABI_H)
 	@mkdir -p $(@D)
 	$(RV_CC) $(ISA_ARCH) $(ISA_CFLAGS) -DHTIF_FAIL $(ISA_DIR)/lib/crt.S $< -o $@
+
+# csr-hpm-width for 40-bit counters (the icicle-kit board's BOARD_HPM_WIDTH).
+$(ISA_OUT)/csr-hpm-width40.elf: $(ISA_DIR)/csr-hpm-width.S $(ISA_LIB) $(ABI_H)
+	@mkdir -p $(@D)
+	$(RV_CC) $(ISA_ARCH) $(ISA_CFLAGS) -DHPM_WIDTH=40 $(ISA_DIR)/lib/crt.S $< -o $@
 
 sim-c4:
 	$(MAKE) CONFIG=c4 BUILD=$(BUILD) sim

@@ -9,6 +9,8 @@
 //   localparam int BOARD_TILE_BEAT_BYTES (TILE_BEAT_BYTES: the tile engines' data width)
 //   localparam BOARD_IOMMU_RAM_STYLE (IOMMU_RAM_STYLE: "auto" or "block", the
 //                           IOTLB RAMs' ram_style for the board's FPGA family)
+//   localparam int BOARD_HPM_WIDTH (HPM_WIDTH: bits of the harts' mhpmcounter3..10,
+//                           1..64; WARL precision, privileged spec 3.1.10)
 //   localparam logic [63:0] BOARD_BOOT_ENTRY, BOARD_SRAM_SIZE, BOARD_HBM_SIZE,
 //                           BOARD_CAPS (the straps, uvs_board_cfg parameters)
 //   localparam logic [31:0] BOARD_CLOCK_KHZ, BOARD_LINK_LATENCY, BOARD_LINK_BW,
@@ -85,7 +87,8 @@ uvs_soc_core #(
   .DMA_BEAT_BYTES (BOARD_DMA_BEAT_BYTES),
   .SPAD_BYTES (BOARD_SPAD_BYTES),
   .TILE_BEAT_BYTES (BOARD_TILE_BEAT_BYTES),
-  .IOMMU_RAM_STYLE (BOARD_IOMMU_RAM_STYLE)
+  .IOMMU_RAM_STYLE (BOARD_IOMMU_RAM_STYLE),
+  .HPM_WIDTH (BOARD_HPM_WIDTH)
 ) u_core (
   .clk_i (core_clk), .rst_ni (core_rstn),
   .cycle_o (cycle), .retired_o (retired),

@@ -16,9 +16,13 @@
 //   the written bit takes part in CSRRS/CSRRC, sec. 3.1.9); mtvec (direct or
 //   vectored); mscratch; mepc (bit 0 zero, IALIGN = 16); mcause; mtval;
 //   mcounteren (32 bits); mcountinhibit (CY, IR, HPM3..10); menvcfg (all
-//   fields read-only 0); mcycle, minstret, mhpmcounter3..10 with
-//   mhpmevent3..10 (event numbers in include/uvmsoc/hpm.def);
-//   mhpmcounter11..31 and mhpmevent11..31 read-only zero.
+//   fields read-only 0); mcycle, minstret (64 bits), mhpmcounter3..10
+//   (HPM_WIDTH bits: WARL "up to 64 bits of precision", sec. 3.1.10; a
+//   narrower counter reads zero-extended, keeps the written value's low
+//   HPM_WIDTH bits and wraps at 2^HPM_WIDTH; software finds the width by
+//   writing all ones and reading back) with mhpmevent3..10 (event numbers
+//   in include/uvmsoc/hpm.def); mhpmcounter11..31 and mhpmevent11..31
+//   read-only zero.
 //   Supervisor (ch. 4): sstatus (view of mstatus), sie/sip (views of mie/mip
 //   restricted to mideleg; SSIP the only writable sip bit), stvec, sscratch,
 //   sepc, scause, stval, scounteren (32 bits), senvcfg (read-only 0), satp
@@ -34,7 +38,8 @@
 module uvs_csr
   import uvs_arch_pkg::*;
 #(
-  parameter int HART_ID = 0
+  parameter int HART_ID    = 0,  // value of mhartid
+  parameter int HPM_WIDTH  = 64  // bits of mhpmcounter3..10, 1..64 (FPGA boards: fewer, issue 15)
 ) (
   input  logic        clk_i,            // the hart's clock (gated while it sleeps in WFI)
   input  logic        clk_free_i,       // the SoC clock, never gated: mcycle counts on it
@@ -106,7 +111,7 @@ module uvs_csr
   logic [15:0] medeleg_q;
   logic [31:0] mcounteren_q, scounteren_q;
   logic [10:0] inhibit_q;            // mcountinhibit bits 10..0 (bit 1, TM, stays 0)
-  logic [63:0] hpm_q [NHPM];
+  logic [HPM_WIDTH-1:0] hpm_q [NHPM];
   logic [EVW-1:0] hpm_ev_q [NHPM];
 
   logic [63:0] mstatus, wdata, rmw_base;
@@ -144,7 +149,7 @@ module uvs_csr
     if (csr_sel_i)
       for (int i = 0; i < NHPM; i++) begin
         if (int'(cidx) == i + 3) begin
-          hpm_rdata   = hpm_q[i];
+          hpm_rdata   = 64'(hpm_q[i]);
           hpmev_rdata = 64'(hpm_ev_q[i]);
         end
       end
@@ -323,9 +328,9 @@ module uvs_csr
       if (hpm_touch) begin
         for (int i = 0; i < NHPM; i++) begin
           if (do_write && csr_addr_i == CSR_MCYCLE + 12'(i + 3))
-            hpm_q[i] <= wdata;
+            hpm_q[i] <= wdata[HPM_WIDTH-1:0];
           else if (hpm_inc[i])
-            hpm_q[i] <= hpm_q[i] + 64'd1;
+            hpm_q[i] <= hpm_q[i] + HPM_WIDTH'(1);
         end
       end
       if (hpmev_wr) begin

@@ -30,7 +30,8 @@
 module uvs_pipe_core
   import uvs_arch_pkg::*;
 #(
-  parameter int HART_ID = 0  // value of mhartid
+  parameter int HART_ID   = 0,  // value of mhartid
+  parameter int HPM_WIDTH = 64  // bits of mhpmcounter3..10 (uvs_csr), 1..64
 ) (
   input  logic        clk_i,            // the hart's clock (uvs_pipe_sel gates it in WFI)
   input  logic        clk_free_i,       // the SoC clock, never gated (mcycle)
@@ -266,7 +267,7 @@ module uvs_pipe_core
   // ======================================================== commit
   assign csr_write = (w_insn_q[13:12] == 2'b01) || (w_insn_q[19:15] != 5'd0);
 
-  uvs_csr #(.HART_ID(HART_ID)) u_csr (
+  uvs_csr #(.HART_ID(HART_ID), .HPM_WIDTH(HPM_WIDTH)) u_csr (
     .clk_i, .clk_free_i, .rst_ni,
     .csr_addr_i(w_insn_q[31:20]), .csr_op_i(w_insn_q[13:12]), .csr_write_i(csr_write),
     .csr_src_i(w_insn_q[14] ? {59'd0, w_insn_q[19:15]} : w_rs1_q),

@@ -11,8 +11,9 @@
 // interrupt opens the gate in the cycle it appears, and the core sees it
 // at the next edge as it would ungated; mcycle counts on the ungated clock.
 module uvs_pipe_sel #(
-  parameter int HART_ID = 0,  // value of mhartid
-  parameter int PIPE    = 0   // 1: uvs_pipe_core, 0: uvs_core
+  parameter int HART_ID   = 0,  // value of mhartid
+  parameter int PIPE      = 0,  // 1: uvs_pipe_core, 0: uvs_core
+  parameter int HPM_WIDTH = 64  // bits of mhpmcounter3..10 (uvs_csr), 1..64
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,           // synchronous, active low
@@ -55,8 +56,8 @@ module uvs_pipe_sel #(
   );
 
   if (PIPE != 0) begin : g_pipe
-    uvs_pipe_core #(.HART_ID(HART_ID)) u_core (.clk_i(core_clk), .clk_free_i(clk_i), .sleep_o(sleep), .*);
+    uvs_pipe_core #(.HART_ID(HART_ID), .HPM_WIDTH(HPM_WIDTH)) u_core (.clk_i(core_clk), .clk_free_i(clk_i), .sleep_o(sleep), .*);
   end else begin : g_fsm
-    uvs_core #(.HART_ID(HART_ID)) u_core (.clk_i(core_clk), .clk_free_i(clk_i), .sleep_o(sleep), .*);
+    uvs_core #(.HART_ID(HART_ID), .HPM_WIDTH(HPM_WIDTH)) u_core (.clk_i(core_clk), .clk_free_i(clk_i), .sleep_o(sleep), .*);
   end
 endmodule

@@ -34,6 +34,8 @@ module uvs_top_icicle (
   localparam int BOARD_DMA_BEAT_BYTES = 8;  // DMA data width (FIC0: 64-bit)
   localparam int BOARD_TILE_BEAT_BYTES = 8; // tile engines' data width (FIC0 again: memory and scratchpads in DDR)
   localparam BOARD_IOMMU_RAM_STYLE = "block"; // IOTLB RAMs in uSRAM (no LUT-RAM on PolarFire)
+  localparam int BOARD_HPM_WIDTH = 40;  // mhpmcounter3..10 bits (WARL, privileged 3.1.10): 2^40 cycles
+                                        // = 3 hours at 100 MHz; 24 bits less of 8 counters in 5 harts
   // Straps (uvs_board_cfg): SRAM as c4 (sim/configs/c4.mk CFG_SRAM_KIB), no
   // HBM (the kit's LPDDR4 is behind the SRAM window), the core clock; the
   // link figures are the simulator's model (sim/link.h, sources there) at
