@@ -17,8 +17,14 @@
 // atomic that returns data, AWATOP[5] = 1, gets R and B in the same cycle).
 // A ROM transaction is taken only while nothing this port sent on is
 // unanswered, and answered the next cycle, so answers stay in the order the
-// port accepted them (AXI same-ID ordering; uvs_axi_mport relies on it);
-// consecutive ROM reads are taken one a cycle.
+// port accepted them (AXI same-ID ordering; uvs_axi_mport relies on it).
+// The ports share one ROM read: only the port holding the token (a
+// register) may have a ROM transaction taken in a cycle; the token passes
+// to the next port presenting one (round robin), so a port waits at most
+// N cycles, and a port's readies depend on no other port's valids (no
+// combinational path between the core's masters). The ROM word, the
+// answer's id and its error flag are then computed and held once, not per
+// port (an FPGA's LUTs: issue 15). Only the harts' boot touches the ROM.
 //
 // Assumptions (those of the core's masters, uvs_axi_mport): single-beat
 // transactions (AxLEN = 0), a write's W presented with its AW, RREADY and
@@ -45,6 +51,8 @@ module uvs_axi_bootrom #(
   localparam logic [63:0] ROM_BASE = uvs_memmap_pkg::UVS_BOOTROM_BASE;
   localparam logic [63:0] ROM_SIZE = uvs_memmap_pkg::UVS_BOOTROM_SIZE;
 
+  localparam int         PW      = (N > 1) ? $clog2(N) : 1;
+
   // The 8-byte word at ROM byte offset off.
   function automatic logic [63:0] rom_word(logic [11:3] off, logic [63:0] entry, logic [63:0] dtb,
                                            logic [63:0] mentry);
@@ -59,18 +67,69 @@ module uvs_axi_bootrom #(
     return (addr & ~(ROM_SIZE - 64'd1)) == ROM_BASE;
   endfunction
 
+  // ---- the shared ROM read: one transaction taken a cycle, answered the next ----
+  logic [N-1:0]   want;                 // presents a ROM transaction it may have taken
+  logic [N-1:0]   take_ar, take_aw;     // taken this cycle (at most one port: the token's)
+  logic [N-1:0]   rv_q, bv_q;           // the port's answer is this cycle's
+  logic [PW-1:0]  tok_q;                // the port that may have one taken this cycle
+  logic           pick;
+  logic [PW-1:0]  pick_p;
+  logic [IDW-1:0] id_q;                 // the answer's id
+  logic [11:3]    off_q;                // the read's word offset: its data is read at the answer
+  logic           err_q;                // the answer is SLVERR (no data)
+  logic [63:0]    rom_q;                // the answer's data (0 for SLVERR)
+
+  always_comb begin
+    pick   = 1'b0;
+    pick_p = tok_q;
+    for (int p = 0; p < N; p++)
+      if (!pick && want[p] && PW'(p) > tok_q) begin
+        pick   = 1'b1;
+        pick_p = PW'(p);
+      end
+    for (int p = 0; p < N; p++)
+      if (!pick && want[p]) begin
+        pick   = 1'b1;
+        pick_p = PW'(p);
+      end
+  end
+  assign rom_q = err_q ? 64'd0 : rom_word(off_q, entry_i, dtb_i, mentry_i);
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      rv_q   <= '0;
+      bv_q   <= '0;
+      tok_q  <= '0;
+    end else begin
+      for (int p = 0; p < N; p++) begin
+        rv_q[p] <= take_ar[p] || (take_aw[p] && s_axi_awatop_i[p][5]);
+        bv_q[p] <= take_aw[p];
+      end
+      if (pick) tok_q <= pick_p;  // the next port presenting one after the token's, else its own
+    end
+    for (int p = 0; p < N; p++) begin
+      if (take_ar[p]) begin
+        id_q  <= s_axi_arid_i[p];
+        off_q <= s_axi_araddr_i[p][11:3];
+        err_q <= s_axi_arlock_i[p];
+      end else if (take_aw[p]) begin
+        id_q  <= s_axi_awid_i[p];
+        err_q <= 1'b1;
+      end
+    end
+  end
+
   for (genvar p = 0; p < N; p++) begin : g_port
-    logic           rom_ar, rom_aw, take_ar, take_aw, fwd_ans;
+    logic           rom_ar, rom_aw, fwd_ans, mine;
     logic [3:0]     out_q;  // passed on, not yet answered (single-beat: at most a few)
-    logic           rv_q, bv_q;
-    logic [IDW-1:0] id_q;
-    logic [11:3]    off_q;     // the read's word offset: its data is read at the answer
-    logic           err_q;     // the answer is SLVERR (no data)
 
     assign rom_ar  = s_axi_arvalid_i[p] && in_rom(s_axi_araddr_i[p]);
     assign rom_aw  = s_axi_awvalid_i[p] && in_rom(s_axi_awaddr_i[p]);
-    assign take_ar = rom_ar && out_q == 4'd0;
-    assign take_aw = rom_aw && s_axi_wvalid_i[p] && out_q == 4'd0;
+    // a read first when both are presented
+    assign want[p] = (rom_ar || (rom_aw && s_axi_wvalid_i[p])) && out_q == 4'd0;
+    assign mine    = want[p] && tok_q == PW'(p);
+    assign take_ar[p] = mine && rom_ar;
+    assign take_aw[p] = mine && !rom_ar;
 
     // Pass-through: everything not in the ROM region.
     `UVS_AXI4_PASS_ATTRS(m_axi, s_axi, [p])
@@ -80,45 +139,29 @@ module uvs_axi_bootrom #(
     assign m_axi_arvalid_o[p] = s_axi_arvalid_i[p] && !rom_ar;
     assign m_axi_araddr_o[p]  = s_axi_araddr_i[p];
 
-    assign s_axi_arready_o[p] = rom_ar ? take_ar : m_axi_arready_i[p];
-    assign s_axi_awready_o[p] = rom_aw ? take_aw : m_axi_awready_i[p];
-    assign s_axi_wready_o[p]  = rom_aw ? take_aw : m_axi_wready_i[p];
+    assign s_axi_arready_o[p] = rom_ar ? take_ar[p] : m_axi_arready_i[p];
+    assign s_axi_awready_o[p] = rom_aw ? take_aw[p] : m_axi_awready_i[p];
+    assign s_axi_wready_o[p]  = rom_aw ? take_aw[p] : m_axi_wready_i[p];
 
     // Answers: the ROM's (registered) or the shell's; never both in a cycle,
     // since a ROM transaction is taken only with nothing outstanding.
-    assign s_axi_rvalid_o[p] = rv_q || m_axi_rvalid_i[p];
-    assign s_axi_rid_o[p]    = rv_q ? id_q : m_axi_rid_i[p];
-    assign s_axi_rdata_o[p]  = !rv_q ? m_axi_rdata_i[p] :
-                               err_q ? 64'd0 : rom_word(off_q, entry_i, dtb_i, mentry_i);
-    assign s_axi_rresp_o[p]  = rv_q ? (err_q ? SLVERR : OKAY) : m_axi_rresp_i[p];
-    assign s_axi_rlast_o[p]  = rv_q || m_axi_rlast_i[p];
-    assign s_axi_bvalid_o[p] = bv_q || m_axi_bvalid_i[p];
-    assign s_axi_bid_o[p]    = bv_q ? id_q : m_axi_bid_i[p];
-    assign s_axi_bresp_o[p]  = bv_q ? SLVERR : m_axi_bresp_i[p];
+    assign s_axi_rvalid_o[p] = rv_q[p] || m_axi_rvalid_i[p];
+    assign s_axi_rid_o[p]    = rv_q[p] ? id_q : m_axi_rid_i[p];
+    assign s_axi_rdata_o[p]  = rv_q[p] ? rom_q : m_axi_rdata_i[p];
+    assign s_axi_rresp_o[p]  = rv_q[p] ? (err_q ? SLVERR : OKAY) : m_axi_rresp_i[p];
+    assign s_axi_rlast_o[p]  = rv_q[p] || m_axi_rlast_i[p];
+    assign s_axi_bvalid_o[p] = bv_q[p] || m_axi_bvalid_i[p];
+    assign s_axi_bid_o[p]    = bv_q[p] ? id_q : m_axi_bid_i[p];
+    assign s_axi_bresp_o[p]  = bv_q[p] ? SLVERR : m_axi_bresp_i[p];
 
     // A transaction passed on is answered by R or by B, or by both in one
     // cycle for an atomic (uvs_axi_mem_model's contract).
     assign fwd_ans = (m_axi_rvalid_i[p] && m_axi_rlast_i[p]) || m_axi_bvalid_i[p];
 
     always_ff @(posedge clk_i) begin
-      if (!rst_ni) begin
-        out_q <= '0;
-        rv_q  <= 1'b0;
-        bv_q  <= 1'b0;
-      end else begin
-        out_q <= out_q + 4'(m_axi_arvalid_o[p] && m_axi_arready_i[p])
-                       + 4'(m_axi_awvalid_o[p] && m_axi_awready_i[p]) - 4'(fwd_ans);
-        rv_q  <= take_ar || (take_aw && s_axi_awatop_i[p][5]);
-        bv_q  <= take_aw;
-      end
-      if (take_ar) begin
-        id_q  <= s_axi_arid_i[p];
-        off_q <= s_axi_araddr_i[p][11:3];
-        err_q <= s_axi_arlock_i[p];
-      end else if (take_aw) begin
-        id_q  <= s_axi_awid_i[p];
-        err_q <= 1'b1;
-      end
+      if (!rst_ni) out_q <= '0;
+      else out_q <= out_q + 4'(m_axi_arvalid_o[p] && m_axi_arready_i[p])
+                          + 4'(m_axi_awvalid_o[p] && m_axi_awready_i[p]) - 4'(fwd_ans);
     end
   end
 endmodule

@@ -200,7 +200,11 @@ module uvs_pipe_fetch
         inf_npc_q <= pred_npc;
         inf_tk_q  <= btb_taken;
         inf_off_q <= btb_off;
-        stale_q   <= flush | rpend_q | (hold_q & stale_q);
+        // stale: redirected in this cycle, or while it was held (rpend_q);
+        // never because the previous request was (a request presented in
+        // the cycle a stale response arrives and granted later is on the
+        // new path: keeping stale_q there dropped every later response)
+        stale_q   <= flush | rpend_q;
       end else begin
         if (imem_rvalid_i) outst_q <= 1'b0;
         if (flush) stale_q <= 1'b1;
