@@ -160,7 +160,18 @@ module uvs_tile #(
   logic [SPW-1:0] dg_rb, dg_rows;           // row bytes, rows
   logic [19:6]    hd_doff;                  // the descriptor's slot (64-byte block)
   logic [31:0]    hd_ticket;
-  logic [63:0]   q_eva [QD];
+  // ERR_VA: a memory per failure source (one write port each, read at
+  // q_head; not eight 64-bit registers with a write multiplexer over the
+  // sources each: about 1,000 LUTs of the engine on PolarFire, issue 15):
+  // the generator's (the row's index, or the index block's read error),
+  // a pending beat's failed translation, a retired beat's error. q_src
+  // names the memory holding a failed descriptor's ERR_VA.
+  localparam logic [1:0] SRC_GEN = 2'd0, SRC_PE = 2'd1, SRC_RET = 2'd2;
+  logic [63:0]   eg_ram [QD];
+  logic [63:0]   ep_ram [QD];
+  logic [63:0]   er_ram [QD];
+  logic [1:0]    q_src [QD];
+  logic [63:0]   hd_eva;     // the oldest descriptor's ERR_VA (if it failed)
   logic [7:0]    q_code [QD];
   logic [6:0]    q_cnt [QD];  // beats pending or in flight
   logic [QD-1:0] q_fail;
@@ -265,8 +276,10 @@ module uvs_tile #(
   logic [1:0]    iss_xlat;
   logic          ctl_req, ctl_gnt, ctl_we, ctl_rvalid, ctl_err;
   logic [19:6]   ctl_blk;
-  logic [511:0]  ctl_wdata, ctl_rdata;
-  logic [63:0]   ctl_wstrb;
+  localparam int CW_OFF = int'(UVS_TILE_DESC_ERR_VA);  // a control write's first byte (uvs_tile_mover)
+  logic [511:0]  ctl_rdata;
+  logic [8*(64-CW_OFF)-1:0] ctl_wdata;  // bytes CW_OFF..63 of the block: ERR_VA, STATUS, TICKET
+  logic [63-CW_OFF:0]       ctl_wstrb;
 
   // ---- issue arbitration ----
   logic          ring_room, can_issue, pe_pick_v, pe_free_v, x_match_v, x_free_v;
@@ -393,14 +406,15 @@ module uvs_tile #(
     ctl_req = 1'b1; ctl_we = 1'b1; ctl_blk = sub_blk; ctl_wdata = '0; ctl_wstrb = '0;
     if (cpl_req) begin
       ctl_blk = hd_doff[19:6];
-      ctl_wdata[64*5 +: 64] = q_code[q_head] == 8'(UVS_TILE_ST_OK) ? '0 : q_eva[q_head];  // TILE_DESC_ERR_VA 0x28
-      ctl_wdata[64*6 +: 64] = cpl_status;             // TILE_DESC_STATUS 0x30
-      ctl_wstrb[8*5 +: 16]  = 16'hffff;
+      ctl_wdata[8*(int'(UVS_TILE_DESC_ERR_VA) - CW_OFF) +: 64] =
+        q_code[q_head] == 8'(UVS_TILE_ST_OK) ? '0 : hd_eva;
+      ctl_wdata[8*(int'(UVS_TILE_DESC_STATUS) - CW_OFF) +: 64] = cpl_status;
+      ctl_wstrb[int'(UVS_TILE_DESC_ERR_VA) - CW_OFF +: 16] = 16'hffff;
     end else if (sub_st == SB_RD) begin
       ctl_we = 1'b0;
     end else if (sub_st == SB_WR) begin
-      ctl_wdata[64*7 +: 64] = sub_tkt;                // TILE_DESC_TICKET 0x38
-      ctl_wstrb[8*7 +: 8]   = 8'hff;
+      ctl_wdata[8*(int'(UVS_TILE_DESC_TICKET) - CW_OFF) +: 64] = sub_tkt;
+      ctl_wstrb[int'(UVS_TILE_DESC_TICKET) - CW_OFF +: 8] = 8'hff;
     end else if (ix_req) begin
       ctl_we  = 1'b0;
       ctl_blk = ix_blk;
@@ -484,7 +498,14 @@ module uvs_tile #(
       pe_ram[pe_free] <= {g_va, g_sp, g_len, q_gen, dg_we};
     if (iss_v)
       rv_ram[r_tail] <= {issue_pe ? pp_q : q_gen, iss_va};
+    // ERR_VA candidates: written while the descriptor has not failed (the
+    // outcome loop below picks the first failure's source)
+    if ((f_row || f_ix) && !q_fail[q_gen]) eg_ram[q_gen] <= f_row ? ix_va : dg_va;
+    if (drop_pe && !q_fail[pp_q])          ep_ram[pp_q]  <= pp_va;
+    if (mv_ret && mv_ret_err && !q_fail[r_hq]) er_ram[r_hq] <= r_hva;
   end
+  assign hd_eva = (q_src[q_head] == SRC_GEN) ? eg_ram[q_head] :
+                  (q_src[q_head] == SRC_PE)  ? ep_ram[q_head] : er_ram[q_head];
 
   // the row start_row starts (the first, the next, or the same again once
   // its index block is in), its index from the index buffer, and its VA
@@ -757,13 +778,13 @@ module uvs_tile #(
           q_code[i] <= 8'(UVS_TILE_ST_OK);
         end else if (!q_fail[i]) begin
           if (f_row && q_gen == QW'(i)) begin
-            q_fail[i] <= 1'b1; q_code[i] <= 8'(UVS_TILE_ST_INDEX); q_eva[i] <= ix_va;
+            q_fail[i] <= 1'b1; q_code[i] <= 8'(UVS_TILE_ST_INDEX); q_src[i] <= SRC_GEN;
           end else if (drop_pe && pp_q == QW'(i)) begin
-            q_fail[i] <= 1'b1; q_code[i] <= 8'(UVS_TILE_ST_FAULT); q_eva[i] <= pp_va;
+            q_fail[i] <= 1'b1; q_code[i] <= 8'(UVS_TILE_ST_FAULT); q_src[i] <= SRC_PE;
           end else if (mv_ret && mv_ret_err && r_hq == QW'(i)) begin
-            q_fail[i] <= 1'b1; q_code[i] <= 8'(UVS_TILE_ST_FAULT); q_eva[i] <= r_hva;
+            q_fail[i] <= 1'b1; q_code[i] <= 8'(UVS_TILE_ST_FAULT); q_src[i] <= SRC_RET;
           end else if (f_ix && q_gen == QW'(i)) begin
-            q_fail[i] <= 1'b1; q_code[i] <= 8'(UVS_TILE_ST_FAULT); q_eva[i] <= dg_va;
+            q_fail[i] <= 1'b1; q_code[i] <= 8'(UVS_TILE_ST_FAULT); q_src[i] <= SRC_GEN;
           end
         end
       end

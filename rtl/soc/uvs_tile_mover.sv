@@ -7,8 +7,11 @@
 //   mem_axi  memory (SRAM, HBM, the host window): a beat's physical address;
 //   spad_axi the scratchpad (memmap.def SPAD: SPAD_BASE + HART *
 //            TILE_SPAD_STRIDE + offset), also for the engine's control
-//            accesses (descriptor read, TICKET, gather indices, STATUS: one
-//            64-byte INCR burst of 64 / BEAT_BYTES beats each).
+//            accesses: a read of a whole 64-byte block (descriptor, gather
+//            indices: an INCR burst of 64 / BEAT_BYTES beats), a write of
+//            a descriptor's output words (ERR_VA, STATUS, TICKET: bytes
+//            TILE_DESC_ERR_VA..63 of its block, an INCR burst of the beats
+//            holding them: 3 at 8 bytes, 1 at 32 or 64).
 // A beat (iss_*: at most BEAT_BYTES, 8-byte aligned offsets and length,
 // tile.def TILE_ALIGN, within one block of memory) takes a ring entry (OUT
 // entries, the engine's beats in flight) and
@@ -23,15 +26,19 @@
 // Reads and writes of different beats are not ordered against each other
 // (as for the kernel: a tile that reads the scratchpad bytes an earlier tile
 // writes must wait for that tile's completion).
-// The control port (ctl_*) reads or writes one scratchpad block at a time
-// (ctl_req_i while none is in flight); its answer comes on ctl_rvalid_o.
+// The control port (ctl_*) reads one scratchpad block or writes the output
+// words of one, one access at a time (ctl_req_i while none is in flight);
+// its answer comes on ctl_rvalid_o. The write data are only those words
+// (not the block), so the burst's data register is 3 words, not 8.
 // Readiness (iss_rdy_o) depends on registers only.
 `include "uvs_axi_ports.svh"
 
 module uvs_tile_mover #(
   parameter int HART = 1,         // hart id: its scratchpad's address
   parameter int OUT  = 32,        // beats in flight, a power of two
-  parameter int BEAT_BYTES = 64   // data width of both masters: 8, 16, 32 or 64 bytes
+  parameter int BEAT_BYTES = 64,  // data width of both masters: 8, 16, 32 or 64 bytes
+  // a control write's bytes: CW_OFF..63 of the block (tile.def: ERR_VA, STATUS, TICKET)
+  localparam int CW_OFF = int'(uvs_tile_pkg::UVS_TILE_DESC_ERR_VA)
 ) (
   input  logic          clk_i,
   input  logic          rst_ni,        // synchronous, active low
@@ -49,8 +56,8 @@ module uvs_tile_mover #(
   output logic          ctl_gnt_o,
   input  logic          ctl_we_i,
   input  logic [19:6]   ctl_blk_i,     // block (64-byte) offset in the scratchpad
-  input  logic [511:0]  ctl_wdata_i,
-  input  logic [63:0]   ctl_wstrb_i,
+  input  logic [8*(64-CW_OFF)-1:0] ctl_wdata_i,  // a write's bytes CW_OFF..63 of the block
+  input  logic [63-CW_OFF:0]       ctl_wstrb_i,  // ... their byte enables
   output logic          ctl_rvalid_o,  // answer (read data, or the write's response)
   output logic [511:0]  ctl_rdata_o,
   output logic          ctl_err_o,
@@ -62,7 +69,11 @@ module uvs_tile_mover #(
   localparam int BO = $clog2(BEAT_BYTES);  // block offset bits
   localparam int MB = 64 - BO;         // memory block number bits
   localparam int SB = 20 - BO;         // scratchpad block number bits
-  localparam int CL = 64 / BEAT_BYTES; // beats of a control access's burst
+  localparam int CL = 64 / BEAT_BYTES; // beats of a control read's burst
+  localparam int CWB = CW_OFF & ~(BEAT_BYTES - 1);  // byte offset of a control write's first beat
+  localparam int CWL = (64 - CWB) / BEAT_BYTES;     // beats of a control write's burst
+  localparam int CWD = 8 * (64 - CWB);              // its data bits
+  localparam int CWR = (CWL > 1) ? CWD - DW : DW;   // bits after its first beat (none: unused)
   localparam int DW = 8 * BEAT_BYTES;  // data bits
   localparam int OW = $clog2(OUT);
   localparam int SQ = 2 * OUT;         // scratchpad writes awaiting their responses
@@ -121,9 +132,13 @@ module uvs_tile_mover #(
   logic            ctl_busy;                 // a control access in flight
   // a control burst's further beats: write data and strobes still to send
   // (shifted out one beat at a time), W beats left; read beats answered
-  logic [511:0]    cw_data;
-  logic [63:0]     cw_strb;
+  logic [CWD-1:0]  cw_full;                  // a control write's burst: its data, at the lanes
+  logic [CWD/8-1:0] cw_fstrb;
+  logic [CWR-1:0]  cw_data;
+  logic [CWR/8-1:0] cw_strb;
   logic [6:0]      cw_n, cr_n;
+  assign cw_full  = CWD'(ctl_wdata_i) << (8 * (CW_OFF - CWB));
+  assign cw_fstrb = (CWD / 8)'(ctl_wstrb_i) << (CW_OFF - CWB);
 
   // room: a ring entry (the read queues hold at most one entry per ring
   // entry, its beat's, so they cannot overflow)
@@ -147,7 +162,7 @@ module uvs_tile_mover #(
   assign mem_axi_wstrb_o    = mw_strb;
   assign spad_axi_awvalid_o = saw_v;
   assign spad_axi_awaddr_o  = SP_BASE + {44'd0, saw_blk, BO'(0)};
-  assign spad_axi_awlen_o   = saw_ctl ? 8'(CL - 1) : 8'd0;
+  assign spad_axi_awlen_o   = saw_ctl ? 8'(CWL - 1) : 8'd0;
   assign spad_axi_wvalid_o  = sw_v;
   assign spad_axi_wdata_o   = sw_data;
   assign spad_axi_wstrb_o   = sw_strb;
@@ -332,8 +347,8 @@ module uvs_tile_mover #(
         sw_v    <= 1'b1;
         sw_data <= cw_data[DW-1:0];
         sw_strb <= cw_strb[NL*8-1:0];
-        cw_data <= cw_data >> DW;
-        cw_strb <= cw_strb >> (NL * 8);
+        cw_data <= CWR'(cw_data >> DW);
+        cw_strb <= (CWR / 8)'(cw_strb >> (NL * 8));
         cw_n    <= cw_n - 7'd1;
       end
 
@@ -343,13 +358,13 @@ module uvs_tile_mover #(
         if (ctl_we_i) begin
           saw_v   <= 1'b1;
           sw_v    <= 1'b1;
-          saw_blk <= SB'(ctl_blk_i) << (6 - BO);
+          saw_blk <= (SB'(ctl_blk_i) << (6 - BO)) | SB'(CWB / BEAT_BYTES);
           saw_ctl <= 1'b1;
-          sw_data <= ctl_wdata_i[DW-1:0];
-          sw_strb <= ctl_wstrb_i[NL*8-1:0];
-          cw_data <= ctl_wdata_i >> DW;
-          cw_strb <= ctl_wstrb_i >> (NL * 8);
-          cw_n    <= 7'(CL - 1);
+          sw_data <= cw_full[DW-1:0];
+          sw_strb <= cw_fstrb[NL*8-1:0];
+          cw_data <= CWR'(cw_full >> DW);
+          cw_strb <= (CWR / 8)'(cw_fstrb >> (NL * 8));
+          cw_n    <= 7'(CWL - 1);
         end
       end
 
