@@ -49,6 +49,8 @@ module uvs_iommu
   parameter int PWC_ENTRIES   = 8,
   parameter int IDS           = 1,  // request ids per port (tagged bus); 1 = untagged
   parameter logic [NUM_PORTS-1:0] ONE_ID = '0,  // bit i: port i's requests all carry id 0
+  parameter logic [NUM_PORTS-1:0] NO_DATA = '0, // bit i: port i's requests carry no write data,
+                                                // byte enables or AMO (uvs_iommu_port NO_DATA)
   parameter IOTLB_RAM_STYLE     = "auto",  // the IOTLB RAMs' ram_style (uvs_iommu_lutram): "auto" or "block"
   localparam int PW = (NUM_PORTS > 1) ? $clog2(NUM_PORTS) : 1,
   localparam int IW = (IDS > 1) ? $clog2(IDS) : 1,
@@ -265,7 +267,7 @@ module uvs_iommu
       assign unused_id = |rq_id_i[i];
       /* verilator lint_on UNUSEDSIGNAL */
     end
-    uvs_iommu_port #(.SLOT_W(SW), .IDS(PIDS)) u_port (
+    uvs_iommu_port #(.SLOT_W(SW), .IDS(PIDS), .NO_DATA(NO_DATA[i])) u_port (
       .clk_i, .rst_ni,
       .rq_req_i(rq_req_i[i]), .rq_gnt_o(rq_gnt_o[i]), .rq_addr_i(rq_addr_i[i]), .rq_we_i(rq_we_i[i]),
       .rq_be_i(rq_be_i[i]), .rq_wdata_i(rq_wdata_i[i]), .rq_amo_i(rq_amo_i[i]), .rq_did_i(rq_did_i[i]),

@@ -33,6 +33,10 @@
 //           res_retry_fq_i, the fault queue (fqof clear, fqmf set or the
 //           queue off; fq_retry_ok_i). The port is held meanwhile (all ids).
 // acc: fetch if exec_i; write for a store, SC or AMO; read for a load or LR.
+// NO_DATA = 1 (a tile engine's translation requests): the requests carry no
+// write data, byte enables or AMO; the port ignores those inputs and drives
+// dn_wdata_o 0, dn_be_o all ones and dn_amo_o AMO_NONE, so it keeps no
+// registers for them (synthesis, issue 15).
 module uvs_iommu_port
   import uvs_iommu_pkg::*;
   import uvs_iommu_pt_pkg::*;
@@ -42,6 +46,7 @@ module uvs_iommu_port
 #(
   parameter int SLOT_W = 2,  // width of park slot numbers
   parameter int IDS    = 1,  // request ids (park entries)
+  parameter bit NO_DATA = 0, // requests carry no write data, byte enables or AMO (above)
   localparam int IW = (IDS > 1) ? $clog2(IDS) : 1
 ) (
   input  logic        clk_i,
@@ -174,7 +179,7 @@ module uvs_iommu_port
 
   acc_e acc_in;
   assign acc_in = rq_exec_i ? ACC_EXEC :
-                  (rq_we_i || (rq_amo_i != UVS_AMO_NONE[3:0] && rq_amo_i != UVS_AMO_LR[3:0])) ? ACC_WRITE
+                  (rq_we_i || (!NO_DATA && rq_amo_i != UVS_AMO_NONE[3:0] && rq_amo_i != UVS_AMO_LR[3:0])) ? ACC_WRITE
                                                                                              : ACC_READ;
 
   // ---- fast path ----
@@ -208,9 +213,9 @@ module uvs_iommu_port
   assign dn_req_o   = (state_q == LOOKUP && fast) || state_q == DNREQ;
   assign dn_addr_o  = state_q == LOOKUP ? fast_pa : pa_q;
   assign dn_we_o    = we_q;
-  assign dn_be_o    = be_q;
-  assign dn_wdata_o = wdata_q;
-  assign dn_amo_o   = amo_q;
+  assign dn_be_o    = NO_DATA ? 8'hff : be_q;
+  assign dn_wdata_o = NO_DATA ? 64'd0 : wdata_q;
+  assign dn_amo_o   = NO_DATA ? UVS_AMO_NONE[3:0] : amo_q;
   assign dn_id_o    = id_q;
   assign dn_va_o    = addr_q;
   assign dn_rpl_o   = rpl_q;

@@ -127,12 +127,22 @@ module uvs_iotlb
   logic [1:0]            sp_lvl_q   [SP_ENTRIES];  // 1, 2 or 3
   logic [SW-1:0]         sp_vict_q;
 
+  // The page-number bits a superpage entry of level lvl compares: those of
+  // vpn_mask, less VPN[0] (bits 8:0), which no superpage compares (its
+  // level is 1, 2 or 3: at least 2 MiB, privileged spec 4.3.2), so that
+  // synthesis builds no comparator, nor flip-flop, for them (the level
+  // register could hold 0 as far as it knows: 8 entries x NUM_LOOKUP
+  // comparators, issue 15).
+  function automatic logic [51:0] sp_mask(logic [1:0] lvl);
+    return vpn_mask(lvl) & ~52'h1ff;
+  endfunction
+
   // A superpage entry (valid, global, its pscid, vpn and level) translates page
   // number vpn in address space pscid. (Entry fields are passed in: Yosys does
   // not index module arrays with a function argument.)
   function automatic logic sp_match(logic e_valid, logic e_global, logic [19:0] e_pscid, logic [51:0] e_vpn,
                                     logic [1:0] e_lvl, logic [19:0] pscid, logic [51:0] vpn);
-    sp_match = e_valid && (e_global || e_pscid == pscid) && (((e_vpn ^ vpn) & vpn_mask(e_lvl)) == 52'd0);
+    sp_match = e_valid && (e_global || e_pscid == pscid) && (((e_vpn ^ vpn) & sp_mask(e_lvl)) == 52'd0);
   endfunction
 
   // A way holding tag e_tag in address space e_as ({G, PSCID}) translates
@@ -205,7 +215,7 @@ module uvs_iotlb
     end
     for (int e = 0; e < SP_ENTRIES; e++) begin
       sp_ps_eq[e] = sp_pscid_q[e] == mt_pscid;
-      sp_va_eq[e] = ((sp_vpn_q[e] ^ mt_vpn) & vpn_mask(sp_lvl_q[e])) == 52'd0;
+      sp_va_eq[e] = ((sp_vpn_q[e] ^ mt_vpn) & sp_mask(sp_lvl_q[e])) == 52'd0;
       sp_drop[e] = 1'b0;
       if (inv_i && !inv_gv_i && sp_valid_q[e] &&
           !(inv_pscv_i && (sp_glob_q[e] || !sp_ps_eq[e])) &&
@@ -244,7 +254,7 @@ module uvs_iotlb
           sp_valid_q[e] <= 1'b1;
           sp_glob_q[e]  <= fill_global_i;
           sp_pscid_q[e] <= fill_pscid_i;
-          sp_vpn_q[e]   <= fill_vpn_i & vpn_mask(fill_leaf_i.level);
+          sp_vpn_q[e]   <= fill_vpn_i & sp_mask(fill_leaf_i.level);
           sp_lvl_q[e]   <= fill_leaf_i.level;
         end
     end

@@ -178,6 +178,8 @@ module uvs_soc_core #(
   localparam int IIW      = (IIDS > 1) ? $clog2(IIDS) : 1;
   // ports whose requests all carry id 0: the single-thread harts' (untagged)
   localparam logic [NPORT-1:0] IONE_ID = (NUM_HARTS > 1 && MT_THREADS == 0) ? ~({NPORT{1'b1}} << NCH) : '0;
+  // the tile engines' ports (NCH..NPORT-1) carry translation requests only
+  localparam logic [NPORT-1:0] INO_DATA = (NUM_HARTS > 1) ? ({NPORT{1'b1}} << NCH) : '0;
 
   // ---- hart ports ----
   logic [NUM_HARTS-1:0]       i_req, i_gnt, i_rvalid, i_err;
@@ -1130,7 +1132,7 @@ module uvs_soc_core #(
     .clk_o (iommu_clk)
   );
 
-  uvs_iommu #(.NUM_PORTS(NPORT), .IDS(IIDS), .ONE_ID(IONE_ID), .IOTLB_RAM_STYLE(IOMMU_RAM_STYLE)) u_iommu (
+  uvs_iommu #(.NUM_PORTS(NPORT), .IDS(IIDS), .ONE_ID(IONE_ID), .NO_DATA(INO_DATA), .IOTLB_RAM_STYLE(IOMMU_RAM_STYLE)) u_iommu (
     .clk_i             (iommu_clk),
     .rst_ni            (dev_rst_n),
     .rq_req_i          (rq_req),
