@@ -11,6 +11,8 @@
 //                           IOTLB RAMs' ram_style for the board's FPGA family)
 //   localparam int BOARD_HPM_WIDTH (HPM_WIDTH: bits of the harts' mhpmcounter3..10,
 //                           1..64; WARL precision, privileged spec 3.1.10)
+//   localparam BOARD_HART_RAM_STYLE (HART_RAM_STYLE: "auto" or "block", the harts'
+//                           fetch queue memories' ram_style)
 //   localparam logic [63:0] BOARD_BOOT_ENTRY, BOARD_SRAM_SIZE, BOARD_HBM_SIZE,
 //                           BOARD_CAPS (the straps, uvs_board_cfg parameters)
 //   localparam logic [31:0] BOARD_CLOCK_KHZ, BOARD_LINK_LATENCY, BOARD_LINK_BW,
@@ -88,7 +90,8 @@ uvs_soc_core #(
   .SPAD_BYTES (BOARD_SPAD_BYTES),
   .TILE_BEAT_BYTES (BOARD_TILE_BEAT_BYTES),
   .IOMMU_RAM_STYLE (BOARD_IOMMU_RAM_STYLE),
-  .HPM_WIDTH (BOARD_HPM_WIDTH)
+  .HPM_WIDTH (BOARD_HPM_WIDTH),
+  .HART_RAM_STYLE (BOARD_HART_RAM_STYLE)
 ) u_core (
   .clk_i (core_clk), .rst_ni (core_rstn),
   .cycle_o (cycle), .retired_o (retired),

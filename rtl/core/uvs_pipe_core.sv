@@ -31,7 +31,8 @@ module uvs_pipe_core
   import uvs_arch_pkg::*;
 #(
   parameter int HART_ID   = 0,  // value of mhartid
-  parameter int HPM_WIDTH = 64  // bits of mhpmcounter3..10 (uvs_csr), 1..64
+  parameter int HPM_WIDTH = 64, // bits of mhpmcounter3..10 (uvs_csr), 1..64
+  parameter RAM_STYLE     = "auto"  // ram_style of the fetch queue's memories (uvs_pipe_fetch)
 ) (
   input  logic        clk_i,            // the hart's clock (uvs_pipe_sel gates it in WFI)
   input  logic        clk_free_i,       // the SoC clock, never gated (mcycle)
@@ -133,7 +134,7 @@ module uvs_pipe_core
   logic [1:0]  priv;
 
   // ======================================================== fetch
-  uvs_pipe_fetch u_fetch (
+  uvs_pipe_fetch #(.RAM_STYLE(RAM_STYLE)) u_fetch (
     .clk_i, .rst_ni,
     .imem_req_o, .imem_gnt_i, .imem_addr_o, .imem_rvalid_i, .imem_rdata_i, .imem_err_i,
     .redirect_i(redirect), .redirect_pc_i(redirect_pc), .halt_i(wfi_q),

@@ -28,10 +28,19 @@
 // request goes to redirect_pc_i. A request waiting for its grant is held
 // (bus contract: stable until gnt); then the redirect waits for the grant.
 // halt_i stops new requests (WFI); a held request still completes.
+// The queue's pc, word, predicted next pc and offset are memories (one
+// write port at the tail, asynchronous reads at the head and the next
+// entry; names ending in "ram"), with the synthesis attribute ram_style =
+// RAM_STYLE: "auto" leaves them to the tool (flip-flops or LUT-RAM),
+// "block" puts them in PolarFire's uSRAM (no LUT-RAM there: flip-flops
+// with a 3-way read multiplexer per bit cost about 400 LUTs a hart; issue 15).
 module uvs_pipe_fetch
   import uvs_arch_pkg::*;
 #(
-  parameter int DEPTH = 3  // fetch queue entries, >= 2
+  parameter int DEPTH = 3,  // fetch queue entries, >= 2
+  /* verilator lint_off UNUSEDPARAM */  // read by synthesis tools only (an attribute)
+  parameter RAM_STYLE = "auto"  // the queue memories' ram_style: "auto" or "block" (above)
+  /* verilator lint_on UNUSEDPARAM */
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,          // synchronous, active low
@@ -70,10 +79,10 @@ module uvs_pipe_fetch
   localparam int PW = $clog2(DEPTH);
 
   // queue entries: pc, fetched word, predicted next pc, bus error
-  logic [63:0]        fq_pc_q   [DEPTH];
-  logic [63:0]        fq_word_q [DEPTH];
-  logic [63:0]        fq_npc_q  [DEPTH];
-  logic [1:0]         fq_off_q  [DEPTH];  // offset of the instruction predicted taken
+  (* ram_style = RAM_STYLE *) logic [63:0] fq_pc_ram   [DEPTH];
+  (* ram_style = RAM_STYLE *) logic [63:0] fq_word_ram [DEPTH];
+  (* ram_style = RAM_STYLE *) logic [63:0] fq_npc_ram  [DEPTH];
+  (* ram_style = RAM_STYLE *) logic [1:0]  fq_off_ram  [DEPTH];  // offset of the instruction predicted taken
   logic [DEPTH-1:0]   fq_err_q, fq_tk_q;
   logic [PW-1:0]      head_q, tail_q;
   logic [CW-1:0]      count_q;
@@ -129,38 +138,38 @@ module uvs_pipe_fetch
 
   // ---- aligner over the head entry (and the next one for a straddle)
   assign head2    = next_slot(head_q);
-  assign aoff     = mid_q ? aoff_q : fq_pc_q[head_q][2:1];
-  assign hword    = fq_word_q[head_q];
+  assign aoff     = mid_q ? aoff_q : fq_pc_ram[head_q][2:1];
+  assign hword    = fq_word_ram[head_q];
   assign herr     = fq_err_q[head_q];
   assign ahi      = 32'(hword >> {aoff, 4'b0000});
   assign p0       = ahi[15:0];
   assign is32     = (p0[1:0] == 2'b11);
   assign straddle = is32 && (aoff == 2'b11) && !herr;
   assign aend     = {1'b0, aoff} + (is32 ? 3'd2 : 3'd1);
-  assign hit_taken = fq_tk_q[head_q] && (fq_off_q[head_q] == aoff) && !straddle;
+  assign hit_taken = fq_tk_q[head_q] && (fq_off_ram[head_q] == aoff) && !straddle;
   assign end_word = herr || aend[2];
   assign resync   = (count_q != '0) && straddle && fq_tk_q[head_q];
 
   assign valid_o    = (count_q != '0) && !resync && (!straddle || count_q >= CW'(2));
-  assign pc_o       = {fq_pc_q[head_q][63:3], aoff, 1'b0};
-  assign insn_o     = !is32 ? {16'd0, p0} : (straddle ? {fq_word_q[head2][15:0], p0} : ahi[31:0]);
+  assign pc_o       = {fq_pc_ram[head_q][63:3], aoff, 1'b0};
+  assign insn_o     = !is32 ? {16'd0, p0} : (straddle ? {fq_word_ram[head2][15:0], p0} : ahi[31:0]);
   assign err_o      = herr || (straddle && fq_err_q[head2]);
   assign err_hi_o   = !herr && straddle && fq_err_q[head2];
-  assign pred_npc_o = (hit_taken || (end_word && !straddle)) ? fq_npc_q[head_q]
+  assign pred_npc_o = (hit_taken || (end_word && !straddle)) ? fq_npc_ram[head_q]
                                                              : pc_o + (is32 ? 64'd4 : 64'd2);
-  assign block_pc_o = fq_pc_q[head_q];
+  assign block_pc_o = fq_pc_ram[head_q];
   // Entry data are written on every response of the current path, flush or
   // not (a flushed queue ignores them: count and tail restart), so that the
-  // execute stage's redirect gates only the queue pointers, not the enables
-  // of its 3 x 193 data flip-flops (the core's longest path).
+  // execute stage's redirect gates only the queue pointers, not the write
+  // enables of its entries (the core's longest path).
   always_ff @(posedge clk_i) begin
     if (imem_rvalid_i && !stale_q) begin
-      fq_pc_q[tail_q]   <= inf_pc_q;
-      fq_word_q[tail_q] <= imem_rdata_i;
-      fq_npc_q[tail_q]  <= inf_npc_q;
+      fq_pc_ram[tail_q]   <= inf_pc_q;
+      fq_word_ram[tail_q] <= imem_rdata_i;
+      fq_npc_ram[tail_q]  <= inf_npc_q;
       fq_err_q[tail_q]  <= imem_err_i;
       fq_tk_q[tail_q]   <= inf_tk_q;
-      fq_off_q[tail_q]  <= inf_off_q;
+      fq_off_ram[tail_q]  <= inf_off_q;
     end
   end
 

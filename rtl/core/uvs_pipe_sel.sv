@@ -13,7 +13,10 @@
 module uvs_pipe_sel #(
   parameter int HART_ID   = 0,  // value of mhartid
   parameter int PIPE      = 0,  // 1: uvs_pipe_core, 0: uvs_core
-  parameter int HPM_WIDTH = 64  // bits of mhpmcounter3..10 (uvs_csr), 1..64
+  parameter int HPM_WIDTH = 64, // bits of mhpmcounter3..10 (uvs_csr), 1..64
+  /* verilator lint_off UNUSEDPARAM */  // unused by uvs_core (PIPE = 0)
+  parameter RAM_STYLE     = "auto"  // ram_style of uvs_pipe_core's fetch queue memories
+  /* verilator lint_on UNUSEDPARAM */
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,           // synchronous, active low
@@ -56,7 +59,7 @@ module uvs_pipe_sel #(
   );
 
   if (PIPE != 0) begin : g_pipe
-    uvs_pipe_core #(.HART_ID(HART_ID), .HPM_WIDTH(HPM_WIDTH)) u_core (.clk_i(core_clk), .clk_free_i(clk_i), .sleep_o(sleep), .*);
+    uvs_pipe_core #(.HART_ID(HART_ID), .HPM_WIDTH(HPM_WIDTH), .RAM_STYLE(RAM_STYLE)) u_core (.clk_i(core_clk), .clk_free_i(clk_i), .sleep_o(sleep), .*);
   end else begin : g_fsm
     uvs_core #(.HART_ID(HART_ID), .HPM_WIDTH(HPM_WIDTH)) u_core (.clk_i(core_clk), .clk_free_i(clk_i), .sleep_o(sleep), .*);
   end

@@ -438,9 +438,10 @@ module uvs_tile #(
   assign d_stride = ctl_rdata[192 +: 64];
   assign d_idx    = ctl_rdata[256 +: 32];
   assign d_tiles  = (2*SPW)'(d_rows[SPW-1:0]) * (2*SPW)'(d_rb[SPW-1:0]);
-  // [off, off + len) inside the scratchpad, len > 0
+  // [off, off + len) inside the scratchpad, len > 0 (the end computed in
+  // 65 bits: one adder and a compare with a constant)
   function automatic logic in_spad(input logic [63:0] off, input logic [63:0] len);
-    return len != '0 && off <= 64'(SPAD_BYTES) && len <= 64'(SPAD_BYTES) - off;
+    return len != '0 && {1'b0, off} + {1'b0, len} <= 65'(SPAD_BYTES);
   endfunction
   always_comb begin
     d_ok = (d_op == 8'(UVS_TILE_OP_COPY_IN) || d_op == 8'(UVS_TILE_OP_COPY_OUT)) &&
