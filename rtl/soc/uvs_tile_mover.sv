@@ -70,11 +70,11 @@ module uvs_tile_mover #(
   localparam int MB = 64 - BO;         // memory block number bits
   localparam int SB = 20 - BO;         // scratchpad block number bits
   localparam int CL = 64 / BEAT_BYTES; // beats of a control read's burst
+  localparam int DW = 8 * BEAT_BYTES;  // data bits
   localparam int CWB = CW_OFF & ~(BEAT_BYTES - 1);  // byte offset of a control write's first beat
   localparam int CWL = (64 - CWB) / BEAT_BYTES;     // beats of a control write's burst
   localparam int CWD = 8 * (64 - CWB);              // its data bits
   localparam int CWR = (CWL > 1) ? CWD - DW : DW;   // bits after its first beat (none: unused)
-  localparam int DW = 8 * BEAT_BYTES;  // data bits
   localparam int OW = $clog2(OUT);
   localparam int SQ = 2 * OUT;         // scratchpad writes awaiting their responses
   localparam int SW = $clog2(SQ);
