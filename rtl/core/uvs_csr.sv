@@ -255,13 +255,11 @@ module uvs_csr
     deleg = deleg && (priv_q != PRIV_M);
   end
 
-  // Handler address (sec. 3.1.7, 4.1.2): vectored mode adds 4 * code for
-  // interrupts (the base chosen first: one adder, not one per mode).
-  logic [63:2] tv_base;
-  logic        tv_vec;
-  assign tv_base = deleg ? stvec_base_q : mtvec_base_q;
-  assign tv_vec  = deleg ? stvec_vec_q : mtvec_vec_q;
-  assign trap_vector_o = {tv_base + ((tv_vec && trap_irq_i) ? 62'(trap_code_i) : 62'd0), 2'b00};
+  // Handler address (sec. 3.1.7, 4.1.2): vectored mode adds 4 * code for interrupts.
+  always_comb begin
+    if (deleg) trap_vector_o = {stvec_base_q + ((stvec_vec_q && trap_irq_i) ? 62'(trap_code_i) : 62'd0), 2'b00};
+    else       trap_vector_o = {mtvec_base_q + ((mtvec_vec_q && trap_irq_i) ? 62'(trap_code_i) : 62'd0), 2'b00};
+  end
   assign mepc_o = {mepc_q, 1'b0};
   assign sepc_o = {sepc_q, 1'b0};
   assign priv_o = priv_q;
