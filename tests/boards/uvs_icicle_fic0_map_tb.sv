@@ -1,8 +1,8 @@
 // uvs_icicle_fic0_map_tb: self-checking testbench of the Icicle Kit's
 // address placement (boards/icicle-kit/rtl/uvs_icicle_fic0_map.sv;
 // tests/boards.tests builds it with verilator --binary --timing). A random
-// master issues N reads and N writes (one ID, bursts of 1-4 beats, random
-// valid delays and RREADY/BREADY stalls) to device addresses in every
+// master issues N reads and N writes (random 11-bit IDs, bursts of 1-4
+// beats, random valid delays and RREADY/BREADY stalls) to device addresses in every
 // window (SRAM, scratchpads, host window) and outside them (the SRAM window
 // past its populated size, HBM, unmapped); a random-latency memory model
 // stands for the FIC0 target. Checked: every transaction that reaches the
@@ -10,7 +10,9 @@
 // window -> host physical) and its own length, and its W beats; nothing
 // outside the windows reaches it; reads return the model's data (the mapped
 // address + 8 per beat) with OKAY, or len + 1 beats of DECERR with RLAST on
-// the last; writes get OKAY or DECERR; answers come in issue order. Prints
+// the last; writes get OKAY or DECERR; every transaction reaches the model
+// with ID 0 and its answer carries the ID it was issued with; answers come
+// in issue order. Prints
 // "uvs_icicle_fic0_map_tb: PASS, N transactions" or the first failure
 // ($fatal).
 module uvs_icicle_fic0_map_tb;
@@ -27,7 +29,7 @@ module uvs_icicle_fic0_map_tb;
   logic [63:0] s_awaddr, s_araddr, s_wdata, s_rdata;
   logic [7:0]  s_awlen, s_arlen;
   logic [1:0]  s_bresp, s_rresp;
-  logic [5:0]  s_bid, s_rid;
+  logic [10:0] s_bid, s_rid, s_awid, s_arid;
   logic        m_awvalid, m_awready, m_wvalid, m_wready, m_wlast, m_bvalid, m_bready;
   logic        m_arvalid, m_arready, m_rvalid, m_rready, m_rlast;
   logic [63:0] m_awaddr, m_araddr, m_rdata;
@@ -45,13 +47,13 @@ module uvs_icicle_fic0_map_tb;
 
   uvs_icicle_fic0_map #(.SRAM_BYTES(SRAM_BYTES), .SRAM_DDR(SRAM_DDR), .SPAD_DDR(SPAD_DDR)) dut (
     .clk_i (clk), .rst_ni (rst_n),
-    .s_awvalid_i (s_awvalid), .s_awid_i ('0), .s_awaddr_i (s_awaddr), .s_awlen_i (s_awlen),
+    .s_awvalid_i (s_awvalid), .s_awid_i (s_awid), .s_awaddr_i (s_awaddr), .s_awlen_i (s_awlen),
     .s_awsize_i (3'd3), .s_awburst_i (2'b01), .s_awlock_i (1'b0), .s_awcache_i (4'b0011),
     .s_awprot_i (3'b000), .s_awuser_i (6'd0), .s_awready_o (s_awready),
     .s_wvalid_i (s_wvalid), .s_wdata_i (s_wdata), .s_wstrb_i (8'hff), .s_wlast_i (s_wlast),
     .s_wready_o (s_wready),
     .s_bvalid_o (s_bvalid), .s_bid_o (s_bid), .s_bresp_o (s_bresp), .s_bready_i (s_bready),
-    .s_arvalid_i (s_arvalid), .s_arid_i ('0), .s_araddr_i (s_araddr), .s_arlen_i (s_arlen),
+    .s_arvalid_i (s_arvalid), .s_arid_i (s_arid), .s_araddr_i (s_araddr), .s_arlen_i (s_arlen),
     .s_arsize_i (3'd3), .s_arburst_i (2'b01), .s_arlock_i (1'b0), .s_arcache_i (4'b0011),
     .s_arprot_i (3'b000), .s_arready_o (s_arready),
     .s_rvalid_o (s_rvalid), .s_rid_o (s_rid), .s_rdata_o (s_rdata), .s_rresp_o (s_rresp),
@@ -74,11 +76,14 @@ module uvs_icicle_fic0_map_tb;
     $fatal(1, "uvs_icicle_fic0_map_tb: FAIL %s", what);
   endfunction
 
-  // A random device address and its expected MSS address (ok = 0: none).
-  function automatic logic [63:0] pick(output logic ok, output logic [63:0] mapped);
+  // A random device address and its expected MSS address (ok = 0: none);
+  // mapped_only: only addresses in a window (an address outside waits for
+  // every transaction passed on to be answered, so runs of these let many
+  // be outstanding).
+  function automatic logic [63:0] pick(input bit mapped_only, output logic ok, output logic [63:0] mapped);
     logic [63:0] a, off;
     int unsigned k, w;
-    k   = $urandom % 9;
+    k   = mapped_only ? (($urandom % 2 == 0) ? 0 : 2 + $urandom % 2) : $urandom % 9;
     w   = $urandom % 32'h40_0000;
     off = 64'(w) * 64'd8;  // within 32 MiB, 8-byte aligned
     ok  = 1'b1;
@@ -96,7 +101,12 @@ module uvs_icicle_fic0_map_tb;
     return a;
   endfunction
 
-  // ---- the FIC0 target model: random readies, answers after 1-8 cycles ----
+  // ---- the FIC0 target model: random readies, answers after 1-8 cycles,
+  // ---- one in 16 after 40-79 (so that more than the map's 16 reads or
+  // ---- writes are outstanding: its ID queues fill) ----
+  function automatic int lat();
+    return 1 + (($urandom % 16 == 0) ? 40 + int'($urandom % 40) : int'($urandom % 8));
+  endfunction
   logic [63:0] m_ar_exp [$];  // mapped addresses the model must see, in order
   logic [7:0]  m_ar_len [$];
   logic [63:0] m_aw_exp [$];
@@ -116,14 +126,16 @@ module uvs_icicle_fic0_map_tb;
       if (m_ar_exp.size() == 0) fail("a read outside the windows reached FIC0");
       if (m_araddr != m_ar_exp[0]) fail($sformatf("read at 0x%x, expected 0x%x", m_araddr, m_ar_exp[0]));
       if (m_arlen != m_ar_len[0]) fail("read length changed");
+      if (m_arid != '0) fail("a read reached FIC0 with an ID other than 0");
       void'(m_ar_exp.pop_front()); void'(m_ar_len.pop_front());
       r_q_addr.push_back(m_araddr); r_q_beats.push_back(int'(m_arlen) + 1);
-      r_q_time.push_back(now + 1 + int'($urandom % 8));
+      r_q_time.push_back(now + lat());
     end
     if (m_awvalid && m_awready) begin
       if (m_aw_exp.size() == 0) fail("a write outside the windows reached FIC0");
       if (m_awaddr != m_aw_exp[0]) fail($sformatf("write at 0x%x, expected 0x%x", m_awaddr, m_aw_exp[0]));
       if (m_awlen != m_aw_len[0]) fail("write length changed");
+      if (m_awid != '0) fail("a write reached FIC0 with an ID other than 0");
       void'(m_aw_exp.pop_front()); void'(m_aw_len.pop_front());
       w_left.push_back(int'(m_awlen) + 1);
     end
@@ -133,7 +145,7 @@ module uvs_icicle_fic0_map_tb;
       if (m_wlast) begin
         void'(w_left.pop_front());
         w_seen <= 0;
-        b_q_time.push_back(now + 1 + int'($urandom % 8));
+        b_q_time.push_back(now + lat());
       end else w_seen <= w_seen + 1;
     end
     if (m_rvalid && m_rready) begin
@@ -155,7 +167,9 @@ module uvs_icicle_fic0_map_tb;
   logic [63:0] r_exp_addr [$];  // per read: mapped address (or 0) and whether mapped
   logic        r_exp_ok [$];
   int          r_exp_len [$];
+  logic [10:0] r_exp_id [$];
   logic        b_exp_ok [$];
+  logic [10:0] b_exp_id [$];
   int          reads_done, writes_done, rbeat;
 
   // Inputs change at the falling edge; a ready is sampled just after it
@@ -165,11 +179,13 @@ module uvs_icicle_fic0_map_tb;
       logic ok, hs;
       logic [63:0] mapped, a;
       logic [7:0] len;
-      a = pick(ok, mapped);
+      a = pick((i / 300) % 2 == 1, ok, mapped);
       len = 8'($urandom % 4);
       repeat ($urandom % 3) @(negedge clk);
       if (ok) begin m_ar_exp.push_back(mapped); m_ar_len.push_back(len); end
       r_exp_addr.push_back(mapped); r_exp_ok.push_back(ok); r_exp_len.push_back(int'(len) + 1);
+      s_arid = 11'($urandom);
+      r_exp_id.push_back(s_arid);
       s_araddr = a; s_arlen = len; s_arvalid = 1'b1;
       do begin #1 hs = s_arready; @(negedge clk); end while (!hs);
       s_arvalid = 1'b0;
@@ -181,11 +197,13 @@ module uvs_icicle_fic0_map_tb;
       logic ok, hs;
       logic [63:0] mapped, a;
       logic [7:0] len;
-      a = pick(ok, mapped);
+      a = pick((i / 300) % 2 == 1, ok, mapped);
       len = 8'($urandom % 4);
       repeat ($urandom % 3) @(negedge clk);
       if (ok) begin m_aw_exp.push_back(mapped); m_aw_len.push_back(len); end
       b_exp_ok.push_back(ok);
+      s_awid = 11'($urandom);
+      b_exp_id.push_back(s_awid);
       s_awaddr = a; s_awlen = len; s_awvalid = 1'b1;
       do begin #1 hs = s_awready; @(negedge clk); end while (!hs);
       s_awvalid = 1'b0;
@@ -200,7 +218,6 @@ module uvs_icicle_fic0_map_tb;
   always_ff @(posedge clk) begin
     s_rready <= ($urandom % 3) != 0;
     s_bready <= ($urandom % 3) != 0;
-    if ((s_rvalid && s_rid != '0) || (s_bvalid && s_bid != '0)) fail("answer with another ID");
     if (s_rvalid && s_rready) begin
       if (r_exp_ok.size() == 0) fail("an R beat with no read outstanding");
       if (r_exp_ok[0]) begin
@@ -209,8 +226,10 @@ module uvs_icicle_fic0_map_tb;
                          r_exp_addr[0] + 64'(rbeat * 8)));
       end else if (s_rresp != 2'b11) fail("read outside the windows without DECERR");
       if (s_rlast != (rbeat == r_exp_len[0] - 1)) fail("RLAST on the wrong beat");
+      if (s_rid != r_exp_id[0]) fail($sformatf("read answered with ID 0x%x, issued with 0x%x", s_rid, r_exp_id[0]));
       if (s_rlast) begin
         void'(r_exp_ok.pop_front()); void'(r_exp_addr.pop_front()); void'(r_exp_len.pop_front());
+        void'(r_exp_id.pop_front());
         rbeat <= 0;
         reads_done <= reads_done + 1;
       end else rbeat <= rbeat + 1;
@@ -218,14 +237,15 @@ module uvs_icicle_fic0_map_tb;
     if (s_bvalid && s_bready) begin
       if (b_exp_ok.size() == 0) fail("a B with no write outstanding");
       if (s_bresp != (b_exp_ok[0] ? 2'b00 : 2'b11)) fail($sformatf("write %0d answered %0d", writes_done, s_bresp));
-      void'(b_exp_ok.pop_front());
+      if (s_bid != b_exp_id[0]) fail($sformatf("write answered with ID 0x%x, issued with 0x%x", s_bid, b_exp_id[0]));
+      void'(b_exp_ok.pop_front()); void'(b_exp_id.pop_front());
       writes_done <= writes_done + 1;
     end
   end
 
   initial begin
     {s_arvalid, s_awvalid, s_wvalid, s_wlast} = '0;
-    {s_araddr, s_awaddr, s_wdata, s_arlen, s_awlen} = '0;
+    {s_araddr, s_awaddr, s_wdata, s_arlen, s_awlen, s_arid, s_awid} = '0;
     {r_beat, rbeat, now, reads_done, writes_done, w_seen} = '0;
     repeat (3) @(negedge clk);
     rst_n = 1'b1;

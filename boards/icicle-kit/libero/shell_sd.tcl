@@ -24,9 +24,10 @@
 #          "uvs_mem_xbar" MEMX (6 masters, ID 8 -> 11, 1 slave): 0..2 HX0..2,
 #            3 TX, 4 DMA host and 5 DMA device on dma_aclk (the core's gated
 #            host-block clock; clock domain crossing, M_CLK4/M_CLK5)
-#        Open: 11 ID bits reach MAP and fic0_tgt_axi, which carry 6
-#        (uvs_icicle_fic0_map IDW, the stub; the single 13-master
-#        interconnect before gave 10): docs/boards.md, "Not done".
+#        11 ID bits reach MAP (uvs_icicle_fic0_map IDW), which sends every
+#        transaction to FIC0 with ID 0 and answers with the IDs it queued;
+#        fic0_tgt_axi carries MIDW = 6 ID bits, to match the MSS FIC0
+#        target's ID width: docs/boards.md, "Not done".
 #        The scratchpad masters reach the scratchpad window the harts use
 #        (in DDR, below); none of this runs in co-simulation
 #     -> uvs_icicle_fic0_map "MAP" (rtl/uvs_icicle_fic0_map.sv): the device's

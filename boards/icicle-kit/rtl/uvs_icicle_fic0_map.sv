@@ -19,10 +19,21 @@
 // while a write to no window waits to be taken, no W goes down). All other
 // signals pass through unchanged; readies and answers of passed-on
 // transactions are the FIC0 target's.
+// IDs: the interconnect in front delivers IDW-bit IDs (its masters' IDs and
+// its routing bits); FIC0's target takes MIDW. Every transaction goes down
+// with ID 0, so the target answers reads and writes each in the order they
+// were passed on (same-ID ordering, ARM IHI 0022 A6.2), and the map gives
+// each answer the ID of its transaction from a queue per direction (at most
+// OUT reads and OUT writes passed on and unanswered: AR or AW waits while
+// its queue is full). The answers the interconnect gets keep the order AXI
+// requires per ID (every ID's in order); only answers of different IDs lose
+// the freedom to overtake each other.
 // Not co-simulated (the shell is a behavioral model there): checked by its
 // own testbench, tests/boards/uvs_icicle_fic0_map_tb.sv.
 module uvs_icicle_fic0_map #(
-  parameter int          IDW        = 6,   // AXI ID bits, as the shell's fic0_tgt_axi (uvs_shell_axi.svh)
+  parameter int          IDW        = 11,  // AXI ID bits of the slave side (uvs_mem_xbar's: 8 + 3 routing)
+  parameter int          MIDW       = 6,   // AXI ID bits of the master side, as the shell's fic0_tgt_axi
+  parameter int          OUT        = 16,  // reads, and writes, passed on and unanswered at most (a power of two)
   parameter int          UW         = 6,   // AxUSER bits (AWATOP, docs/boards.md)
   parameter logic [63:0] SRAM_BYTES = 64'h400_0000,        // populated SRAM (c4: 64 MiB)
   parameter logic [63:0] SRAM_DDR   = 64'h0000_0000_b000_0000,
@@ -69,7 +80,7 @@ module uvs_icicle_fic0_map #(
   input  logic           s_rready_i,
   // AXI4 master (to the MSS FIC0 target)
   output logic           m_awvalid_o,
-  output logic [IDW-1:0] m_awid_o,
+  output logic [MIDW-1:0] m_awid_o,
   output logic [63:0]    m_awaddr_o,
   output logic [7:0]     m_awlen_o,
   output logic [2:0]     m_awsize_o,
@@ -85,11 +96,11 @@ module uvs_icicle_fic0_map #(
   output logic           m_wlast_o,
   input  logic           m_wready_i,
   input  logic           m_bvalid_i,
-  input  logic [IDW-1:0] m_bid_i,
+  input  logic [MIDW-1:0] m_bid_i,
   input  logic [1:0]     m_bresp_i,
   output logic           m_bready_o,
   output logic           m_arvalid_o,
-  output logic [IDW-1:0] m_arid_o,
+  output logic [MIDW-1:0] m_arid_o,
   output logic [63:0]    m_araddr_o,
   output logic [7:0]     m_arlen_o,
   output logic [2:0]     m_arsize_o,
@@ -99,7 +110,7 @@ module uvs_icicle_fic0_map #(
   output logic [2:0]     m_arprot_o,
   input  logic           m_arready_i,
   input  logic           m_rvalid_i,
-  input  logic [IDW-1:0] m_rid_i,
+  input  logic [MIDW-1:0] m_rid_i,
   input  logic [63:0]    m_rdata_i,
   input  logic [1:0]     m_rresp_i,
   input  logic           m_rlast_i,
@@ -126,6 +137,19 @@ module uvs_icicle_fic0_map #(
   logic [7:0]  lr_left_q;              // local R beats after the current one
   logic [IDW-1:0] lr_id_q, lb_id_q;
 
+  // The IDs of the reads / writes passed on, in order (answered in order).
+  localparam int OW = $clog2(OUT);
+  logic [IDW-1:0] rq_ram [OUT];
+  logic [IDW-1:0] bq_ram [OUT];
+  logic [OW:0]    rq_w, rq_r, bq_w, bq_r;
+  logic           rq_full, bq_full, ar_down, aw_down, r_done, b_done;
+  assign rq_full = rq_w - rq_r == (OW + 1)'(OUT);
+  assign bq_full = bq_w - bq_r == (OW + 1)'(OUT);
+  assign ar_down = m_arvalid_o && m_arready_i;
+  assign aw_down = m_awvalid_o && m_awready_i;
+  assign r_done  = m_rvalid_i && m_rready_o && m_rlast_i;
+  assign b_done  = m_bvalid_i && m_bready_o;
+
   assign ar_map  = map(s_araddr_i);
   assign aw_map  = map(s_awaddr_i);
   assign ar_bad  = s_arvalid_i && !ar_map[64];
@@ -133,8 +157,8 @@ module uvs_icicle_fic0_map #(
   assign take_ar = ar_bad && out_q == '0 && !lr_q;
   assign take_aw = aw_bad && out_q == '0 && !lw_q && !lb_q;
 
-  assign m_awvalid_o = s_awvalid_i && !aw_bad;
-  assign m_awid_o    = s_awid_i;
+  assign m_awvalid_o = s_awvalid_i && !aw_bad && !bq_full;
+  assign m_awid_o    = '0;
   assign m_awaddr_o  = aw_map[63:0];
   assign m_awlen_o   = s_awlen_i;
   assign m_awsize_o  = s_awsize_i;
@@ -143,7 +167,7 @@ module uvs_icicle_fic0_map #(
   assign m_awcache_o = s_awcache_i;
   assign m_awprot_o  = s_awprot_i;
   assign m_awuser_o  = s_awuser_i;
-  assign s_awready_o = aw_bad ? take_aw : m_awready_i;
+  assign s_awready_o = aw_bad ? take_aw : (m_awready_i && !bq_full);
   // W beats follow their AW in order (AXI4 has no write interleaving): those
   // of a local write are taken here, the others go down.
   assign m_wvalid_o  = s_wvalid_i && !lw_q && !aw_bad;
@@ -151,8 +175,8 @@ module uvs_icicle_fic0_map #(
   assign m_wstrb_o   = s_wstrb_i;
   assign m_wlast_o   = s_wlast_i;
   assign s_wready_o  = lw_q ? 1'b1 : (m_wready_i && !aw_bad);
-  assign m_arvalid_o = s_arvalid_i && !ar_bad;
-  assign m_arid_o    = s_arid_i;
+  assign m_arvalid_o = s_arvalid_i && !ar_bad && !rq_full;
+  assign m_arid_o    = '0;
   assign m_araddr_o  = ar_map[63:0];
   assign m_arlen_o   = s_arlen_i;
   assign m_arsize_o  = s_arsize_i;
@@ -160,20 +184,33 @@ module uvs_icicle_fic0_map #(
   assign m_arlock_o  = s_arlock_i;
   assign m_arcache_o = s_arcache_i;
   assign m_arprot_o  = s_arprot_i;
-  assign s_arready_o = ar_bad ? take_ar : m_arready_i;
+  assign s_arready_o = ar_bad ? take_ar : (m_arready_i && !rq_full);
 
   // Answers: a local one belongs to a transaction taken while nothing passed
   // on was unanswered, so it goes first; answers from below wait behind it.
   assign s_rvalid_o = lr_q || m_rvalid_i;
-  assign s_rid_o    = lr_q ? lr_id_q : m_rid_i;
+  assign s_rid_o    = lr_q ? lr_id_q : rq_ram[rq_r[OW-1:0]];
   assign s_rdata_o  = lr_q ? 64'd0 : m_rdata_i;
   assign s_rresp_o  = lr_q ? DECERR : m_rresp_i;
   assign s_rlast_o  = lr_q ? lr_left_q == 8'd0 : m_rlast_i;
   assign m_rready_o = s_rready_i && !lr_q;
   assign s_bvalid_o = lb_q || m_bvalid_i;
-  assign s_bid_o    = lb_q ? lb_id_q : m_bid_i;
+  assign s_bid_o    = lb_q ? lb_id_q : bq_ram[bq_r[OW-1:0]];
   assign s_bresp_o  = lb_q ? DECERR : m_bresp_i;
   assign m_bready_o = s_bready_i && !lb_q;
+
+  always_ff @(posedge clk_i) begin
+    if (ar_down) rq_ram[rq_w[OW-1:0]] <= s_arid_i;
+    if (aw_down) bq_ram[bq_w[OW-1:0]] <= s_awid_i;
+    if (!rst_ni) begin
+      rq_w <= '0; rq_r <= '0; bq_w <= '0; bq_r <= '0;
+    end else begin
+      rq_w <= rq_w + (OW + 1)'(ar_down);
+      rq_r <= rq_r + (OW + 1)'(r_done);
+      bq_w <= bq_w + (OW + 1)'(aw_down);
+      bq_r <= bq_r + (OW + 1)'(b_done);
+    end
+  end
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
@@ -182,8 +219,7 @@ module uvs_icicle_fic0_map #(
       lb_q  <= 1'b0;
       lw_q  <= 1'b0;
     end else begin
-      out_q <= out_q + 16'(m_arvalid_o && m_arready_i) + 16'(m_awvalid_o && m_awready_i)
-                     - 16'(m_rvalid_i && m_rready_o && m_rlast_i) - 16'(m_bvalid_i && m_bready_o);
+      out_q <= out_q + 16'(ar_down) + 16'(aw_down) - 16'(r_done) - 16'(b_done);
       if (take_ar) begin
         lr_q      <= 1'b1;
         lr_id_q   <= s_arid_i;
@@ -203,4 +239,8 @@ module uvs_icicle_fic0_map #(
       end
     end
   end
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic unused_mid;  // the target's answer IDs: all 0 (every transaction went down with ID 0)
+  assign unused_mid = ^{m_rid_i, m_bid_i};
+  /* verilator lint_on UNUSEDSIGNAL */
 endmodule
