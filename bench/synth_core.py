@@ -66,7 +66,9 @@ def fold_selects(outdir, names):
     int'(uvs_hpm_pkg::UVS_HPM_EV_*)): replace each int'(P::NAME) there by
     its decimal value; and inside a package, drop the
     package's own prefix that prepare() put on its types; and parenthesize
-    functions without `return` (Yosys 0.55 has none): a guard
+    functions without `return` (Yosys 0.55 has none; the function's name is
+    the identifier before its argument list, past a return type's range,
+    which may hold a call: [$clog2(N)-1:0]): a guard
     `if (c) return x;` becomes `if (c) f = x; else begin <rest> end`, and a
     final `return x;` becomes `f = x;`."""
     values = {}
@@ -88,12 +90,15 @@ def fold_selects(outdir, names):
         path = os.path.join(outdir, n)
         s = open(path).read()
         t = re.sub(r'\b(\w+::\w+)\s*\[(\d+):(\d+)\]', fold, s)
-        t = re.sub(r'\bfunction\s+automatic\b[^(;]*?\b(\w+)\s*\((.*?)\bendfunction\b', no_return, t, flags=re.S)
+        t = re.sub(r'\bfunction\s+automatic\b(?:\[[^\]]*\]|[^(;\[])*?\b(\w+)\s*\((.*?)\bendfunction\b', no_return, t,
+                   flags=re.S)
         pkg = re.search(r'\bpackage\s+(\w+)\s*;', t)
         if pkg:  # inside a package its own names stay bare (Yosys rejects P::type there)
             t = re.sub(r"\bint'\((\w+::\w+)\)",
                        lambda m: str(values[m.group(1)]) if m.group(1) in values else m.group(0), t)
-            t = re.sub(r'\b' + pkg.group(1) + r'::', '', t)
+            types = set(re.findall(r'\}\s*(\w+)\s*;', t)) | set(re.findall(r'\btypedef\b[^;{]*?\b(\w+)\s*;', t))
+            t = re.sub(r'\b' + pkg.group(1) + r'::(\w+)',
+                       lambda m: m.group(1) if m.group(1) in types else m.group(0), t)
         if t != s:
             open(path, 'w').write(t)
 

@@ -37,13 +37,16 @@ module uvs_iommu_dcc
   // (an AND-OR, not a priority chain through the entries: issue 15, about
   // 16 LUTs per output bit on xc7 as a chain).
   dc_port_t pdc [ENTRIES];  // each entry's port part
+  // (the loop's entry in a module-level variable: Yosys 0.55 takes a struct
+  // variable declared in a procedural block, or a field of an unpacked
+  // array's element, for an undeclared 1-bit wire)
+  /* verilator lint_off UNUSEDSIGNAL */  // the port part only
+  dc_t pdc_e;
+  /* verilator lint_on UNUSEDSIGNAL */
   always_comb begin
     for (int e = 0; e < ENTRIES; e++) begin
-      /* verilator lint_off UNUSEDSIGNAL */  // the port part only
-      dc_t d;
-      /* verilator lint_on UNUSEDSIGNAL */
-      d      = dc_q[e];
-      pdc[e] = {d.mode, d.pscid, d.ens, d.sum};
+      pdc_e  = dc_q[e];
+      pdc[e] = {pdc_e.mode, pdc_e.pscid, pdc_e.ens, pdc_e.sum};
     end
     for (int p = 0; p < NUM_LOOKUP; p++) begin
       logic [ENTRIES-1:0] m;

@@ -134,7 +134,7 @@ module uvs_iotlb
   // register could hold 0 as far as it knows: 8 entries x NUM_LOOKUP
   // comparators, issue 15).
   function automatic logic [51:0] sp_mask(logic [1:0] lvl);
-    return vpn_mask(lvl) & ~52'h1ff;
+    sp_mask = vpn_mask(lvl) & ~52'h1ff;
   endfunction
 
   // A superpage entry (valid, global, its pscid, vpn and level) translates page
