@@ -158,6 +158,10 @@ def yosys(bundle, outdir, script, files):
     if rc != 0:
         err = [l for l in text.split('\n') if 'ERROR' in l or 'Error' in l]
         raise RuntimeError('yosys failed: %s (log %s)' % (err[0] if err else 'exit %d' % rc, log))
+    bad = synth_report.misread(text)
+    if bad:
+        raise RuntimeError('yosys read %d identifiers as implicitly declared wires (first: %s): the design '
+                           'would be misread and undercounted (log %s)' % (len(bad), bad[0], log))
 
 
 def shell_boxes(names, outdir):

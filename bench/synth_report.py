@@ -92,6 +92,16 @@ def split_rams(module, family):
     return dict(module, cells=cells)
 
 
+def misread(log_text):
+    """The identifiers a Yosys log says it declared implicitly ("Identifier
+    `x' is implicitly declared"): a name the front end did not resolve
+    (a struct variable declared in a procedural block, a package's enum
+    constant inside its function, a misnamed function result) becomes a
+    1-bit wire, and the logic behind it is misread and optimized away
+    (issue 15, session 17). Empty for a design read right."""
+    return re.findall(r"Identifier `([^']*)' is implicitly declared", log_text)
+
+
 def parse_stat(path):
     """{cell type: count} summed over every module section of a Yosys `stat` text."""
     cells = {}
