@@ -33,7 +33,7 @@
 // entry; names ending in "ram"), with the synthesis attribute ram_style =
 // RAM_STYLE: "auto" leaves them to the tool (flip-flops or LUT-RAM),
 // "block" puts them in PolarFire's uSRAM (no LUT-RAM there: flip-flops
-// with a 3-way read multiplexer per bit cost about 400 LUTs a hart; issue 15).
+// with a 3-way read multiplexer per bit cost about 1,200 LUTs a hart; issue 15).
 module uvs_pipe_fetch
   import uvs_arch_pkg::*;
 #(
