@@ -55,7 +55,6 @@ module uvs_iommu
   localparam int PW = (NUM_PORTS > 1) ? $clog2(NUM_PORTS) : 1,
   localparam int IW = (IDS > 1) ? $clog2(IDS) : 1,
   localparam int NPARK = NUM_PORTS * IDS - $countones(ONE_ID) * (IDS - 1),  // park entries
-  localparam int SW = (NPARK > 1) ? $clog2(NPARK) : 1,      // park slot number width
   localparam int CW = $clog2(NPARK + 1)                     // parked-request count width
 ) (
   input  logic          clk_i,
@@ -230,12 +229,12 @@ module uvs_iommu
   logic [NPARK-1:0]         park_wait, park_w;
   logic [NPARK-1:0][23:0]   park_did;
   logic [NPARK-1:0][51:0]   park_page;
-  logic [NPARK-1:0][SW-1:0] park_slot;
+  logic [NPARK-1:0][NPARK-1:0] park_slot;  // one-hot (uvs_ptw)
   logic [NPARK-1:0][8:0]    park_prgi;
   logic [IW-1:0] act_id [NUM_PORTS];
   logic          res_valid;
   logic [PW-1:0] res_port;
-  logic [SW-1:0] res_slot;
+  logic [NPARK-1:0] res_slot;
   status_e       res_status;
   logic [63:0]   res_pa;
   logic [11:0]   res_cause;
@@ -267,7 +266,7 @@ module uvs_iommu
       assign unused_id = |rq_id_i[i];
       /* verilator lint_on UNUSEDSIGNAL */
     end
-    uvs_iommu_port #(.SLOT_W(SW), .IDS(PIDS), .NO_DATA(NO_DATA[i])) u_port (
+    uvs_iommu_port #(.SLOT_W(NPARK), .IDS(PIDS), .NO_DATA(NO_DATA[i])) u_port (
       .clk_i, .rst_ni,
       .rq_req_i(rq_req_i[i]), .rq_gnt_o(rq_gnt_o[i]), .rq_addr_i(rq_addr_i[i]), .rq_we_i(rq_we_i[i]),
       .rq_be_i(rq_be_i[i]), .rq_wdata_i(rq_wdata_i[i]), .rq_amo_i(rq_amo_i[i]), .rq_did_i(rq_did_i[i]),

@@ -44,7 +44,7 @@ module uvs_iommu_port
   import uvs_iommu_rec_pkg::*;
   import uvs_bus_pkg::*;
 #(
-  parameter int SLOT_W = 2,  // width of park slot numbers
+  parameter int SLOT_W = 2,  // width of a park slot (uvs_ptw: one-hot, NPARK bits)
   parameter int IDS    = 1,  // request ids (park entries)
   parameter bit NO_DATA = 0, // requests carry no write data, byte enables or AMO (above)
   localparam int IW = (IDS > 1) ? $clog2(IDS) : 1

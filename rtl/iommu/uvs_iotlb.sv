@@ -71,11 +71,26 @@ module uvs_iotlb
   localparam int SETS = ENTRIES / WAYS;
   localparam int SB   = $clog2(SETS);        // set index bits (VPN bits SB-1:0)
   localparam int WB   = $clog2(WAYS);        // way number bits
-  localparam int TW   = 52 - SB;             // VPN tag bits (VPN bits 51:SB)
+  localparam int VB   = 36;                  // VPN bits kept: IOVA bits 47:12 (canonical tags, below)
+  localparam int TW   = VB - SB;             // VPN tag bits (VPN bits VB-1:SB)
   localparam int KW   = 21;                  // address-space word: {G, PSCID}
   localparam int SW   = (SP_ENTRIES > 1) ? $clog2(SP_ENTRIES) : 1;
   localparam int LD   = ENTRIES + SP_ENTRIES;  // leaf words: 4 KiB entries (set x WAYS + way), then superpages
   localparam int LA   = $clog2(LD);
+
+  // Canonical tags: a walk fills only IOVAs that passed its canonical check
+  // (privileged spec 4.3.2 step 1 and 4.5: Sv39 and Sv48 IOVAs are
+  // canonical for Sv48, bits 63:47 all equal; a fill that is not is not
+  // cached), so every entry's VPN bits 51:36 repeat its bit 35 and are not
+  // stored nor compared; a lookup or an invalidation address that is not
+  // canonical matches nothing, as with the whole VPN compared (16 fewer
+  // comparator bits per way and superpage entry per lookup port, issue 15).
+  // (hi: VPN bits 51:35)
+  function automatic logic canonical(logic [52-VB:0] hi);
+    canonical = hi == '0 || hi == '1;
+  endfunction
+  logic fill_ok;  // a fill that is cached: canonical (and no invalidation this cycle)
+  assign fill_ok = fill_i && !inv_i && canonical(fill_vpn_i[51:VB-1]);
 
   // ---- 4 KiB-page array: flip-flop part (entry e = set x WAYS + way) ----
   logic [ENTRIES-1:0] valid_q;
@@ -89,7 +104,8 @@ module uvs_iotlb
   logic [WAYS-1:0][TW-1:0]                 mt_tag;   // maintenance port
   logic [NUM_LOOKUP-1:0][SB-1:0]           lk_set;
   logic [SB-1:0] mt_set, fill_set;
-  logic [51:0]   mt_vpn;   // the VPN named by the maintenance operation (inv ADDR or fill IOVA)
+  logic [VB-1:0] mt_vpn;   // the VPN named by the maintenance operation (inv ADDR or fill IOVA) ...
+  logic          mt_canon; // ... is canonical (else it names no entry)
   logic [19:0]   mt_pscid; // its PSCID (inv PSCID or the fill's)
   logic          fill4k;   // the fill goes into the 4 KiB-page array
   logic [WB-1:0] fill_way;
@@ -99,9 +115,10 @@ module uvs_iotlb
   end
   assign fill_set = fill_vpn_i[SB-1:0];
   assign mt_set   = inv_i ? inv_vpn_i[SB-1:0] : fill_set;
-  assign mt_vpn   = inv_i ? inv_vpn_i : fill_vpn_i;
+  assign mt_vpn   = inv_i ? inv_vpn_i[VB-1:0] : fill_vpn_i[VB-1:0];
+  assign mt_canon = inv_i ? canonical(inv_vpn_i[51:VB-1]) : canonical(fill_vpn_i[51:VB-1]);
   assign mt_pscid = inv_i ? inv_pscid_i : fill_pscid_i;
-  assign fill4k   = fill_i && !inv_i && fill_leaf_i.level == 2'd0;
+  assign fill4k   = fill_ok && fill_leaf_i.level == 2'd0;
   assign fill_way = vict_q[fill_set];
 
   for (genvar w = 0; w < WAYS; w++) begin : g_way
@@ -110,7 +127,7 @@ module uvs_iotlb
     /* verilator lint_on UNUSEDSIGNAL */
     // written at mt_set (= fill_set whenever fill4k): its maintenance read is the write-address port
     uvs_iommu_lutram #(.DEPTH(SETS), .WIDTH(TW), .NRD(NUM_LOOKUP), .RAM_STYLE(RAM_STYLE)) u_tag (
-      .clk_i, .we_i(fill4k && fill_way == WB'(w)), .waddr_i(mt_set), .wdata_i(fill_vpn_i[51:SB]),
+      .clk_i, .we_i(fill4k && fill_way == WB'(w)), .waddr_i(mt_set), .wdata_i(fill_vpn_i[VB-1:SB]),
       .raddr_i(lk_set), .rdata_o(rd_tag[w]), .wrd_o(mt_tag[w])
     );
     uvs_iommu_lutram #(.DEPTH(SETS), .WIDTH(KW), .NRD(NUM_LOOKUP), .RAM_STYLE(RAM_STYLE)) u_as (
@@ -123,7 +140,7 @@ module uvs_iotlb
   logic [SP_ENTRIES-1:0] sp_valid_q;
   logic [SP_ENTRIES-1:0] sp_glob_q;
   logic [19:0]           sp_pscid_q [SP_ENTRIES];
-  logic [51:0]           sp_vpn_q   [SP_ENTRIES];  // IOVA bits 63:12, bits below the page size zero
+  logic [VB-1:0]         sp_vpn_q   [SP_ENTRIES];  // IOVA bits 47:12, bits below the page size zero
   logic [1:0]            sp_lvl_q   [SP_ENTRIES];  // 1, 2 or 3
   logic [SW-1:0]         sp_vict_q;
 
@@ -133,16 +150,16 @@ module uvs_iotlb
   // synthesis builds no comparator, nor flip-flop, for them (the level
   // register could hold 0 as far as it knows: 8 entries x NUM_LOOKUP
   // comparators, issue 15).
-  function automatic logic [51:0] sp_mask(logic [1:0] lvl);
-    sp_mask = vpn_mask(lvl) & ~52'h1ff;
+  function automatic logic [VB-1:0] sp_mask(logic [1:0] lvl);
+    sp_mask = VB'(vpn_mask(lvl) & ~52'h1ff);
   endfunction
 
   // A superpage entry (valid, global, its pscid, vpn and level) translates page
   // number vpn in address space pscid. (Entry fields are passed in: Yosys does
   // not index module arrays with a function argument.)
-  function automatic logic sp_match(logic e_valid, logic e_global, logic [19:0] e_pscid, logic [51:0] e_vpn,
-                                    logic [1:0] e_lvl, logic [19:0] pscid, logic [51:0] vpn);
-    sp_match = e_valid && (e_global || e_pscid == pscid) && (((e_vpn ^ vpn) & sp_mask(e_lvl)) == 52'd0);
+  function automatic logic sp_match(logic e_valid, logic e_global, logic [19:0] e_pscid, logic [VB-1:0] e_vpn,
+                                    logic [1:0] e_lvl, logic [19:0] pscid, logic [VB-1:0] vpn);
+    sp_match = e_valid && (e_global || e_pscid == pscid) && (((e_vpn ^ vpn) & sp_mask(e_lvl)) == '0);
   endfunction
 
   // A way holding tag e_tag in address space e_as ({G, PSCID}) translates
@@ -165,15 +182,15 @@ module uvs_iotlb
     for (int p = 0; p < NUM_LOOKUP; p++) begin
       for (int w = 0; w < WAYS; w++)
         wm[p][w] = valid_q[{lk_set[p], WB'(w)}] && way_match(rd_tag[w][p], rd_as[w][p], lk_pscid_i[p],
-                                                             lk_vpn_i[p][51:SB]);
+                                                             lk_vpn_i[p][VB-1:SB]);
       for (int e = 0; e < SP_ENTRIES; e++)
         sm[p][e] = sp_match(sp_valid_q[e], sp_glob_q[e], sp_pscid_q[e], sp_vpn_q[e], sp_lvl_q[e],
-                            lk_pscid_i[p], lk_vpn_i[p]);
+                            lk_pscid_i[p], lk_vpn_i[p][VB-1:0]);
       wi[p] = '0;                                                 // lowest matching way
       for (int w = WAYS - 1; w >= 0; w--) if (wm[p][w]) wi[p] = WB'(w);
       si[p] = '0;                                                 // lowest matching superpage
       for (int e = SP_ENTRIES - 1; e >= 0; e--) if (sm[p][e]) si[p] = SW'(e);
-      lk_hit_o[p] = (wm[p] != '0) || (sm[p] != '0);
+      lk_hit_o[p] = canonical(lk_vpn_i[p][51:VB-1]) && ((wm[p] != '0) || (sm[p] != '0));
       leaf_ra[p]  = (wm[p] != '0) ? LA'({lk_set[p], wi[p]}) : LA'(ENTRIES) + LA'(si[p]);
     end
   end
@@ -186,7 +203,7 @@ module uvs_iotlb
   /* verilator lint_on UNUSEDSIGNAL */
   assign leaf_wa = fill4k ? LA'({fill_set, fill_way}) : LA'(ENTRIES) + LA'(sp_vict_q);
   uvs_iommu_lutram #(.DEPTH(LD), .WIDTH(52), .NRD(NUM_LOOKUP), .RAM_STYLE(RAM_STYLE)) u_leaf (
-    .clk_i, .we_i(fill_i && !inv_i), .waddr_i(leaf_wa), .wdata_i(fill_leaf_i), .raddr_i(leaf_ra),
+    .clk_i, .we_i(fill_ok), .waddr_i(leaf_wa), .wdata_i(fill_leaf_i), .raddr_i(leaf_ra),
     .rdata_o(leaf_rd), .wrd_o(leaf_wrd)
   );
   for (genvar p = 0; p < NUM_LOOKUP; p++) begin : g_leaf
@@ -201,7 +218,7 @@ module uvs_iotlb
   logic [WAYS-1:0]       mt_tag_eq;  // maintenance set's way w holds the VPN named (inv ADDR or fill IOVA)
   always_comb begin
     for (int w = 0; w < WAYS; w++)
-      mt_tag_eq[w] = mt_tag[w] == mt_vpn[51:SB];
+      mt_tag_eq[w] = mt_canon && mt_tag[w] == mt_vpn[VB-1:SB];
     for (int e = 0; e < ENTRIES; e++) begin
       ps_eq[e] = pscid_q[e] == mt_pscid;
       drop[e] = 1'b0;
@@ -209,19 +226,19 @@ module uvs_iotlb
           !(inv_pscv_i && (glob_q[e] || !ps_eq[e])) &&
           !(inv_av_i && !(SB'(e / WAYS) == inv_vpn_i[SB-1:0] && mt_tag_eq[e % WAYS])))
         drop[e] = 1'b1;
-      if (fill_i && !inv_i && valid_q[e] && SB'(e / WAYS) == fill_set && mt_tag_eq[e % WAYS] &&
+      if (fill_ok && valid_q[e] && SB'(e / WAYS) == fill_set && mt_tag_eq[e % WAYS] &&
           (glob_q[e] || ps_eq[e]))
         drop[e] = 1'b1;
     end
     for (int e = 0; e < SP_ENTRIES; e++) begin
       sp_ps_eq[e] = sp_pscid_q[e] == mt_pscid;
-      sp_va_eq[e] = ((sp_vpn_q[e] ^ mt_vpn) & sp_mask(sp_lvl_q[e])) == 52'd0;
+      sp_va_eq[e] = mt_canon && ((sp_vpn_q[e] ^ mt_vpn) & sp_mask(sp_lvl_q[e])) == '0;
       sp_drop[e] = 1'b0;
       if (inv_i && !inv_gv_i && sp_valid_q[e] &&
           !(inv_pscv_i && (sp_glob_q[e] || !sp_ps_eq[e])) &&
           !(inv_av_i && !sp_va_eq[e]))
         sp_drop[e] = 1'b1;
-      if (fill_i && !inv_i && sp_valid_q[e] && (sp_glob_q[e] || sp_ps_eq[e]) && sp_va_eq[e])
+      if (fill_ok && sp_valid_q[e] && (sp_glob_q[e] || sp_ps_eq[e]) && sp_va_eq[e])
         sp_drop[e] = 1'b1;
     end
   end
@@ -247,14 +264,14 @@ module uvs_iotlb
           glob_q[e]  <= fill_global_i;
           pscid_q[e] <= fill_pscid_i;
         end
-      if (fill_i && !inv_i && fill_leaf_i.level != 2'd0)
+      if (fill_ok && fill_leaf_i.level != 2'd0)
         sp_vict_q <= (sp_vict_q == SW'(SP_ENTRIES - 1)) ? '0 : sp_vict_q + 1'b1;
       for (int e = 0; e < SP_ENTRIES; e++)
-        if (fill_i && !inv_i && fill_leaf_i.level != 2'd0 && sp_vict_q == SW'(e)) begin
+        if (fill_ok && fill_leaf_i.level != 2'd0 && sp_vict_q == SW'(e)) begin
           sp_valid_q[e] <= 1'b1;
           sp_glob_q[e]  <= fill_global_i;
           sp_pscid_q[e] <= fill_pscid_i;
-          sp_vpn_q[e]   <= fill_vpn_i & sp_mask(fill_leaf_i.level);
+          sp_vpn_q[e]   <= fill_vpn_i[VB-1:0] & sp_mask(fill_leaf_i.level);
           sp_lvl_q[e]   <= fill_leaf_i.level;
         end
     end

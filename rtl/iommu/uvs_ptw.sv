@@ -49,7 +49,7 @@ module uvs_ptw
   parameter int PWC_ENTRIES = 8,
   parameter int NPARK       = NUM_PORTS,  // park entries of all ports (slots 0..NPARK-1)
   localparam int PW = (NUM_PORTS > 1) ? $clog2(NUM_PORTS) : 1,
-  localparam int SW = (NPARK > 1) ? $clog2(NPARK) : 1
+  localparam int GW = (NPARK > 1) ? $clog2(NPARK) : 1  // bits of a group index below NPARK
 ) (
   input  logic          clk_i,
   input  logic          rst_ni,  // synchronous, active low
@@ -68,7 +68,7 @@ module uvs_ptw
   output logic [63:0]   res_pa_o,
   output logic [11:0]   res_cause_o,
   output logic [8:0]    res_prgi_o,
-  output logic [SW-1:0] res_slot_o,
+  output logic [NPARK-1:0] res_slot_o,  // park slot, one-hot
   output logic          res_retry_fq_o,  // with ST_RETRY: waiting for room in the fault queue
   output logic          busy_o,       // a request is being handled
   output logic          park_busy_o,  // finishing: park state must not change
@@ -96,7 +96,7 @@ module uvs_ptw
   input  logic [NPARK-1:0][23:0]   park_did_i,
   input  logic [NPARK-1:0][51:0]   park_page_i,
   input  logic [NPARK-1:0]         park_w_i,
-  input  logic [NPARK-1:0][SW-1:0] park_slot_i,
+  input  logic [NPARK-1:0][NPARK-1:0] park_slot_i,  // one-hot
   input  logic [NPARK-1:0][8:0]    park_prgi_i,
   // record writer
   output logic          wr_start_o,
@@ -159,7 +159,7 @@ module uvs_ptw
   leaf_t         leaf_q, leaf_d;
   logic          wr_pq_q, wr_pq_d;
   logic [8:0]    prgi_q, prgi_d;
-  logic [SW-1:0] slot_q, slot_d;
+  logic [NPARK-1:0] slot_q, slot_d;
   logic          tinv_q, tinv_d;         // IOTINVAL seen during this request
   logic          dinv_q, dinv_d;         // IODIR seen during this request
 
@@ -194,50 +194,46 @@ module uvs_ptw
 
   // ---- parked groups: join, free slot, free group index (model: find_group, free_prgi) ----
   // At most NPARK - 1 requests are parked while one is walked, so a free slot
-  // and a free group index below NPARK always exist.
-  logic          join_ok;
-  logic [8:0]    join_prgi;
-  logic [SW-1:0] join_slot, free_slot;
-  logic [8:0]    free_prgi;
-  // The group to join: the joinable entry with the lowest park slot. The
-  // slots of waiting entries are distinct (each got a free slot), so the
-  // choice is made on slots, not by a compare chain through the entries
-  // (which was 3 LUT levels per entry: 29 levels at NPARK = 8).
+  // and a free group index below NPARK always exist; so every group index
+  // parked is below NPARK (2^GW): its bits 8:GW are zero and not compared.
+  // Slots are one-hot (the ports keep them so): the slots held and the
+  // lowest of them are ORs and one carry chain, not NPARK x NPARK slot
+  // comparisons (issue 15: about 1,000 LUTs at NPARK = 20 on PolarFire).
+  logic             join_ok;
+  logic [8:0]       join_prgi;
+  logic [NPARK-1:0] free_slot;
+  logic [8:0]       free_prgi;
+  // The group to join: the joinable entry with the lowest park slot (the
+  // slots of waiting entries are distinct: each got a free slot).
   always_comb begin
-    logic [NPARK-1:0] jm;       // entry p: a waiting group this request may join
-    logic [NPARK-1:0] at_slot;  // slot s: held by such an entry
-    for (int p = 0; p < NPARK; p++)
+    logic [NPARK-1:0] jm;         // entry p: a waiting group this request may join
+    logic [NPARK-1:0] at_slot;    // slots held by such entries
+    logic [NPARK-1:0] join_slot;  // the lowest of them
+    at_slot = '0;
+    for (int p = 0; p < NPARK; p++) begin
       jm[p] = park_wait_i[p] && park_did_i[p] == did_q && park_page_i[p] == iova_q[63:12] &&
               (park_w_i[p] || acc_q != ACC_WRITE);
-    for (int s = 0; s < NPARK; s++) begin
-      at_slot[s] = 1'b0;
-      for (int p = 0; p < NPARK; p++)
-        if (jm[p] && park_slot_i[p] == SW'(s)) at_slot[s] = 1'b1;
+      if (jm[p]) at_slot = at_slot | park_slot_i[p];
     end
     join_ok   = jm != '0;
-    join_slot = '0;
-    for (int s = NPARK - 1; s >= 0; s--)
-      if (at_slot[s]) join_slot = SW'(s);
+    join_slot = at_slot & (~at_slot + NPARK'(1));
     join_prgi = '0;
     for (int p = 0; p < NPARK; p++)
-      if (jm[p] && park_slot_i[p] == join_slot) join_prgi = join_prgi | park_prgi_i[p];
+      if (jm[p] && (park_slot_i[p] & join_slot) != '0) join_prgi = join_prgi | park_prgi_i[p];
   end
   always_comb begin
     logic [NPARK-1:0] used;
     used = '0;
-    for (int s = 0; s < NPARK; s++)  // decoded (a variable bit index is a shifter chain in Yosys)
-      for (int p = 0; p < NPARK; p++)
-        if (park_wait_i[p] && park_slot_i[p] == SW'(s)) used[s] = 1'b1;
-    free_slot = '0;
-    for (int s = NPARK - 1; s >= 0; s--)
-      if (!used[s]) free_slot = SW'(s);
+    for (int p = 0; p < NPARK; p++)
+      if (park_wait_i[p]) used = used | park_slot_i[p];
+    free_slot = ~used & (used + NPARK'(1));  // the lowest free slot
   end
   always_comb begin
     logic [NPARK-1:0] used;
     used = '0;
     for (int g = 0; g < NPARK; g++)
       for (int p = 0; p < NPARK; p++)
-        if (park_wait_i[p] && park_did_i[p] == did_q && park_prgi_i[p] == 9'(g)) used[g] = 1'b1;
+        if (park_wait_i[p] && park_did_i[p] == did_q && park_prgi_i[p][GW-1:0] == GW'(g)) used[g] = 1'b1;
     free_prgi = '0;
     for (int g = NPARK - 1; g >= 0; g--)
       if (!used[g]) free_prgi = 9'(g);

@@ -34,12 +34,13 @@ trap 'exit 130' INT TERM
 # name~~file~~original text~~mutated text   (file relative to the repository; "~~" separates)
 mutants() {
     cat <<'EOF'
-superpage-base-only~~rtl/iommu/uvs_iotlb.sv~~!(inv_av_i && !sp_va_eq[e])~~!(inv_av_i && sp_vpn_q[e] != inv_vpn_i)
+superpage-base-only~~rtl/iommu/uvs_iotlb.sv~~!(inv_av_i && !sp_va_eq[e])~~!(inv_av_i && sp_vpn_q[e] != inv_vpn_i[VB-1:0])
 ignore-pscv~~rtl/iommu/uvs_iotlb.sv~~!(inv_pscv_i && (glob_q[e]~~!(1'b0 && (glob_q[e]
 ignore-av~~rtl/iommu/uvs_iotlb.sv~~!(inv_av_i && !(SB'(e / WAYS)~~!(1'b0 && !(SB'(e / WAYS)
 ignore-gv~~rtl/iommu/uvs_iotlb.sv~~if (inv_i && !inv_gv_i && valid_q[e] &&~~if (inv_i && valid_q[e] &&
 av-wrong-set~~rtl/iommu/uvs_iotlb.sv~~assign mt_set   = inv_i ? inv_vpn_i[SB-1:0] : fill_set;~~assign mt_set   = fill_set;
-superpage-in-set-array~~rtl/iommu/uvs_iotlb.sv~~fill_i && !inv_i && fill_leaf_i.level == 2'd0;~~fill_i && !inv_i && fill_leaf_i.level != 2'd2;
+superpage-in-set-array~~rtl/iommu/uvs_iotlb.sv~~fill_ok && fill_leaf_i.level == 2'd0;~~fill_ok && fill_leaf_i.level != 2'd2;
+iotlb-hit-not-canonical~~rtl/iommu/uvs_iotlb.sv~~lk_hit_o[p] = canonical(lk_vpn_i[p][51:VB-1]) && (~~lk_hit_o[p] = (
 iodir-dv-no-did-match~~rtl/iommu/uvs_iommu_dcc.sv~~(inv_i && (!inv_dv_i || did_q[e] == inv_did_i))~~(inv_i && !inv_dv_i)
 superpage-mask-off-by-one~~rtl/iommu/uvs_iommu_pkg.sv~~2'd1:    vpn_mask = {{43{1'b1}}, 9'd0};~~2'd1:    vpn_mask = {{44{1'b1}}, 8'd0};
 pwc-never-flushed~~rtl/iommu/uvs_ptw.sv~~.flush_i(tlb_inv_i)~~.flush_i(1'b0)
