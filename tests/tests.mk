@@ -49,10 +49,10 @@ $(ISA_OUT)/htif-sw32-fail.elf: $(ISA_DIR)/htif-sw32.S $(ISA_LIB) $(ABI_H)
 	@mkdir -p $(@D)
 	$(RV_CC) $(ISA_ARCH) $(ISA_CFLAGS) -DHTIF_FAIL $(ISA_DIR)/lib/crt.S $< -o $@
 
-# csr-hpm-width for 40-bit counters (the icicle-kit board's BOARD_HPM_WIDTH).
+# csr-hpm-width for 4 counters of 40 bits (the icicle-kit board's BOARD_HPM_COUNT and BOARD_HPM_WIDTH).
 $(ISA_OUT)/csr-hpm-width40.elf: $(ISA_DIR)/csr-hpm-width.S $(ISA_LIB) $(ABI_H)
 	@mkdir -p $(@D)
-	$(RV_CC) $(ISA_ARCH) $(ISA_CFLAGS) -DHPM_WIDTH=40 $(ISA_DIR)/lib/crt.S $< -o $@
+	$(RV_CC) $(ISA_ARCH) $(ISA_CFLAGS) -DHPM_WIDTH=40 -DHPM_COUNT=4 $(ISA_DIR)/lib/crt.S $< -o $@
 
 sim-c4:
 	$(MAKE) CONFIG=c4 BUILD=$(BUILD) sim

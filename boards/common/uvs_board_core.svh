@@ -11,8 +11,13 @@
 //                           IOTLB RAMs' ram_style for the board's FPGA family)
 //   localparam int BOARD_HPM_WIDTH (HPM_WIDTH: bits of the harts' mhpmcounter3..10,
 //                           1..64; WARL precision, privileged spec 3.1.10)
+//   localparam int BOARD_HPM_COUNT (HPM_COUNT: the harts' mhpmcounter3.. implemented,
+//                           1..8; the others read-only zero, privileged spec 3.1.10)
 //   localparam BOARD_HART_RAM_STYLE (HART_RAM_STYLE: "auto" or "block", the harts'
 //                           fetch queue memories' ram_style)
+//   localparam int BOARD_ATOMIC_GW (uvs_axi_atomic GW: address bits of its
+//                           reservation and lock compares; every memory window the
+//                           masters reach differs from the others below 2^GW)
 //   localparam logic [63:0] BOARD_BOOT_ENTRY, BOARD_SRAM_SIZE, BOARD_HBM_SIZE,
 //                           BOARD_CAPS (the straps, uvs_board_cfg parameters)
 //   localparam logic [31:0] BOARD_CLOCK_KHZ, BOARD_LINK_LATENCY, BOARD_LINK_BW,
@@ -91,6 +96,7 @@ uvs_soc_core #(
   .TILE_BEAT_BYTES (BOARD_TILE_BEAT_BYTES),
   .IOMMU_RAM_STYLE (BOARD_IOMMU_RAM_STYLE),
   .HPM_WIDTH (BOARD_HPM_WIDTH),
+  .HPM_COUNT (BOARD_HPM_COUNT),
   .HART_RAM_STYLE (BOARD_HART_RAM_STYLE)
 ) u_core (
   .clk_i (core_clk), .rst_ni (core_rstn),
@@ -154,7 +160,7 @@ uvs_axi_bootrom #(.N(2 * BOARD_HARTS)) u_bootrom (
 // port, 2*BOARD_HARTS the IOMMU's (the even ports fetch: passed through).
 // Each port is reset with its master (mem_aresetn, iommu_aresetn).
 localparam logic [2*BOARD_HARTS:0] ATOM_DATA = {1'b1, {BOARD_HARTS{2'b10}}};
-uvs_axi_atomic #(.N(2 * BOARD_HARTS + 1), .DATA(ATOM_DATA)) u_atomic (
+uvs_axi_atomic #(.N(2 * BOARD_HARTS + 1), .DATA(ATOM_DATA), .GW(BOARD_ATOMIC_GW)) u_atomic (
   .clk_i (core_clk), .rst_ni ({iommu_aresetn, {2 * BOARD_HARTS{mem_aresetn}}}),
   `UVS_AXI4_S_CONNECT(s_axi, atom_axi, ),
   `UVS_AXI4_M_CONNECT(m_axi, mem_axi)

@@ -44,7 +44,8 @@ module uvs_core
   import uvs_arch_pkg::*;
 #(
   parameter int HART_ID   = 0,  // value of mhartid
-  parameter int HPM_WIDTH = 64  // bits of mhpmcounter3..10 (uvs_csr), 1..64
+  parameter int HPM_WIDTH = 64, // bits of mhpmcounter3..10 (uvs_csr), 1..64
+  parameter int HPM_COUNT = 8   // mhpmcounter3.. implemented (uvs_csr), 1..8
 ) (
   input  logic        clk_i,            // the hart's clock (uvs_pipe_sel gates it in WFI)
   input  logic        clk_free_i,       // the SoC clock, never gated (mcycle)
@@ -209,7 +210,7 @@ module uvs_core
   assign mret       = retire & dec.mret;
   assign sret       = retire & dec.sret;
 
-  uvs_csr #(.HART_ID(HART_ID), .HPM_WIDTH(HPM_WIDTH)) u_csr (
+  uvs_csr #(.HART_ID(HART_ID), .HPM_WIDTH(HPM_WIDTH), .HPM_COUNT(HPM_COUNT)) u_csr (
     .clk_i, .clk_free_i, .rst_ni,
     .csr_addr_i(insn[31:20]), .csr_op_i(insn[13:12]), .csr_write_i(csr_write),
     .csr_src_i(insn[14] ? {59'd0, insn[19:15]} : rs1_val),

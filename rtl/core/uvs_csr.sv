@@ -39,7 +39,9 @@ module uvs_csr
   import uvs_arch_pkg::*;
 #(
   parameter int HART_ID    = 0,  // value of mhartid
-  parameter int HPM_WIDTH  = 64  // bits of mhpmcounter3..10, 1..64 (FPGA boards: fewer, issue 15)
+  parameter int HPM_WIDTH  = 64, // bits of mhpmcounter3..10, 1..64 (FPGA boards: fewer, issue 15)
+  parameter int HPM_COUNT  = 8   // counters implemented: mhpmcounter3..HPM_COUNT+2 with their
+                                 // mhpmevent, 1..uvs_hpm_pkg HPM_COUNTERS; the others read zero
 ) (
   input  logic        clk_i,            // the hart's clock (gated while it sleeps in WFI)
   input  logic        clk_free_i,       // the SoC clock, never gated: mcycle counts on it
@@ -87,7 +89,7 @@ module uvs_csr
 );
   localparam logic [63:0] MISA_VALUE = {2'd2, 36'd0, 26'b00_0001_0100_0001_0001_0000_0101};
   localparam logic [63:0] HART_ID_VALUE = 64'(HART_ID);
-  localparam int NHPM = int'(uvs_hpm_pkg::UVS_HPM_COUNTERS);   // mhpmcounter3..3+NHPM-1
+  localparam int NHPM = HPM_COUNT;   // mhpmcounter3..3+NHPM-1 (privileged 3.1.10: read-only zero above)
   localparam int EVW  = $clog2(HPM_EVENTS);
   // Writable bits (sec. 3.1.8, 3.1.9): interrupts S-level only; exceptions
   // 0-9, 12, 13, 15 (11, ECALL from M, is read-only zero).
@@ -424,4 +426,6 @@ module uvs_csr
     else if (!inhibit_q[0])                   mcycle_q <= mcycle_q + 64'd1;
   end
 
+  if (HPM_COUNT < 1 || HPM_COUNT > int'(uvs_hpm_pkg::UVS_HPM_COUNTERS))
+    $error("uvs_csr: HPM_COUNT must be 1..HPM_COUNTERS");
 endmodule

@@ -32,6 +32,7 @@ module uvs_pipe_core
 #(
   parameter int HART_ID   = 0,  // value of mhartid
   parameter int HPM_WIDTH = 64, // bits of mhpmcounter3..10 (uvs_csr), 1..64
+  parameter int HPM_COUNT = 8,  // mhpmcounter3.. implemented (uvs_csr), 1..8
   parameter RAM_STYLE     = "auto"  // ram_style of the fetch queue's memories (uvs_pipe_fetch)
 ) (
   input  logic        clk_i,            // the hart's clock (uvs_pipe_sel gates it in WFI)
@@ -268,7 +269,7 @@ module uvs_pipe_core
   // ======================================================== commit
   assign csr_write = (w_insn_q[13:12] == 2'b01) || (w_insn_q[19:15] != 5'd0);
 
-  uvs_csr #(.HART_ID(HART_ID), .HPM_WIDTH(HPM_WIDTH)) u_csr (
+  uvs_csr #(.HART_ID(HART_ID), .HPM_WIDTH(HPM_WIDTH), .HPM_COUNT(HPM_COUNT)) u_csr (
     .clk_i, .clk_free_i, .rst_ni,
     .csr_addr_i(w_insn_q[31:20]), .csr_op_i(w_insn_q[13:12]), .csr_write_i(csr_write),
     .csr_src_i(w_insn_q[14] ? {59'd0, w_insn_q[19:15]} : w_rs1_q),

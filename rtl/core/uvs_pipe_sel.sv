@@ -14,6 +14,7 @@ module uvs_pipe_sel #(
   parameter int HART_ID   = 0,  // value of mhartid
   parameter int PIPE      = 0,  // 1: uvs_pipe_core, 0: uvs_core
   parameter int HPM_WIDTH = 64, // bits of mhpmcounter3..10 (uvs_csr), 1..64
+  parameter int HPM_COUNT = 8,  // mhpmcounter3.. implemented (uvs_csr), 1..8
   /* verilator lint_off UNUSEDPARAM */  // unused by uvs_core (PIPE = 0)
   parameter RAM_STYLE     = "auto"  // ram_style of uvs_pipe_core's fetch queue memories
   /* verilator lint_on UNUSEDPARAM */
@@ -59,8 +60,8 @@ module uvs_pipe_sel #(
   );
 
   if (PIPE != 0) begin : g_pipe
-    uvs_pipe_core #(.HART_ID(HART_ID), .HPM_WIDTH(HPM_WIDTH), .RAM_STYLE(RAM_STYLE)) u_core (.clk_i(core_clk), .clk_free_i(clk_i), .sleep_o(sleep), .*);
+    uvs_pipe_core #(.HART_ID(HART_ID), .HPM_WIDTH(HPM_WIDTH), .HPM_COUNT(HPM_COUNT), .RAM_STYLE(RAM_STYLE)) u_core (.clk_i(core_clk), .clk_free_i(clk_i), .sleep_o(sleep), .*);
   end else begin : g_fsm
-    uvs_core #(.HART_ID(HART_ID), .HPM_WIDTH(HPM_WIDTH)) u_core (.clk_i(core_clk), .clk_free_i(clk_i), .sleep_o(sleep), .*);
+    uvs_core #(.HART_ID(HART_ID), .HPM_WIDTH(HPM_WIDTH), .HPM_COUNT(HPM_COUNT)) u_core (.clk_i(core_clk), .clk_free_i(clk_i), .sleep_o(sleep), .*);
   end
 endmodule

@@ -59,6 +59,7 @@ module uvs_soc_core #(
   parameter int TILE_BEAT_BYTES = 64, // data width of the tile engines' masters: 8, 16, 32 or 64 bytes
   parameter IOMMU_RAM_STYLE = "auto", // ram_style of the IOTLB's RAMs: "auto" (LUT-RAM on AMD), "block" (PolarFire uSRAM)
   parameter int HPM_WIDTH = 64,  // bits of the single-thread harts' mhpmcounter3..10 (uvs_csr), 1..64
+  parameter int HPM_COUNT = 8,   // their counters implemented, mhpmcounter3.. (uvs_csr), 1..8
   parameter HART_RAM_STYLE = "auto", // ram_style of the pipelined harts' fetch queues: "auto", "block" (PolarFire uSRAM)
   // tile engines' masters: one per compute hart (element h - 1), one tied off without compute harts
   localparam int NTILE = (NUM_HARTS > 1) ? NUM_HARTS - 1 : 1
@@ -274,7 +275,8 @@ module uvs_soc_core #(
 
   for (genvar h = 0; h < NUM_HARTS; h++) begin : g_hart
     if (MT_THREADS == 0 || h == 0) begin : g_st
-      uvs_pipe_sel #(.HART_ID(h), .PIPE(PIPE), .HPM_WIDTH(HPM_WIDTH), .RAM_STYLE(HART_RAM_STYLE)) u_core (
+      uvs_pipe_sel #(.HART_ID(h), .PIPE(PIPE), .HPM_WIDTH(HPM_WIDTH), .HPM_COUNT(HPM_COUNT),
+                     .RAM_STYLE(HART_RAM_STYLE)) u_core (
         .clk_i,
         .rst_ni          (core_rst_n),
         .imem_req_o      (i_req[h]),

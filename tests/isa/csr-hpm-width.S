@@ -7,6 +7,9 @@
  * OpenSBI does; a counter keeps the low HPM_WIDTH bits of a write, reads
  * them zero-extended (also through hpmcounterN) and wraps to 0 at
  * 2^HPM_WIDTH; mcycle and minstret keep 64 bits whatever the width.
+ * HPM_COUNT counters are implemented (uvs_csr's HPM_COUNT: 8 in the
+ * simulator, fewer on a board that sets BOARD_HPM_COUNT): the last one
+ * keeps a write, the next one (and its mhpmevent) reads zero after one.
  */
 #include <uvmsoc/hpm.h>
 #include "uvs_test.h"
@@ -20,6 +23,14 @@
 #define HPM_ONES ((1 << HPM_WIDTH) - 1)
 #endif
 #define PATTERN 0x5a5a5a5a5a5a5a5a
+#ifndef HPM_COUNT
+#define HPM_COUNT UVS_HPM_COUNTERS
+#endif
+/* CSR numbers (privileged 2.2): mhpmcounterN, mhpmeventN */
+#define HPM_LAST      (0xb03 + HPM_COUNT - 1)
+#define HPM_LAST_EV   (0x323 + HPM_COUNT - 1)
+#define HPM_NEXT      (0xb03 + HPM_COUNT)
+#define HPM_NEXT_EV   (0x323 + HPM_COUNT)
 
 TEST_MAIN
   li t0, -1
@@ -34,13 +45,22 @@ TEST_MAIN
   csrr a1, hpmcounter3
   EXPECT a0, HPM_ONES
   EXPECT a1, HPM_ONES
-  /* a pattern keeps its low HPM_WIDTH bits (counter 10, the last one) */
+  /* a pattern keeps its low HPM_WIDTH bits (the last counter) */
   CASE
-  csrw mhpmevent10, zero
+  csrw HPM_LAST_EV, zero
   li t0, PATTERN
-  csrw mhpmcounter10, t0
-  csrr a0, mhpmcounter10
+  csrw HPM_LAST, t0
+  csrr a0, HPM_LAST
   EXPECT a0, (PATTERN & HPM_ONES)
+  /* the next one is not implemented: it and its event selector read zero */
+  CASE
+  li t0, -1
+  csrw HPM_NEXT, t0
+  csrw HPM_NEXT_EV, t0
+  csrr a0, HPM_NEXT
+  csrr a1, HPM_NEXT_EV
+  EXPECT a0, 0
+  EXPECT a1, 0
   /* the counter wraps to zero at 2^HPM_WIDTH: one load after all ones */
   CASE
   la a1, data

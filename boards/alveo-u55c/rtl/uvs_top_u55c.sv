@@ -37,7 +37,9 @@ module uvs_top_u55c (
   localparam int BOARD_TILE_BEAT_BYTES = 64; // tile engines' data width (HBM ports and BRAM scratchpads: 512-bit)
   localparam BOARD_IOMMU_RAM_STYLE = "auto"; // IOTLB RAMs: the tool's choice (LUT-RAM: RAM32M16/RAM64M8)
   localparam int BOARD_HPM_WIDTH = 64;       // mhpmcounter3..10 bits: full (the part has room)
+  localparam int BOARD_HPM_COUNT = 8;        // mhpmcounter3..10: all (hpm.def HPM_COUNTERS)
   localparam BOARD_HART_RAM_STYLE = "auto";  // harts' fetch queues: the tool's choice
+  localparam int BOARD_ATOMIC_GW = 48;       // atomic unit's compares: every address (memmap.def: below 2^48)
   // Straps (uvs_board_cfg): SRAM as c4 (sim/configs/c4.mk CFG_SRAM_KIB), the
   // card's 16 GiB of HBM2 (UG1469), the core clock; the link and HBM
   // figures are the simulator's models (sim/link.h, sources there) at

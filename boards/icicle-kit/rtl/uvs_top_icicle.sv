@@ -36,7 +36,13 @@ module uvs_top_icicle (
   localparam BOARD_IOMMU_RAM_STYLE = "block"; // IOTLB RAMs in uSRAM (no LUT-RAM on PolarFire)
   localparam int BOARD_HPM_WIDTH = 40;  // mhpmcounter3..10 bits (WARL, privileged 3.1.10): 2^40 cycles
                                         // = 3 hours at 100 MHz; 24 bits less of 8 counters in 5 harts
+  localparam int BOARD_HPM_COUNT = 4;  // mhpmcounter3..6 (7..10 read-only zero, privileged 3.1.10):
+                                       // about 480 LUTs less per hart
   localparam BOARD_HART_RAM_STYLE = "block"; // harts' fetch queues in uSRAM (no LUT-RAM on PolarFire)
+  localparam int BOARD_ATOMIC_GW = 32;  // atomic unit's compares on address bits 31:3: the device's
+                                       // windows (SRAM, scratchpads) differ there; a host page (host
+                                       // window, DDR up to 2^38) may alias one: a spurious SC failure
+                                       // or a write held a few cycles at worst (about 690 LUTs less)
   // Straps (uvs_board_cfg): SRAM as c4 (sim/configs/c4.mk CFG_SRAM_KIB), no
   // HBM (the kit's LPDDR4 is behind the SRAM window), the core clock; the
   // link figures are the simulator's model (sim/link.h, sources there) at
