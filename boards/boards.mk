@@ -31,9 +31,9 @@ include $(foreach b,$(BOARDS),boards/$(b)/board.mk)
 # (boards/common/sim/): the straps from constants or from the simulator.
 # The boot ROM's code package is generated from the simulator's image (sim/sim.mk).
 BOARD_COMMON_SRCS := $(BOOTROM_PKG) boards/common/uvs_msi_irq.sv boards/common/uvs_board_cfg.sv \
-                     boards/common/uvs_axi_bootrom.sv boards/common/uvs_axi_atomic.sv
+                     boards/common/uvs_rr_pick.sv boards/common/uvs_axi_bootrom.sv boards/common/uvs_axi_atomic.sv
 BOARD_COSIM_COMMON := $(BOOTROM_PKG) boards/common/uvs_msi_irq.sv boards/common/sim/uvs_board_cfg.sv \
-                      boards/common/sim/uvs_cosim_sidechan.sv boards/common/uvs_axi_bootrom.sv \
+                      boards/common/sim/uvs_cosim_sidechan.sv boards/common/uvs_rr_pick.sv boards/common/uvs_axi_bootrom.sv \
                       boards/common/uvs_axi_atomic.sv
 BOARD_INCS        := $(wildcard boards/common/*.svh)
 BOARD_BUILD       := $(BUILD)/boards/$(BOARD)

@@ -148,19 +148,8 @@ module uvs_axi_atomic #(
   assign drained = &wr_idle;
 
   // Round robin: the first candidate after the port served last, else the first.
+  uvs_rr_pick #(.N(N)) u_pick (.req_i(cand), .last_i(own_q), .valid_o(pick), .idx_o(pick_p));
   always_comb begin
-    pick    = 1'b0;
-    pick_p  = own_q;
-    for (int p = 0; p < N; p++)
-      if (!pick && cand[p] && PW'(p) > own_q) begin
-        pick   = 1'b1;
-        pick_p = PW'(p);
-      end
-    for (int p = 0; p < N; p++)
-      if (!pick && cand[p]) begin
-        pick   = 1'b1;
-        pick_p = PW'(p);
-      end
     pick_ar = cand_ar[pick_p];
     own_in_rst = 1'b0;
     resv_ok    = 1'b0;

@@ -79,20 +79,7 @@ module uvs_axi_bootrom #(
   logic           err_q;                // the answer is SLVERR (no data)
   logic [63:0]    rom_q;                // the answer's data (0 for SLVERR)
 
-  always_comb begin
-    pick   = 1'b0;
-    pick_p = tok_q;
-    for (int p = 0; p < N; p++)
-      if (!pick && want[p] && PW'(p) > tok_q) begin
-        pick   = 1'b1;
-        pick_p = PW'(p);
-      end
-    for (int p = 0; p < N; p++)
-      if (!pick && want[p]) begin
-        pick   = 1'b1;
-        pick_p = PW'(p);
-      end
-  end
+  uvs_rr_pick #(.N(N)) u_pick (.req_i(want), .last_i(tok_q), .valid_o(pick), .idx_o(pick_p));
   assign rom_q = err_q ? 64'd0 : rom_word(off_q, entry_i, dtb_i, mentry_i);
 
   always_ff @(posedge clk_i) begin

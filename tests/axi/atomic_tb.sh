@@ -10,7 +10,7 @@ d=$(mktemp -d)
 trap 'rm -rf "$d"' EXIT
 if ! verilator --binary --timing -Wall -Wno-DECLFILENAME -Wno-UNUSEDPARAM --top-module uvs_axi_atomic_tb \
      -Mdir "$d" -Irtl/soc "$build/gen/rtl/uvs_bus_pkg.sv" rtl/soc/uvs_axi_pkg.sv \
-     boards/common/uvs_axi_atomic.sv tests/axi/uvs_axi_atomic_tb.sv >"$d/build.log" 2>&1; then
+     boards/common/uvs_rr_pick.sv boards/common/uvs_axi_atomic.sv tests/axi/uvs_axi_atomic_tb.sv >"$d/build.log" 2>&1; then
   cat "$d/build.log" >&2
   exit 1
 fi
