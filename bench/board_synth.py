@@ -158,10 +158,9 @@ def yosys(bundle, outdir, script, files):
     if rc != 0:
         err = [l for l in text.split('\n') if 'ERROR' in l or 'Error' in l]
         raise RuntimeError('yosys failed: %s (log %s)' % (err[0] if err else 'exit %d' % rc, log))
-    bad = synth_report.misread(text)
+    bad = synth_report.misread_error(text, log)
     if bad:
-        raise RuntimeError('yosys read %d identifiers as implicitly declared wires (first: %s): the design '
-                           'would be misread and undercounted (log %s)' % (len(bad), bad[0], log))
+        raise RuntimeError(bad)
 
 
 def shell_boxes(names, outdir):

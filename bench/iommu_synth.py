@@ -29,7 +29,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from synth_report import LUTRAM_LUTS, misread, parse_stat  # noqa: E402,F401 (LUTRAM_LUTS: also imported from here)
+from synth_report import LUTRAM_LUTS, misread_error, parse_stat  # noqa: E402,F401 (LUTRAM_LUTS: also imported from here)
 
 TYPE = r'(?:logic|\w+_[te]|\w+::\w+_[te])'
 DECL = re.compile(r'^(\s*(?:(?:input|output)\s+)?' + TYPE + r')(\s*(?:\[[^\]]+\])?\s*)(.*?)([,;])(\s*(?://.*)?)$')
@@ -188,10 +188,9 @@ def main(argv):
         err = [l for l in open(log).read().split('\n') if 'ERROR' in l] if os.path.exists(log) else []
         print('iommu-synth: yosys failed: %s (log %s)' % (err[0] if err else 'no statistics', log), file=sys.stderr)
         return 1
-    bad = misread(open(log).read())
+    bad = misread_error(open(log).read(), log)
     if bad:
-        print('iommu-synth: yosys read %d identifiers as implicitly declared wires (first: %s): the design '
-              'would be misread and undercounted (log %s)' % (len(bad), bad[0], log), file=sys.stderr)
+        print('iommu-synth: %s' % bad, file=sys.stderr)
         return 1
     cells = parse_stat(stat)
     luts = sum(n for c, n in cells.items() if re.fullmatch(r'\$?_?LUT[1-6]_?', c.lstrip('\\')))

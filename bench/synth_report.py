@@ -102,6 +102,16 @@ def misread(log_text):
     return re.findall(r"Identifier `([^']*)' is implicitly declared", log_text)
 
 
+def misread_error(log_text, log_path):
+    """The flows' refusal of a misread design (misread above): the error
+    message naming the first such identifier and the log, or None."""
+    bad = misread(log_text)
+    if not bad:
+        return None
+    return ('yosys read %d identifiers as implicitly declared wires (first: %s): the design '
+            'would be misread and undercounted (log %s)' % (len(bad), bad[0], log_path))
+
+
 def parse_stat(path):
     """{cell type: count} summed over every module section of a Yosys `stat` text."""
     cells = {}
