@@ -180,6 +180,8 @@ module uvs_soc_core #(
   localparam int IIW      = (IIDS > 1) ? $clog2(IIDS) : 1;
   // ports whose requests all carry id 0: the single-thread harts' (untagged)
   localparam logic [NPORT-1:0] IONE_ID = (NUM_HARTS > 1 && MT_THREADS == 0) ? ~({NPORT{1'b1}} << NCH) : '0;
+  // the IOMMU's park entries (uvs_iommu NPARK: the same formula of its parameters)
+  localparam int INPARK   = NPORT * IIDS - $countones(IONE_ID) * (IIDS - 1);
   // the tile engines' ports (NCH..NPORT-1) carry translation requests only
   localparam logic [NPORT-1:0] INO_DATA = (NUM_HARTS > 1) ? ({NPORT{1'b1}} << NCH) : '0;
 
@@ -1040,7 +1042,7 @@ module uvs_soc_core #(
   logic        unused_trc_hit [NPORT];
   logic [IIW-1:0] unused_trc_hit_id [NPORT];
   logic [IIW-1:0] unused_trc_walk_id;
-  logic [$clog2(NPORT * IIDS - $countones(IONE_ID) * (IIDS - 1) + 1)-1:0] trc_parked;  // uvs_iommu NPARK
+  logic [$clog2(INPARK + 1)-1:0] trc_parked;
   logic        trc_walk_valid, unused_trc_cmd, unused_trc_busy;
   logic [(NPORT > 1 ? $clog2(NPORT) : 1)-1:0] trc_walk_port;
   logic [1:0]  trc_walk_status;
