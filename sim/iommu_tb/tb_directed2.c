@@ -80,6 +80,38 @@ static int t_page_request(struct tb *tb)
 }
 
 /*
+ * A read that two waiting groups of its page could take (a read group and a
+ * write group) joins the one with the lowest park slot, as the model's
+ * find_group: the read group parked first (slot 0) from port 1, the write
+ * group (slot 1) from port 0, so the lowest slot is not the lowest park
+ * entry (port x IDS + id). Replaying the read group answers the late read.
+ */
+static int t_join_lowest_slot(struct tb *tb)
+{
+    struct fx f;
+    TRY(fx_setup(tb, &f, 0, TC_PRQ | TC_SADE));
+    unsigned g_r, g_w;
+    TRY(park_req(tb, 1, 1, 0x7000, TB_LOAD));
+    TRY(park_req(tb, 0, 1, 0x7010, TB_STORE));
+    TRY(park_req(tb, 2, 1, 0x7020, TB_LOAD));
+    TRY(pq_expect(tb, &f, 1, 0x7000, false, &g_r));
+    TRY(pq_expect(tb, &f, 1, 0x7000, true, &g_w));
+    struct uvs_iommu_page_req r;
+    EXPECT(tb, tb_fw_pq_pop(tb, &f.fw, &r) == 0, "the late read opened a group of its own");
+    tb_map(tb, f.root, 3, 0x7000, 0x2000070000ULL, 0, PTE_R | PTE_W | PTE_U);
+    TRY(tb_fw_replay(tb, &f.fw, 1, g_r, UVS_IOMMU_PRG_RESP_SUCCESS));
+    TRY(tb_wait_resp(tb, 1, 2000));
+    TRY(tb_wait_resp(tb, 2, 2000));
+    EXPECT(tb, tb->port[1].done && !tb->port[1].resp_err && tb->port[2].done && !tb->port[2].resp_err,
+           "the read group's replay did not answer both reads (the late one joined the write group)");
+    EXPECT(tb, tb->port[0].state == 2, "the write group was released by the read group's replay");
+    TRY(tb_fw_replay(tb, &f.fw, 1, g_w, UVS_IOMMU_PRG_RESP_SUCCESS));
+    TRY(tb_wait_resp(tb, 0, 2000));
+    EXPECT(tb, tb->port[0].done && !tb->port[0].resp_err, "replayed write failed");
+    return fx_no_fault(tb, &f);
+}
+
+/*
  * tc.UVS_PRQW (read-mostly duplicates): a store to a read-only leaf, cached
  * in the IOTLB by a load, parks as a page request with W; after the PTE gets
  * W the replayed store completes and sets D. Without UVS_PRQW the same store
@@ -613,6 +645,7 @@ static int t_ids_park(struct tb *tb)
 
 const struct tb_directed tb_directed_tests2[] = {
     {"page-request", "park, group join, records, pip/irq, PAGE_REPLAY", t_page_request},
+    {"join-lowest-slot", "a read two waiting groups could take joins the lowest park slot's", t_join_lowest_slot},
     {"write-permission", "tc.UVS_PRQW: store to a read-only leaf parks with W, replay after W sets D", t_write_permission},
     {"replay-fail", "PAGE_REPLAY failure codes, re-request, PQ off", t_replay_fail},
     {"pq-full-retry", "full page-request queue: pqof, request held, retried", t_pq_full},

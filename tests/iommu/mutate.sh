@@ -1,7 +1,9 @@
 #!/bin/sh
 # Mutation check of the IOMMU RTL's invalidation logic (issue 18 item 5) and
 # of the set-associative IOTLB's indexing (issue 15 item 2) and the
-# write-permission page request (tc.UVS_PRQW, issue 18 item 1).
+# write-permission page request (tc.UVS_PRQW, issue 18 item 1), and the
+# park slots' group join (issue 15: one-hot slots; the directed test
+# join-lowest-slot, which the random runs do not reach).
 #
 # Each mutant is a known-bad edit of one file of rtl/iommu/ (an exact text
 # replacement that must match exactly once: an edit that no longer applies
@@ -18,13 +20,14 @@
 #   MUT_PARAMS Verilator -G parameters; MUT_DEFS the testbench's -D flags
 #   MUT_DIR    where to make the temporary directory
 #   MUT_RUNS   "seed:requests" or "seed:requests:prqw" differential runs (default below; prqw:
-#              every page-request context also has tc.UVS_PRQW, the testbench's --prqw)
+#              every page-request context also has tc.UVS_PRQW, the testbench's --prqw), or
+#              "test:NAME" for the directed test NAME (--test NAME)
 #   MUT_ONLY   optional: names of the mutants to run (default: all)
 #   MUT_JOBS   mutants built and run at once (default 2)
 # Exit status 0 when every mutant is killed, 1 otherwise.
 set -u
 : "${MUT_SRCS:?}" "${MUT_VLT:?}" "${MUT_LIB:?}" "${MUT_PARAMS:?}" "${MUT_DEFS:?}" "${MUT_DIR:?}"
-MUT_RUNS=${MUT_RUNS:-"1:2000 2:2000 301:2000:prqw"}
+MUT_RUNS=${MUT_RUNS:-"1:2000 2:2000 301:2000:prqw test:join-lowest-slot"}
 top=$(pwd)
 mkdir -p "$MUT_DIR"
 work=$(mktemp -d "$MUT_DIR/mutants.XXXXXX") || exit 1
@@ -46,6 +49,8 @@ superpage-mask-off-by-one~~rtl/iommu/uvs_iommu_pkg.sv~~2'd1:    vpn_mask = {{43{
 pwc-never-flushed~~rtl/iommu/uvs_ptw.sv~~.flush_i(tlb_inv_i)~~.flush_i(1'b0)
 prqw-never-requests~~rtl/iommu/uvs_ptw.sv~~end else if (dc_q.prq && dc_q.prqw && acc_q == ACC_WRITE && r && !w &&~~end else if (1'b0 && dc_q.prqw && acc_q == ACC_WRITE && r && !w &&
 prqw-without-tc-bit~~rtl/iommu/uvs_ptw.sv~~end else if (dc_q.prq && dc_q.prqw && acc_q == ACC_WRITE && r && !w &&~~end else if (dc_q.prq && acc_q == ACC_WRITE && r && !w &&
+park-join-any-slot~~rtl/iommu/uvs_ptw.sv~~join_slot = at_slot & (~at_slot + NPARK'(1));~~join_slot = at_slot;
+park-slot-always-first~~rtl/iommu/uvs_ptw.sv~~free_slot = ~used & (used + NPARK'(1));~~free_slot = NPARK'(1);
 EOF
 }
 
@@ -94,6 +99,13 @@ build() {
 # Run the differential runs on $1's testbench: 0 all pass, 1 one failed (its first failure in $1/why).
 run() {
     for r in $MUT_RUNS; do
+        if [ "${r%%:*}" = test ]; then
+            if ! "$1/uvs-iommu-tb" --test "${r#test:}" >"$1/run.log" 2>&1; then
+                { echo "test ${r#test:}: "; grep -m1 'FAIL' "$1/run.log"; } | tr -d '\n' >"$1/why"
+                return 1
+            fi
+            continue
+        fi
         seed=${r%%:*} rest=${r#*:}
         reqs=${rest%%:*} opt=
         [ "$rest" != "$reqs" ] && opt=--${rest#*:}
