@@ -137,9 +137,9 @@ module uvs_dma_xfer #(
   state_e state_q;
   logic   abort_q;               // abort_i came during this descriptor
 
-  // ---- the descriptor ----
+  // ---- the descriptor (its address: ar_addr_q until S_CHECK) ----
   logic        host_ring_q;
-  logic [63:0] desc_addr_q, cpl_addr_q;
+  logic [63:0] cpl_addr_q;
   logic [31:0] index_q;
   logic [7:0]  op_q, flags_q;
   logic [15:0] rsvd_q;
@@ -171,9 +171,8 @@ module uvs_dma_xfer #(
   cnt_t         ra_left_q;       // its source beats not yet requested
   cnt_t         ra_out_q;        // its beats requested and not arrived
   cnt_t         ra_skip_q;       // the running descriptor's beats on h_axi that come before its own
-  logic [63:0]  ra_r_addr_q;     // address of its next beat to arrive
-  logic         ra_err_q;        // one of its beats was answered with an error ...
-  logic [63:0]  ra_err_addr_q;   // ... the first one at this address
+  logic [63:0]  ra_r_addr_q;     // address of its next beat to arrive ...
+  logic         ra_err_q;        // ... or, once one was answered with an error, of that beat
   logic         ra_arw_q;        // its AR is offered on h_axi (until taken)
   logic         ra_dirty_q;      // a dropped one's beats may be in the read buffer: none until S_CHECK empties it
   logic         ra_start, ra_go, ra_acc, ra_beat, ra_push, ra_window;
@@ -188,7 +187,7 @@ module uvs_dma_xfer #(
   // ---- the copy ----
   cnt_t        nr_q, nd_q;       // source / destination beats
   logic [LB-1:0] shift_q;        // bytes a destination beat starts into the pair {head, lo}
-  logic [63:0] ar_addr_q;        // next source beat to request
+  logic [63:0] ar_addr_q;        // next source beat to request (until S_CHECK: the descriptor's address)
   cnt_t        ar_left_q;        // source beats not yet requested
   cnt_t        r_out_q;          // source beats requested and not arrived
   logic [FW:0] credit_q;         // read-buffer beats neither requested nor held
@@ -203,7 +202,6 @@ module uvs_dma_xfer #(
   logic        primed_q;         // lo_q holds the first source beat, or the stream needs none there
   logic [DW-1:0] lo_q;           // the older of the two source beats a destination beat is cut from
   logic [2:0]  rec_q;            // beats of the descriptor received / of the completion produced
-  logic [255:0] desc_q;          // the descriptor as it arrives
   logic        ar_wait_q, aw_wait_q;  // AR / AW offered and not taken: they stay up (AXI A3.2.1)
 
   // ---- read buffer: block RAM with registered read, and its head ----
@@ -221,7 +219,6 @@ module uvs_dma_xfer #(
 
   // ---- the selected masters' channels ----
   logic         ar_valid, ar_ready, r_valid;
-  logic [63:0]  ar_addr;
   logic [7:0]   ar_len;
   logic [2:0]   ar_size;
   logic [DW-1:0] r_data;
@@ -246,45 +243,75 @@ module uvs_dma_xfer #(
   function automatic logic [63:0] next_burst(logic [63:0] a);
     return (a & ~(BURST - 64'd1)) + BURST;
   endfunction
+  // a < b as the borrow of a - b: a carry chain (synthesis maps a compare to LUTs)
+  function automatic logic below(logic [63:0] a, logic [63:0] b);
+    return 1'(({1'b0, a} - {1'b0, b}) >> 64);
+  endfunction
   // Where [a, a + n) lies in device memory, the first of the range checks'
-  // two cycles (S_RANGE registers it, S_CHECK decides with dev_bad; split so
-  // that no 64-bit subtraction feeds a compare in the same cycle): whether
-  // a + n wraps, whether a is in SRAM / HBM, and the bytes from a to each
-  // region's end.
+  // two cycles (S_RANGE registers it, through at most two carry chains in a
+  // row; S_CHECK decides from these bits with dev_out): whether a + n wraps,
+  // whether a is in SRAM / HBM, and whether the range fits between a and
+  // each region's end.
   typedef struct packed {
-    logic        wrap, in_sram, in_hbm;
-    logic [63:0] sram_room, hbm_room;
+    logic wrap, in_sram, in_hbm;
+  } place_t;
+  typedef struct packed {
+    place_t p;
+    logic   sram_fit, hbm_fit;
   } where_t;
-  function automatic where_t dev_where(logic [63:0] a, logic [31:0] n, logic [63:0] sram, logic [63:0] hbm);
-    where_t w;
-    logic [63:0] so, ho;
-    so          = a - 64'(UVS_SRAM_BASE);
-    ho          = a - 64'(UVS_HBM_BASE);
-    w.wrap      = a + 64'(n) < a;
-    w.in_sram   = so < sram;
-    w.in_hbm    = ho < hbm;
-    w.sram_room = sram - so;
-    w.hbm_room  = hbm - ho;
+  // (a is in a region when (a - base) mod 2^64 < size, i.e. when a, or a + 2^64
+  // if below the base, is below base + size as 65-bit numbers; the range fits
+  // when n <= size - (a - base), i.e. when that a plus n is not above base + size)
+  function automatic where_t dev_where(logic [63:0] a, logic [31:0] n, logic [64:0] sram_end,
+                                      logic [64:0] hbm_end);
+    where_t      w;
+    logic        bs, bh;         // a below the base
+    logic [64:0] e;              // a + n
+    logic [65:0] ds, dh;
+    logic        fs, fh;         // borrows: the range ends past the region
+    bs          = a < 64'(UVS_SRAM_BASE);
+    bh          = a < 64'(UVS_HBM_BASE);
+    e           = 65'(a) + 65'(n);
+    ds          = {1'b0, sram_end} - {1'b0, bs, a};
+    dh          = {1'b0, hbm_end} - {1'b0, bh, a};
+    // (that a plus n: e, plus 2^64 if below the base; two-operand subtractions)
+    fs          = 1'(({1'b0, sram_end} - {bs & e[64], bs ^ e[64], e[63:0]}) >> 65);
+    fh          = 1'(({1'b0, hbm_end} - {bh & e[64], bh ^ e[64], e[63:0]}) >> 65);
+    w.p.wrap    = e[64];
+    w.p.in_sram = !ds[65] && ds[64:0] != 0;
+    w.p.in_hbm  = !dh[65] && dh[64:0] != 0;
+    w.sram_fit  = !fs;
+    w.hbm_fit   = !fh;
     return w;
   endfunction
-  // First byte of [a, a + n) outside device memory (SRAM or HBM), or all ones
-  // when the range is inside one region (n >= 1; w = dev_where of it).
-  function automatic logic [63:0] dev_bad(logic [63:0] a, logic [31:0] n, where_t w, logic [63:0] sram,
-                                          logic [63:0] hbm);
-    if (w.wrap)    return a;
-    if (w.in_sram) return (64'(n) <= w.sram_room) ? '1 : 64'(UVS_SRAM_BASE) + sram;
-    if (w.in_hbm)  return (64'(n) <= w.hbm_room) ? '1 : 64'(UVS_HBM_BASE) + hbm;
-    return a;
+  // The regions' ends, base + size with its carry (the sizes are straps).
+  logic [64:0] sram_end, hbm_end;
+  assign sram_end = 65'(UVS_SRAM_BASE) + 65'(sram_size_i);
+  assign hbm_end  = 65'(UVS_HBM_BASE) + 65'(hbm_size_i);
+  // Whether [a, a + n) is not inside one device region (n >= 1; w = dev_where
+  // of it). (A range starting at 2^64 - 1 wraps yet passes, as it did when
+  // all ones from dev_bad meant inside; its copy then fails on the bus.)
+  function automatic logic dev_out(logic [63:0] a, where_t w);
+    if (w.p.wrap)    return a != '1;
+    if (w.p.in_sram) return !w.sram_fit;
+    if (w.p.in_hbm)  return !w.hbm_fit;
+    return 1'b1;
+  endfunction
+  // The first byte of such a range outside device memory: the region's end
+  // if it starts inside one, else its start (p: its dev_where's).
+  function automatic logic [63:0] dev_bad(logic [63:0] a, place_t p);
+    if (p.wrap || !(p.in_sram || p.in_hbm)) return a;
+    return p.in_sram ? sram_end[63:0] : hbm_end[63:0];
   endfunction
   where_t src_w_q, dst_w_q;  // S_RANGE's findings for the source and the destination
   // The descriptor's status before any transfer, in the reference's order
-  // (sb, db: dev_bad of its source and destination).
-  function automatic logic [8:0] check_st(logic [63:0] sb, logic [63:0] db);
+  // (src_out, dst_out: dev_out of its source and destination).
+  function automatic logic [8:0] check_st(logic src_out, logic dst_out);
     if (op_q < 8'(UVS_DMA_OP_H2D) || op_q > 8'(UVS_DMA_OP_D2D) || rsvd_q != 0 ||
         (flags_q & ~8'(UVS_DMA_FLAG_IRQ)) != 0)    return 9'(UVS_DMA_ST_BAD_OPCODE);
     if (len_q == 0 || len_q > 32'(UVS_DMA_MAX_LEN)) return 9'(UVS_DMA_ST_BAD_LEN);
-    if (!src_h && sb != '1)                         return 9'(UVS_DMA_ST_BAD_SRC);
-    if (!dst_h && db != '1)                         return 9'(UVS_DMA_ST_BAD_DST);
+    if (!src_h && src_out)                          return 9'(UVS_DMA_ST_BAD_SRC);
+    if (!dst_h && dst_out)                          return 9'(UVS_DMA_ST_BAD_DST);
     return 9'(UVS_DMA_ST_OK);
   endfunction
   // Beats covering n bytes (n >= 1) that start off bytes into a beat.
@@ -292,8 +319,18 @@ module uvs_dma_xfer #(
     return cnt_t'((64'(off) + 64'(n) - 64'd1) >> LB) + cnt_t'(1);
   endfunction
   function automatic logic [63:0] max64(logic [63:0] a, logic [63:0] b);
-    return (a > b) ? a : b;
+    return below(b, a) ? a : b;
   endfunction
+
+  // A copy's error address, never below the range's start: a read-ahead's
+  // beat (S_CHECK), the source beat r_addr_q, or else the write burst b_addr_q
+  // (S_COPY; a read error first): one max64 for the three.
+  logic        r_err;            // this cycle's source beat is answered with an error
+  logic [63:0] err_max;
+  assign r_err   = r_valid && r_resp != 2'b00;
+  assign err_max = max64((state_q == S_COPY && !r_err) ? dst_q : src_q,
+                         (state_q != S_COPY) ? ra_r_addr_q :
+                         r_err ? r_addr_q : b_addr_q);
 
   // ---- read channel: the descriptor, then the source bursts ----
   logic [7:0] ar_beats;
@@ -302,7 +339,6 @@ module uvs_dma_xfer #(
   assign ar_valid = (state_q == S_DESC_AR && !pf_hit && !pf_arw_q && !ra_arw_q) || ar_wait_q ||
                     (state_q == S_COPY && !pf_arw_q && !ra_arw_q && !abort_q && ar_left_q != 0 &&
                      credit_q >= (FW + 1)'(ar_beats));
-  assign ar_addr  = (state_q == S_DESC_AR) ? desc_addr_q : ar_addr_q;
   assign ar_len   = (state_q == S_DESC_AR) ? 8'(DB - 1) : ar_beats - 8'd1;
   assign ar_size  = (state_q == S_DESC_AR) ? RSZ : 3'(LB);
   assign ar_ready = rd_h ? h_axi_arready_i : d_axi_arready_i;
@@ -315,7 +351,7 @@ module uvs_dma_xfer #(
   // the engine offers no AR while the prefetch's is up; on its master its
   // beats come after the pf_skip_q source beats still outstanding when its AR
   // was taken, before any later request's ----
-  assign pf_hit   = pf_v_q && !pf_flush_i && pf_h_q == host_ring_q && pf_addr_q == desc_addr_q;
+  assign pf_hit   = pf_v_q && !pf_flush_i && pf_h_q == host_ring_q && pf_addr_q == ar_addr_q;
   assign pf_go    = pf_ok_i && !pf_flush_i && !pf_v_q && !pf_arw_q && pf_out_q == 0 && !ra_q && !abort_q && !abort_i &&
                     ((state_q == S_COPY && ar_left_q == 0 && !ar_wait_q) ||
                      state_q == S_CPL_W || state_q == S_CPL_B);
@@ -387,14 +423,15 @@ module uvs_dma_xfer #(
   assign last    = (w_cnt_q == nd_q - 1) ? ~BB'(0) >> (LB'(BB - 1) - end_off) : '1;
 
   // ---- a descriptor with an R beat: its 32-byte lane, or its next piece;
-  // for the descriptor read (p = 0: desc_q, beat rec_q) and the prefetch
+  // for the descriptor read (p = 0: the descriptor fields, beat rec_q) and the prefetch
   // (p = 1: pf_desc_q, beat DB - pf_out_q) ----
-  logic [255:0] desc_next;
+  logic [255:0] desc_next, desc_fields;
+  assign desc_fields = {cookie_q, dst_q, src_q, len_q, rsvd_q, flags_q, op_q};
   logic [1:0][255:0]  dsc_acc, dsc_next;
   logic [1:0][DW-1:0] dsc_data;
   logic [1:0][LB-1:0] dsc_off;   // the descriptor's offset in its beat
   logic [1:0][2:0]    dsc_piece; // the beat's index within the descriptor
-  assign {dsc_acc[0], dsc_data[0], dsc_off[0], dsc_piece[0]} = {desc_q, r_data, desc_addr_q[LB-1:0], rec_q};
+  assign {dsc_acc[0], dsc_data[0], dsc_off[0], dsc_piece[0]} = {desc_fields, r_data, ar_addr_q[LB-1:0], rec_q};
   assign {dsc_acc[1], dsc_data[1], dsc_off[1], dsc_piece[1]} =
       {pf_desc_q, pf_rdata, pf_addr_q[LB-1:0], 3'(DB) - pf_out_q};
   assign desc_next = dsc_next[0];
@@ -465,10 +502,15 @@ module uvs_dma_xfer #(
   assign b_resp     = wr_h ? h_axi_bresp_i : d_axi_bresp_i;
 
   // ---- the two masters ----
-  // A host bus address on h_axi: in the host window, or in the undecoded last page.
+  // A host bus address on h_axi: in the host window, or in the undecoded last page
+  // (a window aligned to its size needs no adder: HOST_BASE | a).
+  localparam logic [63:0] HOST_MASK = (HOST_BITS >= 64) ? '1 : (64'd1 << HOST_BITS) - 64'd1;
+  localparam bit          HOST_ALIGNED = (HOST_BASE & HOST_MASK) == 64'd0;
   function automatic logic [63:0] host_addr(logic [63:0] a);
-    if (HOST_BITS >= 64) return HOST_BASE + a;
-    return (a >> HOST_BITS) == 64'd0 ? HOST_BASE + a : {52'hfffff_ffff_ffff, a[11:0]};
+    logic [63:0] w;
+    w = HOST_ALIGNED ? HOST_BASE | a : HOST_BASE + a;
+    if (HOST_BITS >= 64) return w;
+    return (a >> HOST_BITS) == 64'd0 ? w : {52'hfffff_ffff_ffff, a[11:0]};
   endfunction
   assign h_axi_arvalid_o = (ar_valid && rd_h) || (pf_arw_q && pf_h_q) || ra_arw_q;
   assign d_axi_arvalid_o = (ar_valid && !rd_h) || (pf_arw_q && !pf_h_q);
@@ -481,11 +523,14 @@ module uvs_dma_xfer #(
   assign h_axi_bready_o  = 1'b1;
   assign d_axi_bready_o  = 1'b1;
   // (the prefetch's, the read-ahead's and the engine's ARs are never offered on one master together)
-  assign {h_axi_araddr_o, h_axi_arlen_o, h_axi_arsize_o} =
-      ra_arw_q ? {host_addr(ra_addr_q), ra_beats - 8'd1, 3'(LB)} :
-      (pf_arw_q && pf_h_q) ? {host_addr(pf_addr_q), 8'(DB - 1), RSZ} : {host_addr(ar_addr), ar_len, ar_size};
+  // (one host_addr per master: the AR address is selected first)
+  logic [63:0] h_ar_addr;
+  assign h_ar_addr = ra_arw_q ? ra_addr_q : (pf_arw_q && pf_h_q) ? pf_addr_q : ar_addr_q;
+  assign h_axi_araddr_o = host_addr(h_ar_addr);
+  assign {h_axi_arlen_o, h_axi_arsize_o} =
+      ra_arw_q ? {ra_beats - 8'd1, 3'(LB)} : (pf_arw_q && pf_h_q) ? {8'(DB - 1), RSZ} : {ar_len, ar_size};
   assign {d_axi_araddr_o, d_axi_arlen_o, d_axi_arsize_o} =
-      (pf_arw_q && !pf_h_q) ? {pf_addr_q, 8'(DB - 1), RSZ} : {ar_addr, ar_len, ar_size};
+      (pf_arw_q && !pf_h_q) ? {pf_addr_q, 8'(DB - 1), RSZ} : {ar_addr_q, ar_len, ar_size};
   assign {h_axi_awaddr_o, h_axi_awlen_o, h_axi_awsize_o} = {host_addr(aw_addr), aw_len, aw_size};
   assign {d_axi_awaddr_o, d_axi_awlen_o, d_axi_awsize_o} = {aw_addr, aw_len, aw_size};
   assign {h_axi_wdata_o, h_axi_wstrb_o, h_axi_wlast_o} = {wd_q, ws_q, wl_q};
@@ -498,7 +543,7 @@ module uvs_dma_xfer #(
   assign done_o     = state_q == S_DONE && !abort_q;
   assign status_o   = st_q;
   assign err_addr_o = err_q;
-  assign irq_o      = !failed && (flags_q & 8'(UVS_DMA_FLAG_IRQ)) != 0;
+  assign irq_o      = !failed && (flags_q & 8'(UVS_DMA_FLAG_IRQ)) != 0 && state_q != S_DESC_R;  // (fields filling)
 
   // ---- read buffer and W payload (no reset: block RAM and its output register) ----
   always_ff @(posedge clk_i) begin
@@ -519,16 +564,16 @@ module uvs_dma_xfer #(
       abort_q  <= 1'b0;
       st_q     <= '0;
       err_q    <= '0;
-      {host_ring_q, desc_addr_q, cpl_addr_q, index_q} <= '0;
+      {host_ring_q, cpl_addr_q, index_q} <= '0;
       {op_q, flags_q, rsvd_q, len_q, src_q, dst_q, cookie_q} <= '0;
       {nr_q, nd_q, shift_q} <= '0;
       {ar_addr_q, ar_left_q, r_out_q, credit_q, r_addr_q} <= '0;
-      {aw_addr_q, aw_left_q, aw_beats_q, b_addr_q, b_wait_q, w_cnt_q, popped_q, primed_q, rec_q, desc_q} <= '0;
+      {aw_addr_q, aw_left_q, aw_beats_q, b_addr_q, b_wait_q, w_cnt_q, popped_q, primed_q, rec_q} <= '0;
       {ar_wait_q, aw_wait_q, wv_q} <= '0;
       lo_q     <= '0;
       {wp_q, rp_q, ram_cnt_q, head_v_q} <= '0;
       {pf_v_q, pf_h_q, pf_addr_q, pf_arw_q, pf_out_q, pf_skip_q, pf_err_q, pf_desc_q, from_pf_q} <= '0;
-      {ra_q, ra_drop_q, ra_addr_q, ra_left_q, ra_out_q, ra_skip_q, ra_r_addr_q, ra_err_q, ra_err_addr_q} <= '0;
+      {ra_q, ra_drop_q, ra_addr_q, ra_left_q, ra_out_q, ra_skip_q, ra_r_addr_q, ra_err_q} <= '0;
       ra_arw_q <= 1'b0;
       ra_dirty_q <= 1'b0;
     end else begin
@@ -575,11 +620,9 @@ module uvs_dma_xfer #(
       end
       ra_out_q <= ra_out_q + (ra_acc ? cnt_t'(ra_beats) : '0) - cnt_t'(ra_beat);
       if (ra_beat) begin
-        ra_r_addr_q <= ra_r_addr_q + 64'(BB);
-        if (h_axi_rresp_i != 2'b00 && !ra_err_q) begin
-          ra_err_q      <= 1'b1;
-          ra_err_addr_q <= ra_r_addr_q;
-        end
+        // (after an error only its address matters: a failed copy's r_addr_q is not read)
+        if (h_axi_rresp_i != 2'b00)  ra_err_q    <= 1'b1;
+        else if (!ra_err_q)          ra_r_addr_q <= ra_r_addr_q + 64'(BB);
       end
       if (ra_q && (pf_flush_i || (abort_i && state_q != S_IDLE) || (state_q == S_DESC_AR && !pf_hit))) begin
         ra_drop_q  <= 1'b1;
@@ -605,7 +648,7 @@ module uvs_dma_xfer #(
       unique case (state_q)
         S_IDLE: if (start_i) begin
           host_ring_q <= host_ring_i;
-          desc_addr_q <= desc_addr_i;
+          ar_addr_q   <= desc_addr_i;  // (the descriptor's AR: no address mux)
           cpl_addr_q  <= cpl_addr_i;
           index_q     <= index_i;
           abort_q     <= 1'b0;
@@ -629,20 +672,19 @@ module uvs_dma_xfer #(
             state_q <= S_RANGE;
           end
         end
-        S_DESC_R: if (r_valid) begin : l_desc
-          logic [255:0] d;
-          d = desc_next;
-          desc_q <= d;
-          rec_q  <= rec_q + 3'd1;
+        S_DESC_R: if (r_valid) begin
+          // (the beats go straight into the fields: nothing reads them before the
+          // last one, irq_o excepted, which S_DESC_R masks)
+          {cookie_q, dst_q, src_q, len_q, rsvd_q, flags_q, op_q} <= desc_next;
+          rec_q <= rec_q + 3'd1;
           if (r_resp != 2'b00) st_q <= X_DESC;
           if (rec_q == 3'(DB - 1)) begin  // the last beat
-            {cookie_q, dst_q, src_q, len_q, rsvd_q, flags_q, op_q} <= d;
             rec_q <= '0;
             if (abort_q || abort_i) begin
               state_q <= S_IDLE;
             end else if (r_resp != 2'b00 || st_q == X_DESC) begin
               st_q    <= X_DESC;
-              err_q   <= desc_addr_q;
+              err_q   <= ar_addr_q;  // (the descriptor's address)
               state_q <= S_DONE;
             end else begin
               state_q <= S_RANGE;
@@ -650,19 +692,17 @@ module uvs_dma_xfer #(
           end
         end
         S_RANGE: begin
-          src_w_q <= dev_where(src_q, len_q, sram_size_i, hbm_size_i);
-          dst_w_q <= dev_where(dst_q, len_q, sram_size_i, hbm_size_i);
+          src_w_q <= dev_where(src_q, len_q, sram_end, hbm_end);
+          dst_w_q <= dev_where(dst_q, len_q, sram_end, hbm_end);
           // (a read-ahead's AR still offered: S_CHECK may take it over only once it is taken)
           state_q <= (abort_q || abort_i) ? S_IDLE : (ra_arw_q && !ra_drop_q) ? S_RANGE : S_CHECK;
         end
         S_CHECK: begin : l_check
-          logic [63:0] sb, db;
+          logic        bad_src;  // the status is BAD_SRC (the error address: the source's)
           cnt_t        nr, nd;   // beats covering the source / destination
           logic        ahead;    // the source's offset in its beat is at or past the destination's
           logic [8:0]  st;
           logic        take_ra;  // take the read-ahead over (its bursts, and its beats in the buffer)
-          sb    = dev_bad(src_q, len_q, src_w_q, sram_size_i, hbm_size_i);
-          db    = dev_bad(dst_q, len_q, dst_w_q, sram_size_i, hbm_size_i);
           nr    = nbeats(src_q[LB-1:0], len_q);
           nd    = nbeats(dst_q[LB-1:0], len_q);
           ahead = src_q[LB-1:0] >= dst_q[LB-1:0];
@@ -681,9 +721,12 @@ module uvs_dma_xfer #(
           popped_q   <= '0;
           rec_q      <= '0;
           state_q    <= S_COPY;
-          st    = check_st(sb, db);
+          st      = check_st(dev_out(src_q, src_w_q), dev_out(dst_q, dst_w_q));
+          bad_src = st == 9'(UVS_DMA_ST_BAD_SRC);
           st_q  <= st;
-          err_q <= (st == 9'(UVS_DMA_ST_BAD_SRC)) ? sb : (st == 9'(UVS_DMA_ST_BAD_DST)) ? db : '0;
+          // (one dev_bad: the failing range's)
+          err_q <= (bad_src || st == 9'(UVS_DMA_ST_BAD_DST)) ?
+                   dev_bad(bad_src ? src_q : dst_q, bad_src ? src_w_q.p : dst_w_q.p) : '0;
           take_ra = ra_q && !ra_drop_q && from_pf_q && st == 9'(UVS_DMA_ST_OK) && !abort_q && !abort_i;
           ra_dirty_q <= 1'b0;  // (not taking it over empties the buffer; taking it, it was clean)
           if (take_ra) begin  // (S_RANGE waited until no read-ahead AR was offered)
@@ -695,7 +738,7 @@ module uvs_dma_xfer #(
             ra_out_q  <= '0;
             if (ra_err_q || (ra_beat && h_axi_rresp_i != 2'b00)) begin
               st_q  <= 9'(UVS_DMA_ST_LINK);
-              err_q <= max64(src_q, ra_err_q ? ra_err_addr_q : ra_r_addr_q);
+              err_q <= err_max;
             end
           end else begin
             ar_addr_q <= {src_q[63:LB], LB'(0)};
@@ -727,7 +770,7 @@ module uvs_dma_xfer #(
             r_addr_q <= r_addr_q + 64'(BB);
             if (r_resp != 2'b00 && !failed) begin
               st_q  <= src_h ? 9'(UVS_DMA_ST_LINK) : 9'(UVS_DMA_ST_BAD_SRC);
-              err_q <= max64(src_q, r_addr_q);
+              err_q <= err_max;
             end
           end
           // the first source beat of a stream that starts ahead of the destination
@@ -752,7 +795,7 @@ module uvs_dma_xfer #(
             b_addr_q <= next_burst(b_addr_q);
             if (b_resp != 2'b00 && !failed && !(r_valid && r_resp != 2'b00)) begin
               st_q  <= dst_h ? 9'(UVS_DMA_ST_LINK) : 9'(UVS_DMA_ST_BAD_DST);
-              err_q <= max64(dst_q, b_addr_q);
+              err_q <= err_max;
             end
           end
           // every burst announced was answered and nothing is left to send
