@@ -660,7 +660,7 @@ module uvs_dma_xfer #(
           state_q     <= S_DESC_AR;
         end
         S_DESC_AR: if (pf_hit) state_q <= S_DESC_PF;
-                   else if (ar_ready && !pf_arw_q) state_q <= S_DESC_R;
+                   else if (ar_valid && ar_ready) state_q <= S_DESC_R;  // (its own AR taken: not a prefetch's or read-ahead's)
         S_DESC_PF: if (abort_q || abort_i) begin
           state_q <= S_IDLE;
         end else if (!pf_arw_q && pf_out_q == 0) begin

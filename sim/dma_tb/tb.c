@@ -354,13 +354,20 @@ static bool plan_store(const struct uvs_dma_env *env, const struct plan *p)
 /* Whether @nx's descriptor may be prefetched while @cur runs: same ring
    (master), another slot, and nothing @cur writes covers it (a driver
    hands a descriptor over only once it is written; in the tb a copy could
-   overwrite it after the prefetch read it). */
-static bool may_prefetch(const struct plan *cur, const struct plan *nx)
+   overwrite it after the prefetch read it). Nor may its slot lie in the
+   source of an H2D @cur that was itself offered for prefetch (@cur_offered):
+   @cur was handed over then and its source may have been read ahead during
+   the previous run, before the tb stores @nx (a driver writes no handed-over
+   descriptor's source; unoffered, @nx is stored once @cur is done). */
+static bool may_prefetch(const struct plan *cur, const struct plan *nx, bool cur_offered)
 {
     bool dh = cur->d.opcode == UVS_DMA_OP_D2H;
     if (nx->host_ring != cur->host_ring || nx->desc_addr == cur->desc_addr)
         return false;
     if (dh == nx->host_ring && nx->desc_addr < cur->d.dst + cur->d.len && cur->d.dst < nx->desc_addr + 32)
+        return false;
+    if (cur_offered && cur->d.opcode == UVS_DMA_OP_H2D && nx->host_ring &&
+        nx->desc_addr < cur->d.src + cur->d.len && cur->d.src < nx->desc_addr + 32)
         return false;
     return true;
 }
@@ -403,7 +410,7 @@ static int random_test(unsigned descs)
             job.d = d;
         }
         plan_make(&nx);
-        bool pf = chance(70) && may_prefetch(&cur, &nx);
+        bool pf = chance(70) && may_prefetch(&cur, &nx, cur_prefetched);
         bool nx_stored = pf && plan_store(&env, &nx);
         pins.pf_ok = pf;
         pins.pf_addr = nx.desc_addr;
