@@ -56,7 +56,8 @@
 // come, also after an abort or while idle.
 // Read-ahead: once the prefetched descriptor arrived, when it is an H2D
 // copy of a valid length and the running one writes no host memory (so it
-// cannot write what the next one reads), the next one's source bursts are
+// cannot write what the next one reads; nor its completion record on a host
+// ring: a next source covering it is not read ahead), the next one's source bursts are
 // requested on h_axi behind the running one's reads (the window: the
 // running one's last source burst requested, its completion, the next
 // one's S_DESC_PF), into the read buffer behind the running one's beats,
@@ -368,12 +369,24 @@ module uvs_dma_xfer #(
   // them over (S_CHECK) if it is the prefetched one and its checks pass;
   // otherwise they are dropped as they come. ----
   localparam logic [31:0] MAX_LEN = 32'(UVS_DMA_MAX_LEN);
+  // On a host ring the running one's completion record is written inside the
+  // window: a next source that covers it is not read ahead (it must read the
+  // record as written, the reference's order). Borrows, not compares (LUTs).
+  logic [64:0] ra_cpl_d;   // record address - next source; bit 64: the record lies below it
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [32:0] ra_cpl_l;   // (ra_cpl_d's low word) - next length; bit 32 (used): the record lies inside
+  /* verilator lint_on UNUSEDSIGNAL */
+  logic        ra_cpl_in;  // the running one's record (host ring) lies in the next one's source
+  assign ra_cpl_d  = {1'b0, cpl_addr_q} - {1'b0, pf_desc_q[127:64]};
+  assign ra_cpl_l  = {1'b0, ra_cpl_d[31:0]} - {1'b0, pf_desc_q[63:32]};
+  assign ra_cpl_in = host_ring_q && (cpl_addr_q[63:5] == pf_desc_q[127:69] ||
+                                     (!ra_cpl_d[64] && ra_cpl_d[63:32] == 32'd0 && ra_cpl_l[32]));
   assign ra_window = (state_q == S_COPY && ar_left_q == 0 && !ar_wait_q && (src_h || r_out_q == 0)) ||
                      state_q == S_CPL_W || state_q == S_CPL_B || state_q == S_DESC_PF;
   assign ra_start  = !ra_q && !ra_dirty_q && ra_out_q == 0 && !ra_arw_q && ra_window && !abort_q && !abort_i && !pf_flush_i &&
                      pf_v_q && !pf_arw_q && pf_out_q == 0 && !pf_err_q && !dst_h && state_q != S_DESC_PF &&
                      pf_desc_q[7:0] == 8'(UVS_DMA_OP_H2D) && pf_desc_q[63:32] != 0 &&
-                     pf_desc_q[63:32] <= MAX_LEN;
+                     pf_desc_q[63:32] <= MAX_LEN && !ra_cpl_in;
   assign ra_beats  = blen(ra_addr_q[11:LB], ra_left_q);
   assign ra_go     = ra_q && !ra_drop_q && !ra_arw_q && ra_left_q != 0 && ra_window && !abort_q && !abort_i &&
                      credit_q >= (FW + 1)'(ra_beats);

@@ -351,6 +351,16 @@ static bool plan_store(const struct uvs_dma_env *env, const struct plan *p)
     return true;
 }
 
+/* A host source of @len bytes that covers the 32-byte record at @cpl (a
+   copy of the completion ring: the previous descriptor's record must be
+   read as written, not as it was when the copy was offered for prefetch). */
+static uint64_t covering_src(uint64_t cpl, uint64_t len)
+{
+    uint64_t room = HOST_BASE + HOST_SIZE - cpl; /* bytes from the record to the end of host memory */
+    uint64_t off = urange(len > room ? len - room : 0, len - 1);
+    return cpl - off;
+}
+
 /* Whether @nx's descriptor may be prefetched while @cur runs: same ring
    (master), another slot, and nothing @cur writes covers it (a driver
    hands a descriptor over only once it is written; in the tb a copy could
@@ -387,7 +397,7 @@ static bool may_prefetch(const struct plan *cur, const struct plan *nx, bool cur
  */
 static int random_test(unsigned descs)
 {
-    unsigned count[K_COUNT] = {0}, aborted = 0, pf_hits = 0, pf_offered = 0, read_ahead = 0;
+    unsigned count[K_COUNT] = {0}, aborted = 0, pf_hits = 0, pf_offered = 0, read_ahead = 0, cpl_reads = 0;
     struct uvs_dma_env env = {.mem = &ref_mem, .host = ref_host, .host_base = HOST_BASE, .host_size = HOST_SIZE};
     struct plan cur, nx;
     bool cur_stored = false, cur_prefetched = false;
@@ -410,7 +420,11 @@ static int random_test(unsigned descs)
             job.d = d;
         }
         plan_make(&nx);
+        if (cur.host_ring && cur.k != K_CPL_FAULT && nx.k == K_OK && nx.d.opcode == UVS_DMA_OP_H2D && chance(10))
+            nx.d.src = covering_src(cur.cpl_addr, nx.d.len);
         bool pf = chance(70) && may_prefetch(&cur, &nx, cur_prefetched);
+        cpl_reads += pf && cur.host_ring && nx.d.opcode == UVS_DMA_OP_H2D && nx.d.src <= cur.cpl_addr &&
+                     cur.cpl_addr < nx.d.src + nx.d.len;
         bool nx_stored = pf && plan_store(&env, &nx);
         pins.pf_ok = pf;
         pins.pf_addr = nx.desc_addr;
@@ -495,13 +509,16 @@ static int random_test(unsigned descs)
         fprintf(stderr, "FAIL: no descriptor abandoned by abort_i in %u (raise --descs)\n", descs);
         return 1;
     }
-    if (!pf_hits || !read_ahead) {
-        fprintf(stderr, "FAIL: no descriptor taken from a prefetch (%u) or read ahead (%u) in %u (raise --descs)\n",
-                pf_hits, read_ahead, descs);
+    if (!pf_hits || !read_ahead || !cpl_reads) {
+        fprintf(stderr,
+                "FAIL: no descriptor taken from a prefetch (%u), read ahead (%u) or reading the previous one's "
+                "completion record (%u) in %u (raise --descs)\n",
+                pf_hits, read_ahead, cpl_reads, descs);
         return 1;
     }
     printf("PASS random: %u descriptors, every kind (%u kinds), %u abandoned, %u prefetched (%u not read again, "
-           "%u read ahead), %" PRIu64 " cycles\n", descs, K_COUNT, aborted, pf_offered, pf_hits, read_ahead, now);
+           "%u read ahead, %u reading the previous completion record), %" PRIu64 " cycles\n",
+           descs, K_COUNT, aborted, pf_offered, pf_hits, read_ahead, cpl_reads, now);
     return 0;
 }
 
