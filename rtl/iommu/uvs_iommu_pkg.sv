@@ -84,6 +84,15 @@ package uvs_iommu_pkg;
     endcase
   endfunction
 
+  // Whether an IOVA, given as its bits 63:38 (hi), is canonical for Sv39
+  // (sv48 = 0: bits 63:39 equal bit 38, privileged spec 4.4.1) or Sv48
+  // (sv48 = 1: bits 63:48 equal bit 47, 4.5.1); a walk of a non-canonical
+  // IOVA is a page fault (4.3.2).
+  function automatic logic va_canonical(logic [25:0] hi, logic sv48);
+    if (sv48) va_canonical = hi[25:9] == '0 || hi[25:9] == '1;
+    else      va_canonical = hi == '0 || hi == '1;
+  endfunction
+
   // Leaf permission and privilege check (privileged spec 4.3.2 step 5; no
   // MXR for device requests): priv_s = supervisor request.
   function automatic logic leaf_perm_ok(logic sum, acc_e acc, logic priv_s,

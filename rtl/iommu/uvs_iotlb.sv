@@ -85,12 +85,9 @@ module uvs_iotlb
   // stored nor compared; a lookup or an invalidation address that is not
   // canonical matches nothing, as with the whole VPN compared (16 fewer
   // comparator bits per way and superpage entry per lookup port, issue 15).
-  // (hi: VPN bits 51:35)
-  function automatic logic canonical(logic [52-VB:0] hi);
-    canonical = hi == '0 || hi == '1;
-  endfunction
+  // (uvs_iommu_pkg va_canonical with sv48 = 1 of VPN bits 51:26 = IOVA bits 63:38)
   logic fill_ok;  // a fill that is cached: canonical (and no invalidation this cycle)
-  assign fill_ok = fill_i && !inv_i && canonical(fill_vpn_i[51:VB-1]);
+  assign fill_ok = fill_i && !inv_i && va_canonical(fill_vpn_i[51:26], 1'b1);
 
   // ---- 4 KiB-page array: flip-flop part (entry e = set x WAYS + way) ----
   logic [ENTRIES-1:0] valid_q;
@@ -116,7 +113,7 @@ module uvs_iotlb
   assign fill_set = fill_vpn_i[SB-1:0];
   assign mt_set   = inv_i ? inv_vpn_i[SB-1:0] : fill_set;
   assign mt_vpn   = inv_i ? inv_vpn_i[VB-1:0] : fill_vpn_i[VB-1:0];
-  assign mt_canon = inv_i ? canonical(inv_vpn_i[51:VB-1]) : canonical(fill_vpn_i[51:VB-1]);
+  assign mt_canon = inv_i ? va_canonical(inv_vpn_i[51:26], 1'b1) : va_canonical(fill_vpn_i[51:26], 1'b1);
   assign mt_pscid = inv_i ? inv_pscid_i : fill_pscid_i;
   assign fill4k   = fill_ok && fill_leaf_i.level == 2'd0;
   assign fill_way = vict_q[fill_set];
@@ -190,7 +187,7 @@ module uvs_iotlb
       for (int w = WAYS - 1; w >= 0; w--) if (wm[p][w]) wi[p] = WB'(w);
       si[p] = '0;                                                 // lowest matching superpage
       for (int e = SP_ENTRIES - 1; e >= 0; e--) if (sm[p][e]) si[p] = SW'(e);
-      lk_hit_o[p] = canonical(lk_vpn_i[p][51:VB-1]) && ((wm[p] != '0) || (sm[p] != '0));
+      lk_hit_o[p] = va_canonical(lk_vpn_i[p][51:26], 1'b1) && ((wm[p] != '0) || (sm[p] != '0));
       leaf_ra[p]  = (wm[p] != '0) ? LA'({lk_set[p], wi[p]}) : LA'(ENTRIES) + LA'(si[p]);
     end
   end

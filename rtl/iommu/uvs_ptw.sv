@@ -203,6 +203,9 @@ module uvs_ptw
   logic [8:0]       join_prgi;
   logic [NPARK-1:0] free_slot;
   logic [8:0]       free_prgi;
+  logic [NPARK-1:0] same_dev;  // entry p waits in a group of this request's device
+  always_comb
+    for (int p = 0; p < NPARK; p++) same_dev[p] = park_wait_i[p] && park_did_i[p] == did_q;
   // The group to join: the joinable entry with the lowest park slot (the
   // slots of waiting entries are distinct: each got a free slot).
   always_comb begin
@@ -211,7 +214,7 @@ module uvs_ptw
     logic [NPARK-1:0] join_slot;  // the lowest of them
     at_slot = '0;
     for (int p = 0; p < NPARK; p++) begin
-      jm[p] = park_wait_i[p] && park_did_i[p] == did_q && park_page_i[p] == iova_q[63:12] &&
+      jm[p] = same_dev[p] && park_page_i[p] == iova_q[63:12] &&
               (park_w_i[p] || acc_q != ACC_WRITE);
       if (jm[p]) at_slot = at_slot | park_slot_i[p];
     end
@@ -233,7 +236,7 @@ module uvs_ptw
     used = '0;
     for (int g = 0; g < NPARK; g++)
       for (int p = 0; p < NPARK; p++)
-        if (park_wait_i[p] && park_did_i[p] == did_q && park_prgi_i[p][GW-1:0] == GW'(g)) used[g] = 1'b1;
+        if (same_dev[p] && park_prgi_i[p][GW-1:0] == GW'(g)) used[g] = 1'b1;
     free_prgi = '0;
     for (int g = NPARK - 1; g >= 0; g--)
       if (!used[g]) free_prgi = 9'(g);
@@ -505,8 +508,8 @@ module uvs_ptw
             status_d = ST_OK;
             pa_d     = iova_q;
           end
-        end else if ((dc_q.mode == MODE_SV39 && iova_q[63:38] != {26{iova_q[38]}}) ||
-                     (dc_q.mode == MODE_SV48 && iova_q[63:47] != {17{iova_q[47]}})) begin
+        end else if ((dc_q.mode == MODE_SV39 && !va_canonical(iova_q[63:38], 1'b0)) ||
+                     (dc_q.mode == MODE_SV48 && !va_canonical(iova_q[63:38], 1'b1))) begin
           cause_d = page_fault_cause(acc_q);
         end else begin
           lvl_d      = top_lvl;

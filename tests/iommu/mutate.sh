@@ -43,7 +43,7 @@ ignore-av~~rtl/iommu/uvs_iotlb.sv~~!(inv_av_i && !(SB'(e / WAYS)~~!(1'b0 && !(SB
 ignore-gv~~rtl/iommu/uvs_iotlb.sv~~if (inv_i && !inv_gv_i && valid_q[e] &&~~if (inv_i && valid_q[e] &&
 av-wrong-set~~rtl/iommu/uvs_iotlb.sv~~assign mt_set   = inv_i ? inv_vpn_i[SB-1:0] : fill_set;~~assign mt_set   = fill_set;
 superpage-in-set-array~~rtl/iommu/uvs_iotlb.sv~~fill_ok && fill_leaf_i.level == 2'd0;~~fill_ok && fill_leaf_i.level != 2'd2;
-iotlb-hit-not-canonical~~rtl/iommu/uvs_iotlb.sv~~lk_hit_o[p] = canonical(lk_vpn_i[p][51:VB-1]) && (~~lk_hit_o[p] = (
+iotlb-hit-not-canonical~~rtl/iommu/uvs_iotlb.sv~~lk_hit_o[p] = va_canonical(lk_vpn_i[p][51:26], 1'b1) && (~~lk_hit_o[p] = (
 iodir-dv-no-did-match~~rtl/iommu/uvs_iommu_dcc.sv~~(inv_i && (!inv_dv_i || did_q[e] == inv_did_i))~~(inv_i && !inv_dv_i)
 superpage-mask-off-by-one~~rtl/iommu/uvs_iommu_pkg.sv~~2'd1:    vpn_mask = {{43{1'b1}}, 9'd0};~~2'd1:    vpn_mask = {{44{1'b1}}, 8'd0};
 pwc-never-flushed~~rtl/iommu/uvs_ptw.sv~~.flush_i(tlb_inv_i)~~.flush_i(1'b0)
