@@ -63,7 +63,18 @@ module uvs_axi_dma_model #(
   assign s_axi_rresp_o   = rresp_q;
   assign s_axi_rlast_o   = rlast_q;
 
-  always_ff @(posedge clk_i) begin
+  // The model's clock runs only in the cycles where it acts (reset, a valid
+  // from the master, or a call or countdown due: wait_q != 0); in the others
+  // its registers hold anyway, and so Verilator need not re-evaluate what the
+  // master computes from them (the tile engines' data paths) in every cycle.
+  logic mclk;
+  uvs_clk_gate #(.IDLE(1)) u_cg (
+    .clk_i,
+    .act_i (!rst_ni || s_axi_awvalid_i || s_axi_wvalid_i || s_axi_arvalid_i || wait_q != '0),
+    .clk_o (mclk)
+  );
+
+  always_ff @(posedge mclk) begin
     if (!rst_ni) begin
       uvs_dpi_dma_slave_reset(PORT, BEAT_BYTES);
       wait_q <= '0;

@@ -42,6 +42,10 @@ module uvs_dma #(
   // per channel: a descriptor with DMA_FLAG_IRQ completed / the channel halted
   output logic [NCH-1:0] done_o,
   output logic [NCH-1:0] error_o,
+  // a channel has descriptors to run (or a ring error to report), one runs,
+  // or an interrupt pulse is out: the engine needs its clock (the SoC's
+  // clock gate; requests and answers on its masters need it too)
+  output logic           active_o,
   // straps: bytes of SRAM at UVS_SRAM_BASE and of HBM at UVS_HBM_BASE (device ranges checked against them)
   input  logic [63:0]    sram_size_i,
   input  logic [63:0]    hbm_size_i,
@@ -149,6 +153,7 @@ module uvs_dma #(
   logic           x_busy, x_done, x_irq;
   logic [8:0]     x_status;
   logic [63:0]    x_err;
+  logic           want_any;  // some channel wants the engine
   always_comb begin
     go = 1'b0;
     gc = '0;
@@ -161,6 +166,7 @@ module uvs_dma #(
         gc = CW'(c);
       end
     end
+    want_any = go;
     go = go && !busy_q && !x_busy;
     for (int c = 0; c < NCH; c++)
       rst_hit[c] = hit(c, R_CTRL) && (wd(R_CTRL[2]) & 32'(UVS_DMA_CTRL_RESET)) != 0;
@@ -203,7 +209,8 @@ module uvs_dma #(
     `UVS_AXI4W_M_UP(d_axi, d_axi)
   );
 
-  assign rdata_o = rdata_q;
+  assign rdata_o  = rdata_q;
+  assign active_o = want_any || busy_q || x_busy || done_q != '0 || error_q != '0;
   assign done_o  = done_q;
   assign error_o = error_q;
 

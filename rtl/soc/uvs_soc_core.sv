@@ -36,7 +36,8 @@
 // link the harts are held in reset while HOSTIF_MGMT_CTRL.HOLD is set
 // or after the management hart halted (tohost seen by mgmt_halt_i, or FW_EXIT); DEV_RESET resets harts,
 // CLINT, PLIC, UART and DMA. Without a host link, the host port, host interface
-// and DMA engine are clock-gated after reset. Retired instructions are counted
+// and DMA engine are clock-gated after reset; with one, the DMA engine's clock
+// runs only while it is in use. Retired instructions are counted
 // (retired_o) and leave on the rvfi_* side channel (the retire log of the
 // simulation top); UART0's transmitted bytes leave as a byte stream.
 // Multithreaded compute harts (MT_THREADS > 0, configuration c4mt): every
@@ -80,7 +81,8 @@ module uvs_soc_core #(
   // the DMA engine's data masters (uvs_dma_xfer; DMA_BEAT_BYTES of data, one
   // ID, answers in order): dma_h_axi toward host memory (the PCIe bridge's
   // AXI slave, or a SoC's host port), dma_d_axi toward SRAM and HBM; on the
-  // host blocks' gated clock dma_aclk_o, reset dma_aresetn_o
+  // DMA engine's gated clock dma_aclk_o (running while it is in use or
+  // bursts are outstanding), reset dma_aresetn_o
   output logic                                  dma_aclk_o,
   output logic                                  dma_aresetn_o,
   `UVS_AXI4W_M_PORTS(dma_h_axi, DMA_BEAT_BYTES),
@@ -1010,8 +1012,45 @@ module uvs_soc_core #(
     .msi_o        (msi_o)
   );
 
+  // The DMA engine's clock runs only while it is in use (uvs_clk_gate):
+  // reset, a register access, a channel with work or a descriptor running
+  // (uvs_dma active_o), a request offered on its masters or bursts
+  // outstanding there (a prefetch's or a dropped read-ahead's beats may come
+  // while it is idle), and DMA_IDLE cycles after that (the register answer).
+  // dma_aclk_o is that clock: the slaves of its masters rest with it. Without
+  // a host link nothing reaches the engine, so it rests after reset.
+  localparam int DMA_IDLE = 4;
+  logic       dma_clk, dma_act, dma_active;
+  logic [9:0] dma_rd_out_q [2], dma_wr_out_q [2];  // bursts outstanding on h_axi [1], d_axi [0]
+  logic [1:0] dma_ar, dma_r, dma_aw, dma_b, dma_req;
+  assign dma_ar  = {dma_h_axi_arvalid_o && dma_h_axi_arready_i, dma_d_axi_arvalid_o && dma_d_axi_arready_i};
+  assign dma_r   = {dma_h_axi_rvalid_i && dma_h_axi_rready_o && dma_h_axi_rlast_i,
+                    dma_d_axi_rvalid_i && dma_d_axi_rready_o && dma_d_axi_rlast_i};
+  assign dma_aw  = {dma_h_axi_awvalid_o && dma_h_axi_awready_i, dma_d_axi_awvalid_o && dma_d_axi_awready_i};
+  assign dma_b   = {dma_h_axi_bvalid_i && dma_h_axi_bready_o, dma_d_axi_bvalid_i && dma_d_axi_bready_o};
+  assign dma_req = {dma_h_axi_arvalid_o || dma_h_axi_awvalid_o || dma_h_axi_wvalid_o,
+                    dma_d_axi_arvalid_o || dma_d_axi_awvalid_o || dma_d_axi_wvalid_o};
+  always_ff @(posedge clk_i) begin
+    for (int m = 0; m < 2; m++) begin
+      if (!dev_rst_n) begin
+        dma_rd_out_q[m] <= '0;
+        dma_wr_out_q[m] <= '0;
+      end else begin
+        dma_rd_out_q[m] <= dma_rd_out_q[m] + 10'(dma_ar[m]) - 10'(dma_r[m]);
+        dma_wr_out_q[m] <= dma_wr_out_q[m] + 10'(dma_aw[m]) - 10'(dma_b[m]);
+      end
+    end
+  end
+  assign dma_act = !rst_ni || !dev_rst_n || (m_req && m_tgt == MT_DMA) || dma_active || dma_req != '0 ||
+                   dma_rd_out_q[0] != '0 || dma_rd_out_q[1] != '0 || dma_wr_out_q[0] != '0 || dma_wr_out_q[1] != '0;
+  uvs_clk_gate #(.IDLE(DMA_IDLE)) u_dma_cg (
+    .clk_i,
+    .act_i (dma_act),
+    .clk_o (dma_clk)
+  );
+
   uvs_dma #(.NCH(DMA_NCH), .BEAT_BYTES(DMA_BEAT_BYTES)) u_dma (
-    .clk_i   (host_clk),
+    .clk_i   (dma_clk),
     .rst_ni  (dev_rst_n),
     .req_i   (m_req && m_tgt == MT_DMA),
     .addr_i  (m_addr[15:3]),
@@ -1021,12 +1060,13 @@ module uvs_soc_core #(
     .rdata_o (dma_rdata),
     .done_o  (dma_done),
     .error_o (dma_error),
+    .active_o (dma_active),
     .sram_size_i (cfg_sram_size_i),
     .hbm_size_i  (cfg_hbm_size_i),
     `UVS_AXI4W_M_UP(h_axi, dma_h_axi),
     `UVS_AXI4W_M_UP(d_axi, dma_d_axi)
   );
-  assign dma_aclk_o    = host_clk;
+  assign dma_aclk_o    = dma_clk;
   assign dma_aresetn_o = dev_rst_n;
 
   // ---- IOMMU: register block on the MMIO bus, memory master on its own port ----
