@@ -10,12 +10,12 @@ Usage: bench/soc_core_synth.py [--synth] YOSYS_BUNDLE WORKDIR NUM_HARTS MT_THREA
   INCLUDE.svh   files the sources include (copied next to them)
   SOURCE.sv     packages first, then modules (rtl/core, rtl/iommu, rtl/soc)
 
-Modules that still call DPI (the DMA engine's and the tile engines' data
-movement, issue 15 item 1's next step) enter as black boxes of their port
-lists, named in the summary. The sources are rewritten for Yosys as bench/iommu_synth.py and
+A module that calls DPI would enter as a black box of its port list,
+named in the summary (none since the DMA and tile engines' data paths are
+RTL). The sources are rewritten for Yosys as bench/iommu_synth.py and
 bench/synth_core.py do (prepare(), fold_selects() and the Node runner are
-reused). Without --synth: `read_verilog -sv`
-and `hierarchy -check -top uvs_soc_core`, so every module, port and
+reused). Without --synth: `read_verilog -sv`, `chparam` of the three
+parameters and `hierarchy -check -top uvs_soc_core`, so every module, port and
 parameter of the core resolves. With --synth: `synth_xilinx -family xcup
 -flatten` too, printing the cell counts. Exit status 0 with one summary line;
 1 with a one-line error when a tool fails (the log path is given).
@@ -74,8 +74,10 @@ def main(argv):
         print('soc-core-synth: %s' % e, file=sys.stderr)
         return 1
     log = os.path.join(outdir, 'yosys.log')
-    script = ('read_verilog -sv %s; hierarchy -check -top uvs_soc_core -chparam NUM_HARTS %s '
-              '-chparam MT_THREADS %s -chparam PIPE %s' % (' '.join(names), harts, threads, pipe))
+    # (the parameters set on the read module, not by hierarchy -chparam: Yosys 0.55
+    # asserts when hierarchy re-derives the top with them)
+    script = ('read_verilog -sv %s; chparam -set NUM_HARTS %s -set MT_THREADS %s -set PIPE %s uvs_soc_core; '
+              'hierarchy -check -top uvs_soc_core' % (' '.join(names), harts, threads, pipe))
     if synth:
         script += '; synth_xilinx -family xcup -flatten -top uvs_soc_core; tee -q -o stat.txt stat'
     files = names + [os.path.basename(i) for i in incs]

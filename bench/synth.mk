@@ -51,8 +51,8 @@ bench: cpi-report
 # rewriting of bench/iommu_synth.py and bench/synth_core.py: `hierarchy
 # -check` (every module, port and parameter resolves), or with soc-core-synth
 # `synth_xilinx -family xcup -flatten` as well (long: tens of minutes).
-# bench/soc_core_synth.py says what enters as a black box (the DMA and tile
-# engines, still DPI) and what does not go through yet (MT_THREADS > 0).
+# bench/soc_core_synth.py says what would enter as a black box (modules
+# calling DPI: none today) and what does not go through yet (MT_THREADS > 0).
 # axi-synth: Debian's yosys 0.23 synthesizes the AXI4 master adapter
 # uvs_axi_mport and the BAR0 AXI4-Lite slave uvs_host_port from the
 # unpatched sources (`synth_xilinx -family xcup`), printing their cells.
