@@ -245,8 +245,9 @@
 // host master, 2 + 2k / 3 + 2k tile engine k's memory / scratchpad master),
 // clock CLK, reset RSTN.
 `define UVS_SHELL_AXI4W_S_MODEL(P, NB, PORT_ID, CLK, RSTN) \
+  /* verilator lint_off UNUSEDSIGNAL */ logic P``_act; /* verilator lint_on UNUSEDSIGNAL */ \
   uvs_axi_dma_model #(.BEAT_BYTES(NB), .PORT(PORT_ID)) u_``P ( \
-    .clk_i(CLK), .rst_ni(RSTN), \
+    .clk_i(CLK), .rst_ni(RSTN), .act_o(P``_act), \
     .s_axi_awvalid_i(P``_awvalid), .s_axi_awaddr_i(P``_awaddr), .s_axi_awlen_i(P``_awlen), \
     .s_axi_awsize_i(P``_awsize), .s_axi_awburst_i(P``_awburst), .s_axi_awcache_i(P``_awcache), \
     .s_axi_awprot_i(P``_awprot), .s_axi_awready_o(P``_awready), .s_axi_wvalid_i(P``_wvalid), \

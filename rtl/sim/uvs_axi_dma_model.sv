@@ -21,10 +21,15 @@
 
 module uvs_axi_dma_model #(
   parameter int BEAT_BYTES = 128,  // the master's data width in bytes: 8..128
-  parameter int PORT       = 0     // which master (above)
+  parameter int PORT       = 0,    // which master (above)
+  parameter bit GATE       = 1     // 1: clock gated here to act_o; 0: clk_i already is (see act_o)
 ) (
   input  logic clk_i,
   input  logic rst_ni,  // synchronous, active low: the master's reset
+  // the model acts this cycle (reset, a valid from the master, a call or
+  // countdown due); with GATE = 0 the instantiator gates clk_i with it
+  // (several models behind one gate: fewer clock domains for Verilator)
+  output logic act_o,
   `UVS_AXI4W_S_PORTS(s_axi, BEAT_BYTES)
 );
   localparam int MAXB = 128;  // sim/dma_slave.h UVS_AXIW_MAX_BEAT
@@ -63,16 +68,21 @@ module uvs_axi_dma_model #(
   assign s_axi_rresp_o   = rresp_q;
   assign s_axi_rlast_o   = rlast_q;
 
-  // The model's clock runs only in the cycles where it acts (reset, a valid
-  // from the master, or a call or countdown due: wait_q != 0); in the others
-  // its registers hold anyway, and so Verilator need not re-evaluate what the
-  // master computes from them (the tile engines' data paths) in every cycle.
+  // The model's clock need run only in the cycles where it acts (act_o); in
+  // the others its registers hold anyway, and so Verilator need not
+  // re-evaluate what the master computes from them (the tile engines' data
+  // paths) in every cycle.
+  assign act_o = !rst_ni || s_axi_awvalid_i || s_axi_wvalid_i || s_axi_arvalid_i || wait_q != '0;
   logic mclk;
-  uvs_clk_gate #(.IDLE(1)) u_cg (
-    .clk_i,
-    .act_i (!rst_ni || s_axi_awvalid_i || s_axi_wvalid_i || s_axi_arvalid_i || wait_q != '0),
-    .clk_o (mclk)
-  );
+  if (GATE) begin : g_gate
+    uvs_clk_gate #(.IDLE(1)) u_cg (
+      .clk_i,
+      .act_i (act_o),
+      .clk_o (mclk)
+    );
+  end else begin : g_free
+    assign mclk = clk_i;
+  end
 
   always_ff @(posedge mclk) begin
     if (!rst_ni) begin

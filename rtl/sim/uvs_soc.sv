@@ -149,14 +149,21 @@ module uvs_soc #(
     `UVS_AXI4_S_CONNECT(s_axi, iommu_axi, )
   );
 
-  uvs_axi_dma_model #(.BEAT_BYTES(DMA_BEAT_BYTES), .PORT(1)) u_dma_host (
+  // (dma_aclk already runs only while the engine is in use or has bursts
+  // outstanding, which covers every cycle these models act in: GATE = 0)
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [1:0] dma_model_act;
+  /* verilator lint_on UNUSEDSIGNAL */
+  uvs_axi_dma_model #(.BEAT_BYTES(DMA_BEAT_BYTES), .PORT(1), .GATE(0)) u_dma_host (
     .clk_i  (dma_aclk),
     .rst_ni (dma_aresetn),
+    .act_o  (dma_model_act[1]),
     `UVS_AXI4W_S_CONNECT(s_axi, dma_h_axi)
   );
-  uvs_axi_dma_model #(.BEAT_BYTES(DMA_BEAT_BYTES), .PORT(0)) u_dma_dev (
+  uvs_axi_dma_model #(.BEAT_BYTES(DMA_BEAT_BYTES), .PORT(0), .GATE(0)) u_dma_dev (
     .clk_i  (dma_aclk),
     .rst_ni (dma_aresetn),
+    .act_o  (dma_model_act[0]),
     `UVS_AXI4W_S_CONNECT(s_axi, dma_d_axi)
   );
   // The tile engines' masters: memory and scratchpad (uvs_axi_dma_model
@@ -164,15 +171,26 @@ module uvs_soc #(
   // tile profile (uvs_dpi_tile_beat, sim/tile.c).
   import "DPI-C" function void uvs_dpi_tile_beat(input int hart, input longint va, input longint pa,
                                                  input byte we, input byte xlat);
+  // All tile models on one clock, running in the cycles where any of them
+  // acts (one gate: fewer clock domains for Verilator than one per model).
+  logic [2*NTILE-1:0] tile_model_act;
+  logic               tile_model_clk;
+  uvs_clk_gate #(.IDLE(1)) u_tile_model_cg (
+    .clk_i,
+    .act_i (tile_model_act != '0),
+    .clk_o (tile_model_clk)
+  );
   for (genvar k = 0; k < NTILE; k++) begin : g_tile
-    uvs_axi_dma_model #(.BEAT_BYTES(TILE_BEAT_BYTES), .PORT(2 + 2 * k)) u_tile_mem (
-      .clk_i,
+    uvs_axi_dma_model #(.BEAT_BYTES(TILE_BEAT_BYTES), .PORT(2 + 2 * k), .GATE(0)) u_tile_mem (
+      .clk_i  (tile_model_clk),
       .rst_ni (mem_aresetn),
+      .act_o  (tile_model_act[2 * k]),
       `UVS_AXI4W_S_CONNECT_X(s_axi, tile_m_axi, [k])
     );
-    uvs_axi_dma_model #(.BEAT_BYTES(TILE_BEAT_BYTES), .PORT(3 + 2 * k)) u_tile_spad (
-      .clk_i,
+    uvs_axi_dma_model #(.BEAT_BYTES(TILE_BEAT_BYTES), .PORT(3 + 2 * k), .GATE(0)) u_tile_spad (
+      .clk_i  (tile_model_clk),
       .rst_ni (mem_aresetn),
+      .act_o  (tile_model_act[2 * k + 1]),
       `UVS_AXI4W_S_CONNECT_X(s_axi, tile_s_axi, [k])
     );
   end
