@@ -210,9 +210,9 @@ module uvs_dma #(
   );
 
   assign rdata_o  = rdata_q;
+  assign done_o   = done_q;
+  assign error_o  = error_q;
   assign active_o = want_any || busy_q || x_busy || done_q != '0 || error_q != '0;
-  assign done_o  = done_q;
-  assign error_o = error_q;
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
