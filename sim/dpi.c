@@ -181,14 +181,7 @@ void uvs_dpi_bootrom_poison(void)
 static uint8_t *dma_span(void *ctx, bool host, uint64_t a, unsigned len)
 {
     (void)ctx;
-    if (host)
-        return a - UVS_HOSTWIN_BASE < UVS_HOSTWIN_SIZE
-                   ? uvs_dma_host_ptr(&(struct uvs_dma_env){.host = uvs_sim.host_mem,
-                                                            .host_base = uvs_sim.host_mem_bus,
-                                                            .host_size = uvs_sim.host_mem_size},
-                                      a - UVS_HOSTWIN_BASE, len, NULL)
-                   : NULL;
-    return uvs_mem_dev_ptr(&uvs_sim.mem, a, len, NULL);
+    return host ? uvs_mem_host_ptr(&uvs_sim.mem, a, len) : uvs_mem_dev_ptr(&uvs_sim.mem, a, len, NULL);
 }
 
 static bool dma_is_hbm(void *ctx, uint64_t a)

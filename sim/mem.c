@@ -145,6 +145,15 @@ uint8_t *uvs_mem_dev_ptr(struct uvs_mem *m, uint64_t addr, uint64_t len, uint64_
     return NULL;
 }
 
+uint8_t *uvs_mem_host_ptr(const struct uvs_mem *m, uint64_t addr, uint64_t len)
+{
+    uint64_t off = addr - UVS_HOSTWIN_BASE - m->host_bus;  /* offset in host memory */
+    if (!m->host || len == 0 || addr - UVS_HOSTWIN_BASE >= UVS_HOSTWIN_SIZE || off >= m->host_size ||
+        len > m->host_size - off)
+        return NULL;
+    return m->host + off;
+}
+
 uint8_t *uvs_mem_ptr(struct uvs_mem *m, uint64_t addr, uint64_t len)
 {
     if (len == 0 || addr + len < addr)
@@ -171,11 +180,8 @@ static uint8_t *word_ptr(struct uvs_mem *m, uint64_t addr, bool *rom)
         *rom = false;
         return m->hbm + (w - UVS_HBM_BASE);
     }
-    if (m->host && w - UVS_HOSTWIN_BASE < UVS_HOSTWIN_SIZE && w - UVS_HOSTWIN_BASE - m->host_bus < m->host_size) {
-        *rom = false;
-        return m->host + (w - UVS_HOSTWIN_BASE - m->host_bus);
-    }
-    return NULL;
+    *rom = false;
+    return uvs_mem_host_ptr(m, w, 8);
 }
 
 void uvs_mem_set_host(struct uvs_mem *m, uint8_t *p, uint64_t bus, uint64_t size)

@@ -134,6 +134,14 @@ uint8_t *uvs_mem_ptr(struct uvs_mem *m, uint64_t addr, uint64_t len);
  */
 uint8_t *uvs_mem_dev_ptr(struct uvs_mem *m, uint64_t addr, uint64_t len, uint64_t *bad);
 
+/**
+ * uvs_mem_host_ptr - host pointer to the bus byte range [addr, addr + len)
+ * of the host window (memmap.def HOSTWIN: host bus address addr -
+ * HOSTWIN_BASE) when it lies entirely in the host memory uvs_mem_set_host
+ * gave; NULL otherwise (also for len 0, or no host memory).
+ */
+uint8_t *uvs_mem_host_ptr(const struct uvs_mem *m, uint64_t addr, uint64_t len);
+
 /** uvs_mem_is_hbm - 1 when @addr is in populated HBM. */
 int uvs_mem_is_hbm(const struct uvs_mem *m, uint64_t addr);
 

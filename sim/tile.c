@@ -91,19 +91,11 @@ static enum uvs_loc mem_loc(void *ctx, uint64_t pa)
 /* The memory side: @len bytes at @a in SRAM, HBM or the host window, or NULL. */
 static uint8_t *mem_span(void *ctx, bool host, uint64_t a, unsigned len)
 {
-    struct uvs_mem *m = &uvs_sim.mem;
-    uint8_t *p = uvs_mem_dev_ptr(m, a, len, NULL);
+    uint8_t *p = uvs_mem_dev_ptr(&uvs_sim.mem, a, len, NULL);
 
     (void)ctx;
     (void)host;
-    if (p)
-        return p;
-    if (m->host && a - UVS_HOSTWIN_BASE < UVS_HOSTWIN_SIZE) {
-        uint64_t bus = a - UVS_HOSTWIN_BASE;
-        if (bus >= m->host_bus && bus - m->host_bus <= m->host_size && len <= m->host_size - (bus - m->host_bus))
-            return m->host + (bus - m->host_bus);
-    }
-    return NULL;
+    return p ? p : uvs_mem_host_ptr(&uvs_sim.mem, a, len);
 }
 
 /* The scratchpad side of hart (uintptr_t)@ctx: its own scratchpad only. */
