@@ -258,6 +258,12 @@ static void take_rtl_range(bool host, uint64_t a, uint64_t n)
     }
 }
 
+/* Whether the byte ranges [a, a + an) and [b, b + bn) share a byte. */
+static bool overlaps(uint64_t a, uint64_t an, uint64_t b, uint64_t bn)
+{
+    return a < b + bn && b < a + an;
+}
+
 /* An abandoned descriptor may leave each destination byte old or copied,
    nothing else (no stray strobes), except inside its completion slot
    (@host_ring side, at @cpl_addr: a record already being written
@@ -265,7 +271,7 @@ static void take_rtl_range(bool host, uint64_t a, uint64_t n)
 static int check_abandoned(const struct uvs_dma_desc *d, bool host_ring, uint64_t cpl_addr)
 {
     bool sh = d->opcode == UVS_DMA_OP_H2D, dh = d->opcode == UVS_DMA_OP_D2H;
-    if (d->opcode == UVS_DMA_OP_D2D && d->src < d->dst + d->len && d->dst < d->src + d->len)
+    if (d->opcode == UVS_DMA_OP_D2D && overlaps(d->src, d->len, d->dst, d->len))
         return 0;
     for (uint64_t i = 0; i < d->len && i < HOST_SIZE; i++) {
         uint8_t *r = rtl_byte(dh, d->dst + i), *old = ref_byte(dh, d->dst + i), *src = ref_byte(sh, d->src + i);
@@ -374,10 +380,10 @@ static bool may_prefetch(const struct plan *cur, const struct plan *nx, bool cur
     bool dh = cur->d.opcode == UVS_DMA_OP_D2H;
     if (nx->host_ring != cur->host_ring || nx->desc_addr == cur->desc_addr)
         return false;
-    if (dh == nx->host_ring && nx->desc_addr < cur->d.dst + cur->d.len && cur->d.dst < nx->desc_addr + 32)
+    if (dh == nx->host_ring && overlaps(nx->desc_addr, 32, cur->d.dst, cur->d.len))
         return false;
     if (cur_offered && cur->d.opcode == UVS_DMA_OP_H2D && nx->host_ring &&
-        nx->desc_addr < cur->d.src + cur->d.len && cur->d.src < nx->desc_addr + 32)
+        overlaps(nx->desc_addr, 32, cur->d.src, cur->d.len))
         return false;
     return true;
 }
@@ -423,8 +429,8 @@ static int random_test(unsigned descs)
         if (cur.host_ring && cur.k != K_CPL_FAULT && nx.k == K_OK && nx.d.opcode == UVS_DMA_OP_H2D && chance(10))
             nx.d.src = covering_src(cur.cpl_addr, nx.d.len);
         bool pf = chance(70) && may_prefetch(&cur, &nx, cur_prefetched);
-        cpl_reads += pf && cur.host_ring && nx.d.opcode == UVS_DMA_OP_H2D && nx.d.src <= cur.cpl_addr &&
-                     cur.cpl_addr < nx.d.src + nx.d.len;
+        cpl_reads += pf && cur.host_ring && nx.d.opcode == UVS_DMA_OP_H2D &&
+                     overlaps(cur.cpl_addr, 1, nx.d.src, nx.d.len); /* the record's first byte in the source */
         bool nx_stored = pf && plan_store(&env, &nx);
         pins.pf_ok = pf;
         pins.pf_addr = nx.desc_addr;
