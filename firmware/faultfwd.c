@@ -375,6 +375,17 @@ int uvs_ffwd_replay(struct uvs_ffwd *ff, uint32_t did, uint16_t prgi, uint8_t re
     return n + 1;
 }
 
+int uvs_ffwd_group_page(const struct uvs_ffwd *ff, uint32_t did, uint16_t prgi, uint64_t *page)
+{
+    if (!ff || !page)
+        return -EINVAL;
+    uint16_t g = find_group(ff, did, prgi);
+    if (g == NONE)
+        return -ENOENT;
+    *page = ff->group[g].page;
+    return 0;
+}
+
 uint32_t uvs_ffwd_staged(const struct uvs_ffwd *ff)
 {
     return ff ? ff->stage_count : 0;

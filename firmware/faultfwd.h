@@ -155,6 +155,12 @@ int uvs_ffwd_flush(struct uvs_ffwd *ff);
  */
 int uvs_ffwd_replay(struct uvs_ffwd *ff, uint32_t did, uint16_t prgi, uint8_t resp);
 
+/**
+ * uvs_ffwd_group_page - *page = the page VA of the outstanding group (did,
+ * prgi). Returns 0; -ENOENT no such group; -EINVAL.
+ */
+int uvs_ffwd_group_page(const struct uvs_ffwd *ff, uint32_t did, uint16_t prgi, uint64_t *page);
+
 /** uvs_ffwd_staged - records waiting for host ring space. */
 uint32_t uvs_ffwd_staged(const struct uvs_ffwd *ff);
 

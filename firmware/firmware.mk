@@ -32,7 +32,12 @@ LIBFDT_A     := $(FW_OUT)/libfdt.a
 FW_ARCH    := -misa-spec=2.2 -march=rv64imac -mabi=lp64 -mcmodel=medany
 FW_RV_CFLAGS := $(FW_ARCH) $(filter-out $(RV_ARCH),$(RV_CFLAGS))
 FW_LIBFDT_INC := -include firmware/libfdt/libfdt_env.h -Ifirmware/libfdt -I$(LIBFDT_SRC)
-FW_CFLAGS  := $(FW_RV_CFLAGS) --specs=picolibc.specs -Ifirmware -Iinclude/lib $(FW_LIBFDT_INC) -MMD -MP
+# picolibc's release build (speed-optimised: memset and memcpy move 8 bytes a
+# store) instead of its default size-optimised one, whose memset is a byte
+# loop: zeroing the fault forwarder's 30 KiB state took 210,000 cycles of the
+# management hart, inside the first launch after UVM_OP_INIT.
+FW_PICOLIBC := --specs=picolibc.specs --picolibc-buildtype=release
+FW_CFLAGS  := $(FW_RV_CFLAGS) $(FW_PICOLIBC) -Ifirmware -Iinclude/lib $(FW_LIBFDT_INC) -MMD -MP
 FW_ASFLAGS := $(FW_ARCH) -g -Iinclude -I$(GEN_INC) -Ifirmware -MMD -MP
 FW_LDFLAGS := -DPICOLIBC_INTEGER_PRINTF_SCANF -nostartfiles -Wl,--gc-sections -Wl,-Map=$(FW_OUT)/uvmsoc-fw.map
 
@@ -45,7 +50,7 @@ $(LIBFDT_STAMP): scripts/fetch-libfdt.sh | $(SETUP_STAMP)
 
 $(FW_OUT)/libfdt/%.o: $(LIBFDT_STAMP) firmware/libfdt/libfdt_env.h firmware/firmware.mk
 	@mkdir -p $(@D)
-	$(RV_CC) $(FW_RV_CFLAGS) --specs=picolibc.specs $(FW_LIBFDT_INC) -c $(LIBFDT_SRC)/$*.c -o $@
+	$(RV_CC) $(FW_RV_CFLAGS) $(FW_PICOLIBC) $(FW_LIBFDT_INC) -c $(LIBFDT_SRC)/$*.c -o $@
 
 $(LIBFDT_A): $(LIBFDT_OBJS)
 	rm -f $@
@@ -70,7 +75,7 @@ $(FW_OUT)/link.ld: firmware/link.ld.S firmware/fw_layout.h $(ABI_H)
 
 # The IOMMU record codec comes from the shared library's rv64 build (include/lib/lib.mk).
 $(FIRMWARE_ELF): $(FW_OBJS) $(LIBFDT_A) $(COMMON_FW_LIB) $(FW_OUT)/link.ld
-	$(RV_CC) $(FW_RV_CFLAGS) --specs=picolibc.specs $(FW_LDFLAGS) -T $(FW_OUT)/link.ld \
+	$(RV_CC) $(FW_RV_CFLAGS) $(FW_PICOLIBC) $(FW_LDFLAGS) -T $(FW_OUT)/link.ld \
 		-o $@ $(FW_OBJS) $(LIBFDT_A) $(COMMON_FW_LIB)
 
 -include $(FW_OBJS:.o=.d)

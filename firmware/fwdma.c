@@ -221,6 +221,11 @@ int uvs_fwdma_error_pending(void)
 	return async_err;
 }
 
+int uvs_fwdma_wait_seq(uint64_t seq, uint64_t timeout_cycles)
+{
+	return chan == 0 ? -EINVAL : wait_seq(seq, timeout_cycles);
+}
+
 int uvs_fwdma_wait_all(uint64_t timeout_cycles, uint64_t *err_addr)
 {
 	int err = 0;

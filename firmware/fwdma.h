@@ -77,5 +77,13 @@ int uvs_fwdma_wait_all(uint64_t timeout_cycles, uint64_t *err_addr);
  * no uvs_fwdma_wait_all() has reported it yet, else 0 (no MMIO access).
  */
 int uvs_fwdma_error_pending(void);
+/**
+ * uvs_fwdma_wait_seq - waits up to timeout_cycles until descriptor seq
+ * (from uvs_fwdma_submit) and every one before it have completed. Returns
+ * 0, -EINVAL (uninitialised channel), -ETIMEDOUT (the channel is reset). A
+ * failed descriptor is not reported here but by uvs_fwdma_error_pending()
+ * and uvs_fwdma_wait_all(), which the caller still calls.
+ */
+int uvs_fwdma_wait_seq(uint64_t seq, uint64_t timeout_cycles);
 
 #endif /* UVS_FWDMA_H */

@@ -133,10 +133,10 @@ struct uvs_pcache_action {
 
 /** Frame states. */
 enum uvs_pcache_state {
-    UVS_PCACHE_FREE = 0,     /**< on no page */
+    UVS_PCACHE_FREE = 0,     /**< on no page; also frames 1..511 of a superpage (its head's entry covers them, the usedmap marks them used: 511 stores saved per 2 MiB) */
     UVS_PCACHE_RESERVED = 1, /**< given by alloc, waiting for map (not evictable) */
     UVS_PCACHE_RESIDENT = 2, /**< mapped by a leaf PTE */
-    UVS_PCACHE_TAIL = 3,     /**< frames 1..511 of a reserved or resident superpage */
+    UVS_PCACHE_TAIL = 3,     /**< frames 1..15 of a reserved or resident big unit */
 };
 
 /** Counters (uvm_abi.h struct uvs_uvm_fw_stats fields they feed). */
@@ -206,7 +206,9 @@ int uvs_pcache_init(struct uvs_pcache *pc, const struct uvs_pcache_cfg *cfg);
  * uvs_pcache_map(), or uvs_pcache_cancel().
  * @npages: 1, 16 or 512; va aligned to npages * 4 KiB; bus 4 KiB aligned
  * @flags: UVS_PCACHE_F_SUPER_OK
- * @frames: npages entries: device address of each page's frame
+ * @frames: npages entries: device address of each page's frame; for a
+ *   superpage (res->super) only frames[0], the 512 frames being contiguous
+ *   from it (no 512-entry list to write and read back)
  * @act/@cap: action array, at least UVS_PCACHE_ACTIONS_FOR(npages) entries
  * Errors: -EINVAL bad argument; -ENOSPC cap too small; -EEXIST a page of
  * the unit is already reserved or resident (nothing done); -ENOMEM not

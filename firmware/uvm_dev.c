@@ -90,6 +90,7 @@ static struct uvs_uvm_bunit bu[BU_CHUNK] __attribute__((aligned(64)));
 static struct uvs_uvm_breplay br[BR_CHUNK] __attribute__((aligned(64)));
 static struct {
 	uint64_t va;
+	uint64_t seq;			/* DMA sequence number of its last copy descriptor */
 	uint32_t did;
 	uint16_t pages, unit;
 } infl[INFLIGHT_CAP];			/* units reserved and being copied, not yet mapped */
@@ -97,6 +98,7 @@ static struct {
 	uint32_t ninfl, infl_pages, infl_limit;
 	uint64_t run_src, run_dst;	/* copy being merged, not yet submitted */
 	uint32_t run_len;
+	uint32_t run_first;		/* first infl entry with a piece in the run being merged */
 	bool copying;			/* a copy was submitted since copy_t0 */
 	uint64_t copy_t0, copy_cycles;
 	bool defer;			/* notices wait in notice[] (batch) */
@@ -107,6 +109,39 @@ static struct {
 	uint64_t va, addr;
 	uint32_t did;
 } notice[NOTICE_CAP];
+/*
+ * Early replays (complete_inflight): a batch whose replay array is in br[]
+ * before its copies finish answers a SUCCESS group as soon as the unit
+ * holding the group's page is mapped, instead of after the whole batch: a
+ * thread waits for its own data, not for the read-ahead queued behind it.
+ * Each mapped unit of at least EARLY_MIN_PAGES scans the entries, so a
+ * batch does this only while units x replays <= EARLY_MAX_SCAN; the other
+ * entries are answered after the batch as before.
+ */
+#define EARLY_MIN_PAGES 16u	/* smaller units: the scan costs more than their copy */
+#define EARLY_MAX_SCAN 1024u
+static struct {
+	bool on;			/* br[0..n) is valid for this batch */
+	uint32_t n;			/* entries */
+	uint64_t page[BR_CHUNK];	/* each entry's group page (UINT64_MAX: none, or answered) */
+	uint64_t answered[BR_CHUNK / 64]; /* entries answered early: skipped after the batch */
+} er;
+
+/* Early replays on for this batch of nunits units when its nrep replay entries are in br[] (have_rep). */
+static void early_setup(bool have_rep, uint64_t nunits, uint64_t nrep)
+{
+	er.on = have_rep && nrep != 0 && nrep <= BR_CHUNK && nunits * nrep <= EARLY_MAX_SCAN;
+	er.n = er.on ? (uint32_t)nrep : 0;
+	for (uint32_t w = 0; w < BR_CHUNK / 64; w++)
+		er.answered[w] = 0;
+	for (uint32_t j = 0; j < er.n; j++) {
+		uint64_t p;
+
+		er.page[j] = br[j].resp == UVS_IOMMU_PRG_RESP_SUCCESS && br[j].prgi <= 0x1ff && br[j].rsvd == 0 &&
+				     uvs_ffwd_group_page(&ff, br[j].did, br[j].prgi, &p) == 0 ? p : UINT64_MAX;
+	}
+}
+
 /*
  * Batch arrays read ahead with the command record (uvs_uvm_prefetch_batch):
  * the host's fault service writes every UVM_OP_BATCH's unit and replay
@@ -848,7 +883,11 @@ static int flush_run(void)
 			steps[UVS_UVM_STEP_DMA_SUBMIT] = bx.copy_t0;
 		}
 	}
-	err = uvs_fwdma_submit(UVS_DMA_OP_H2D, bx.run_src, bx.run_dst, bx.run_len, DMA_TIMEOUT, NULL);
+	uint64_t seq = 0;
+
+	err = uvs_fwdma_submit(UVS_DMA_OP_H2D, bx.run_src, bx.run_dst, bx.run_len, DMA_TIMEOUT, &seq);
+	for (uint32_t i = bx.run_first; i < bx.ninfl; i++)
+		infl[i].seq = seq;
 	bx.run_len = 0;
 	return err;
 }
@@ -866,15 +905,60 @@ static int add_copy(uint64_t bus, uint64_t frame, uint32_t len)
 	bx.run_src = bus;
 	bx.run_dst = frame;
 	bx.run_len = len;
+	bx.run_first = bx.ninfl - 1;	/* the unit being started (start_unit records it first) */
 	return err;
 }
 
-/* Waits for every copy in flight, then maps its units (A set) or gives their frames back. */
+/* Maps in-flight unit i (A set), or gives its frames back when err or the map fails. 0 when mapped. */
+static int map_inflight(uint32_t i, int err)
+{
+	struct uvs_uvm_bunit *u = &bu[infl[i].unit];
+	uint32_t mf = UVS_PCACHE_MAP_ACCESSED | ((u->flags & UVS_UVM_BU_F_READONLY) ? UVS_PCACHE_MAP_READONLY : 0);
+	int e = err ? err : uvs_pcache_map(&pc, infl[i].did, infl[i].va, infl[i].pages, mf);
+
+	if (e) {
+		uvs_pcache_cancel(&pc, infl[i].did, infl[i].va, infl[i].pages);
+		if (u->status == 0)
+			u->status = -linux_errno(e);
+		return e;
+	}
+	u->copied = (uint16_t)(u->copied + infl[i].pages);
+	return 0;
+}
+
+/* Early replays of the groups whose pages lie in the unit just mapped (see er). */
+static void replay_mapped(uint32_t did, uint64_t va, uint32_t pages)
+{
+	uint64_t end = va + (uint64_t)pages * PG;
+
+	for (uint32_t j = 0; j < er.n; j++)
+		if (br[j].did == did && er.page[j] >= va && er.page[j] < end &&
+		    uvs_ffwd_replay(&ff, br[j].did, br[j].prgi, br[j].resp) >= 0) {
+			er.page[j] = UINT64_MAX;
+			er.answered[j / 64] |= 1ull << (j % 64);
+		}
+}
+
+/*
+ * Waits for the copies in flight and maps their units (A set) or gives
+ * their frames back. With er.on, unit by unit as each one's last copy
+ * completes, answering its groups at once (early replays); after a copy
+ * error or a timeout the units not yet mapped are given back as before.
+ */
 static void complete_inflight(void)
 {
 	uint64_t bad;
 	int err = flush_run();
+	uint32_t i = 0;
 
+	for (; er.on && !err && i < bx.ninfl; i++) {
+		if (uvs_fwdma_wait_seq(infl[i].seq, DMA_TIMEOUT) != 0)
+			err = -ETIMEDOUT;
+		else if (uvs_fwdma_error_pending())
+			break;	/* uvs_fwdma_wait_all reports it: the rest is given back */
+		else if (map_inflight(i, 0) == 0 && infl[i].pages >= EARLY_MIN_PAGES)
+			replay_mapped(infl[i].did, infl[i].va, infl[i].pages);
+	}
 	if (uvs_fwdma_wait_all(DMA_TIMEOUT, &bad) != 0 && !err)
 		err = -EIO;
 	if (bx.ninfl != 0)
@@ -883,20 +967,8 @@ static void complete_inflight(void)
 		bx.copy_cycles += now() - bx.copy_t0;
 		bx.copying = false;
 	}
-	for (uint32_t i = 0; i < bx.ninfl; i++) {
-		struct uvs_uvm_bunit *u = &bu[infl[i].unit];
-		uint32_t mf = UVS_PCACHE_MAP_ACCESSED |
-			      ((u->flags & UVS_UVM_BU_F_READONLY) ? UVS_PCACHE_MAP_READONLY : 0);
-		int e = err ? err : uvs_pcache_map(&pc, infl[i].did, infl[i].va, infl[i].pages, mf);
-
-		if (e) {
-			uvs_pcache_cancel(&pc, infl[i].did, infl[i].va, infl[i].pages);
-			if (u->status == 0)
-				u->status = -linux_errno(e);
-		} else {
-			u->copied = (uint16_t)(u->copied + infl[i].pages);
-		}
-	}
+	for (; i < bx.ninfl; i++)
+		(void)map_inflight(i, err);
 	if (bx.ninfl != 0)
 		step(UVS_UVM_STEP_PTE);
 	bx.ninfl = 0;
@@ -929,8 +1001,16 @@ static int start_unit(uint16_t unit, uint32_t did, uint64_t va, uint32_t pages, 
 	}
 	if (res.super)
 		bu[unit].result |= UVS_UVM_BU_R_SUPER;
+	/* Recorded in flight before its copies, so that flush_run gives it their sequence number. */
+	infl[bx.ninfl].did = did;
+	infl[bx.ninfl].va = va;
+	infl[bx.ninfl].pages = (uint16_t)pages;
+	infl[bx.ninfl].unit = unit;
+	infl[bx.ninfl].seq = 0;
+	bx.ninfl++;
+	bx.infl_pages += pages;
 	for (uint32_t k = 0; k < pages && !err;) {
-		uint32_t n = 1;
+		uint32_t n = res.super ? pages : 1;	/* a superpage: frame_list[0] only, the frames follow it */
 
 		while (k + n < pages && frame_list[k + n] == frame_list[k] + (uint64_t)n * PG)
 			n++;
@@ -947,12 +1027,6 @@ static int start_unit(uint16_t unit, uint32_t did, uint64_t va, uint32_t pages, 
 	/* The page-table walk (and any missing tables) while the copy runs: the map after it hits the walk cache. */
 	if (!err && !res.super)
 		(void)pte_slot(NULL, did, va, 0, true);
-	infl[bx.ninfl].did = did;
-	infl[bx.ninfl].va = va;
-	infl[bx.ninfl].pages = (uint16_t)pages;
-	infl[bx.ninfl].unit = unit;
-	bx.ninfl++;
-	bx.infl_pages += pages;
 	return err;
 }
 
@@ -1154,6 +1228,7 @@ static int batch(const struct uvs_hostq_cmd *c, struct uvs_hostq_evt *evt)
 			break;
 		}
 		step(UVS_UVM_STEP_UNITS);
+		early_setup(single && have_rep, nunits, nrep);
 		for (uint32_t i = 0; i < m; i++)
 			batch_unit((uint16_t)i);
 		complete_inflight();
@@ -1181,6 +1256,8 @@ static int batch(const struct uvs_hostq_cmd *c, struct uvs_hostq_evt *evt)
 
 			if (br[i].prgi > 0x1ff || br[i].rsvd)
 				continue;	/* malformed: left unanswered, the host counts it */
+			if (base == 0 && i < er.n && (er.answered[i / 64] >> (i % 64) & 1))
+				continue;	/* answered early, when its unit was mapped */
 			r = uvs_ffwd_replay(&ff, br[i].did, br[i].prgi, br[i].resp);
 			(void)r;	/* -ENOENT: answered already (a stale record) */
 		}
@@ -1202,6 +1279,8 @@ static int batch(const struct uvs_hostq_cmd *c, struct uvs_hostq_evt *evt)
 		step(UVS_UVM_STEP_STATUS);
 	}
 	bx.defer = false;
+	er.on = false;
+	er.n = 0;
 	uvs_uvm_poll();		/* requests that came meanwhile go out with this completion */
 	if (flush_notices() != 0 && !err)
 		err = -EFAULT;

@@ -33,6 +33,7 @@
 #include <uvmsoc/uvm_abi.h>
 
 #include "uvm_fault.h"
+#include "uvm_policy.h"
 #include "uvs_trace.h"
 #include "uvs_xorshift.h"
 
@@ -272,6 +273,60 @@ static int sweep(double min_seconds, const char *pname)
     return 0;
 }
 
+/*
+ * 2 MiB units (adaptive's fit_blocks rule: the managed memory fits in HBM):
+ * batches of one first-touch fault, every other 2 MiB block of a 1 GiB
+ * range, each planning its block and the next as two 512-page units; the
+ * HBM holds the whole range (no evictions). The batch's fixed cost taken
+ * off, per 512-page unit: what UVM_HOST_COST_BLOCK_NS charges.
+ */
+static int block_units(double min_seconds)
+{
+    struct uvm_policy pol;
+    if (uvm_policy_by_name("adaptive", &pol))
+        return 1;
+    enum { NB = 256 };
+    const uint64_t range = 1ull << 30;
+    pol.hbm_bytes = 4 * range;
+    struct uvs_uvm_frec recs[NB];
+    size_t off[NB + 1];
+    for (size_t b = 0; b < NB; b++) {
+        off[b] = b;
+        recs[b] = (struct uvs_uvm_frec){.did = 0, .page = RANGE_VA + 2 * b * UVM_SPAN_ALIGN + 5 * UVM_PAGE_SIZE,
+                                        .prgi = (uint16_t)b, .access = UVS_UVM_ACC_R, .flags = UVS_UVM_FREC_F_LAST};
+    }
+    off[NB] = NB;
+    struct result r = {0};
+    uint64_t units = 0;
+    for (int round = 0; r.seconds < min_seconds || round < 2; round++) {
+        struct fake f;
+        if (fake_init(&f, range, range / UVM_PAGE_SIZE, &pol))
+            return 1;
+        uvm_fault_set_footprint(f.svc, range);
+        struct result tmp = {0};
+        struct uvm_fault_counters c0, c1;
+        uvm_fault_get_counters(f.svc, &c0);
+        if (serve(&f, recs, off, NB, round == 0 ? &tmp : &r))
+            return 1;
+        uvm_fault_get_counters(f.svc, &c1);
+        if (c1.pages_in - c0.pages_in != 2ull * NB * 512) {
+            fprintf(stderr, "hostcost: the fit_blocks rule planned %llu pages, not 2 blocks per fault\n",
+                    (unsigned long long)(c1.pages_in - c0.pages_in));
+            return 1;
+        }
+        units += round ? c1.units - c0.units : 0;
+        fake_fini(&f);
+    }
+    double a = fixed_batch_ns(min_seconds, &pol);
+    double per_batch = r.seconds * 1e9 / (double)r.batches, per_unit = (per_batch - a) * (double)r.batches / (double)units;
+    printf("2 MiB units (adaptive, fit_blocks; one first-touch fault per batch planning 2 blocks):\n");
+    print_head();
+    print_row("1", &r);
+    printf("charge model (2 MiB units): %.0f ns per batch + %.0f ns per 512-page unit (%.1f ns per page)\n", a,
+           per_unit, per_unit / 512);
+    return 0;
+}
+
 /* Recorded batches from an access trace. */
 static int from_trace(const char *path, const char *policy, uint64_t gap, size_t frames, double min_seconds)
 {
@@ -404,5 +459,5 @@ int main(int argc, char **argv)
         return replay_speed(replay_n);
     if (trace)
         return from_trace(trace, policy, gap, (size_t)frames, secs);
-    return sweep(secs, "baseline") || sweep(secs, "4k");
+    return sweep(secs, "baseline") || sweep(secs, "4k") || block_units(secs);
 }

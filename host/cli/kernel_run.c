@@ -88,8 +88,8 @@ struct krun {
     struct uvm_policy policy;       /* --policy NAME (uvm_policy.h), default adaptive */
     uint32_t advice;                /* --advise: UVM_ADV_* of the managed allocation (0 = none) */
     int no_sync;                    /* --no-sync: the host reads managed output without uvm_session_sync */
-    uint64_t host_cost_batch, host_cost_page; /* --host-cost-batch / --host-cost-page (lockstep cycles) */
-    int have_cost_batch, have_cost_page;       /* given; else the ns defaults at the device clock */
+    uint64_t host_cost_batch, host_cost_page, host_cost_block; /* --host-cost-batch / -page / -block (lockstep cycles) */
+    int have_cost_batch, have_cost_page, have_cost_block; /* given; else the ns defaults at the device clock */
     int host_cost_uvm;                         /* --host-cost uvm: published UVM batch times (uvm_fault.h) */
     const char *trace;                         /* --trace FILE: the simulator's access trace, replayed at the end */
     uint64_t frames_total;                     /* the page cache's frames (the replay's HBM size) */
@@ -1715,6 +1715,7 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
         {"no-managed", no_argument, NULL, 'N'},      {"policy", required_argument, NULL, 'P'},
         {"advise", required_argument, NULL, 'A'},
         {"host-cost-batch", required_argument, NULL, 0x100}, {"host-cost-page", required_argument, NULL, 0x101},
+        {"host-cost-block", required_argument, NULL, 0x104},
         {"sbi", required_argument, NULL, 0x102},     {"clock-mhz", required_argument, NULL, 0x103},
         {"variant", required_argument, NULL, 0x110}, {"alpha", required_argument, NULL, 0x111},
         {"row-size", required_argument, NULL, 0x112}, {"batch", required_argument, NULL, 0x113},
@@ -1815,6 +1816,10 @@ int cli_run_kernel(const struct cli_global *g, int argc, char **argv)
         case 0x101:
             if (cli_parse_u64("--host-cost-page", optarg, &k.host_cost_page)) return CLI_USAGE;
             k.have_cost_page = 1;
+            break;
+        case 0x104:
+            if (cli_parse_u64("--host-cost-block", optarg, &k.host_cost_block)) return CLI_USAGE;
+            k.have_cost_block = 1;
             break;
         case 0x103:
             if (cli_parse_u64("--clock-mhz", optarg, &k.clock_mhz)) return CLI_USAGE;
@@ -2057,6 +2062,8 @@ again:
         pol.host_cost_page = k.have_cost_page ? k.host_cost_page
                              : uvm_host_cost_cycles(k.host_cost_uvm ? UVM_HOST_COST_UVM_PAGE_NS : UVM_HOST_COST_PAGE_NS,
                                                     k.info.clock_khz);
+        pol.host_cost_block = k.have_cost_block ? k.host_cost_block
+                              : uvm_host_cost_cycles(UVM_HOST_COST_BLOCK_NS, k.info.clock_khz);
         if ((err = uvm_session_open(k.dev, &pol, k.fq_log2 ? k.fq_log2 : 9, &k.uvm)) != 0) {
             fprintf(stderr, "uvmsoc run: managed memory: %s\n", uvm_session_last_error(k.uvm));
             goto fail;

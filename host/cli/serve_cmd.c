@@ -480,6 +480,7 @@ int cli_serve(const struct cli_global *gl, int argc, char **argv)
         (void)uvm_policy_set_clock(&sv.pol, sv.info.clock_khz);
     sv.pol.host_cost_batch = uvm_host_cost_cycles(UVM_HOST_COST_BATCH_NS, sv.info.clock_khz);
     sv.pol.host_cost_page = uvm_host_cost_cycles(UVM_HOST_COST_PAGE_NS, sv.info.clock_khz);
+    sv.pol.host_cost_block = uvm_host_cost_cycles(UVM_HOST_COST_BLOCK_NS, sv.info.clock_khz);
     if ((ls = listen_on(path)) < 0)
         goto out;
     struct sigaction sa = {.sa_handler = on_signal};

@@ -77,6 +77,7 @@ struct uvm_fault_svc {
     uint64_t *seen;   /* big pages ever planned for migration (pol.grow_cold, grow_run): keys, 0 = empty */
     size_t nseen, seen_cap; /* used slots, slots (a power of two) */
     struct nomem nomem[NOMEM_SLOTS];
+    uint64_t footprint; /* managed bytes allocated (uvm_fault_set_footprint) */
 };
 
 int uvm_fault_create(const struct uvm_policy *pol, const struct uvm_fault_ops *ops, void *ctx,
@@ -367,6 +368,27 @@ static bool cold_big(const struct uvm_fault_svc *s, uint32_t did, uint64_t base,
     return !seen_has(s, seen_key(did, base + (uint64_t)(i & ~(GROUP_PAGES - 1)) * PAGE));
 }
 
+/*
+ * pol.fit_blocks: the block at base is wholly inside range r, no page of it
+ * is on the device and no page of it was ever planned (first touch), and
+ * the managed memory fits in half of HBM (room for the page tables, the
+ * pre-eviction reserve and the kernel's other buffers).
+ */
+static bool fit_block(const struct uvm_fault_svc *s, uint32_t did, const struct uvm_range *r, uint64_t base)
+{
+    if (!s->pol.fit_blocks || !s->pol.hbm_bytes || !s->footprint || s->footprint > s->pol.hbm_bytes / 2 ||
+        (r->advice & UVM_ADV_READ_MOSTLY) || base < r->va || base + BLOCK > r->va + r->size)
+        return false;
+    const uint8_t *st = r->state + (base - r->va) / PAGE;
+    for (uint32_t i = 0; i < BLOCK_PAGES; i++)
+        if (st[i] != UVM_PAGE_HOST)
+            return false;
+    for (uint32_t g = 0; g < BLOCK_PAGES; g += GROUP_PAGES)
+        if (!cold_big(s, did, base, g))
+            return false;
+    return true;
+}
+
 /* Page i of the block being planned faulted with a write request, and the policy grows those (grow_write). */
 static bool written(const struct uvm_fault_svc *s, uint32_t i)
 {
@@ -428,6 +450,13 @@ static int plan_block(struct uvm_fault_svc *s, uint32_t did, const struct uvm_ra
     if (grow > limit) {
         uint32_t floor = s->pol.big_floor && grow >= GROUP_PAGES ? GROUP_PAGES : 1;
         grow = limit > floor ? limit : floor;
+    }
+    if (!remote && bm_next(fault, 0) < BLOCK_PAGES && fit_block(s, did, r, base)) {
+        /* First touch of a block while everything fits: the whole block, and the range's next block with it. */
+        bm_add(sel, in, res, 0, BLOCK_PAGES);
+        uint64_t next = base + BLOCK;
+        if (fit_block(s, did, r, next) && (!s->carry.on || s->carry.base != next || s->carry.pages < BLOCK_PAGES))
+            s->carry = (struct carry){.on = true, .did = did, .r = *r, .base = next, .pages = BLOCK_PAGES};
     }
     for (uint32_t i = bm_next(fault, 0); i < BLOCK_PAGES; i = bm_next(fault, i + 1)) {
         if (s->pol.grow_on_locality && !on_stream(s, did, base + i * PAGE)) {
@@ -1132,6 +1161,12 @@ int uvm_fault_evicted(struct uvm_fault_svc *s, uint32_t did, uint64_t va, uint64
     }
     set_state(s, did, va, pages, UVM_PAGE_HOST);
     return 0;
+}
+
+void uvm_fault_set_footprint(struct uvm_fault_svc *svc, uint64_t bytes)
+{
+    if (svc)
+        svc->footprint = bytes;
 }
 
 void uvm_fault_get_counters(const struct uvm_fault_svc *svc, struct uvm_fault_counters *c)

@@ -102,9 +102,11 @@ struct uvm_policy {
     bool grow_run;         /**< with grow_on_locality: a confirmed stream's fault grows to its big page only when that big page is untouched (as grow_cold) or the grow_pages pages right before the fault are on the device, else it brings its page */
     bool grow_write;       /**< with grow_cold/grow_run: a write fault grows to its big page in touched big pages too */
     bool big_floor;        /**< the hbm_bytes cap never cuts growth below the 64 KiB big page (16 pages): it caps prefetch and read-ahead only */
+    bool fit_blocks;       /**< while the managed memory fits in half of hbm_bytes (uvm_fault_set_footprint): a fault in an untouched 2 MiB block wholly inside its range brings the whole block (a superpage when superpages), and the next such block of the range with it */
     uint64_t hbm_bytes;   /**< HBM size: growth and prefetch bring at most a sixteenth of it per region; 0 = no limit */
     uint64_t host_cost_batch; /**< lockstep: device cycles charged per fault batch served (uvm_session.c) */
-    uint64_t host_cost_page;  /**< lockstep: device cycles charged per page planned for migration */
+    uint64_t host_cost_page;  /**< lockstep: device cycles charged per page planned for migration in units below 2 MiB */
+    uint64_t host_cost_block; /**< lockstep: device cycles charged per 2 MiB (512-page) unit planned for migration */
     uint32_t batch_max;   /**< most fault records served per batch (uvm_session.c); 0 = all the ring holds */
     uint32_t evict_mode;  /**< firmware victim order, uvm.def UVM_EVICT_* (UVM_OP_SET_POLICY) */
     uint32_t reserve_64ths; /**< firmware pre-eviction reserve, 64ths of the frames (0..UVM_RESERVE_MAX_64THS) */
@@ -127,6 +129,11 @@ struct uvm_policy {
  * replay record); per page migrated 49 ns (UVM_HOST_COST_PAGE_NS: the rest
  * of a 256-fault batch over its pages -- planning the faulted 2 MiB blocks,
  * units, page states, eviction notices; before the bitmaps 35 ns and 185 ns).
+ * A 2 MiB unit (512 pages, pol.fit_blocks or a whole block chosen) is
+ * charged per unit, not per page: 3,715 ns (UVM_HOST_COST_BLOCK_NS, the
+ * 2 MiB-unit row of the same bench, adaptive's fit_blocks rule, 2026-11-27;
+ * 7.3 ns a page: one bitmap plan and one page-state fill for 512 pages,
+ * where a 4 KiB or 64 KiB unit costs its own plan and bookkeeping).
  * Waking the driver (MSI) and its doorbell are charged apart (sim/link.h
  * --host-cost-irq, -mmio).
  * UVM_HOST_COST_UVM_*: the `--host-cost uvm` profile, a driver as slow as
@@ -147,6 +154,8 @@ struct uvm_policy {
 #define UVM_HOST_COST_PAGE_NS 49u
 #define UVM_HOST_COST_UVM_BATCH_NS 30000u
 #define UVM_HOST_COST_UVM_PAGE_NS UVM_HOST_COST_PAGE_NS
+#define UVM_HOST_COST_BLOCK_NS 3715u
+#define UVM_HOST_COST_BLOCK_DEFAULT UVM_HOST_COST_BLOCK_NS
 #define UVM_HOST_COST_BATCH_DEFAULT UVM_HOST_COST_BATCH_NS
 #define UVM_HOST_COST_PAGE_DEFAULT UVM_HOST_COST_PAGE_NS
 
@@ -163,12 +172,12 @@ static inline uint64_t uvm_host_cost_cycles(uint64_t ns, uint32_t clock_khz)
 #define UVM_POLICY_BASELINE                                                                                          \
     ((struct uvm_policy){.grow_pages = 16, .density_pct = 51, .superpages = true,                                  \
                          .host_cost_batch = UVM_HOST_COST_BATCH_DEFAULT, .host_cost_page = UVM_HOST_COST_PAGE_DEFAULT, \
-                         .reserve_64ths = 8})
+                         .host_cost_block = UVM_HOST_COST_BLOCK_DEFAULT, .reserve_64ths = 8})
 /** Fault-exact plan rules: one 4 KiB page per fault, no prefetch. */
 #define UVM_POLICY_4K                                                                                                \
     ((struct uvm_policy){.grow_pages = 1, .density_pct = 0, .superpages = false,                                   \
                          .host_cost_batch = UVM_HOST_COST_BATCH_DEFAULT, .host_cost_page = UVM_HOST_COST_PAGE_DEFAULT, \
-                         .reserve_64ths = 8})
+                         .host_cost_block = UVM_HOST_COST_BLOCK_DEFAULT, .reserve_64ths = 8})
 
 /** Kind of a unit. */
 enum uvm_unit_kind {
@@ -333,6 +342,13 @@ int uvm_fault_service(struct uvm_fault_svc *svc, const struct uvs_uvm_frec *recs
  * Returns 0; -ENOENT memory no longer managed (counted as stale); -EINVAL.
  */
 int uvm_fault_evicted(struct uvm_fault_svc *svc, uint32_t did, uint64_t va, uint64_t bytes, bool dirty);
+
+/**
+ * uvm_fault_set_footprint - bytes of managed memory now allocated (the
+ * session calls it after every allocation and free): pol.fit_blocks
+ * applies while it is at most half of pol.hbm_bytes. No-op for NULL.
+ */
+void uvm_fault_set_footprint(struct uvm_fault_svc *svc, uint64_t bytes);
 
 /** uvm_fault_get_counters - copy the counters. */
 void uvm_fault_get_counters(const struct uvm_fault_svc *svc, struct uvm_fault_counters *c);

@@ -31,6 +31,7 @@ struct uvm_managed {
     uint64_t cursor;        /* next-fit position */
     struct alloc *a;        /* sorted by va */
     size_t n, cap, live;
+    uint64_t live_bytes;    /* sum of the live allocations' bytes */
     char err[192];
 };
 
@@ -75,6 +76,7 @@ static void unmap_one(struct uvm_managed *mm, struct alloc *a)
     a->live = false;
     a->pins = 0;
     mm->live--;
+    mm->live_bytes -= a->bytes;
 }
 
 void uvm_managed_destroy(struct uvm_managed *mm)
@@ -233,6 +235,7 @@ int uvm_managed_alloc(struct uvm_managed *mm, size_t size, void **ptr)
             break;
         }
         mm->live++;
+        mm->live_bytes += bytes;
         mm->cursor = v + span;
         *ptr = p;
         return 0;
@@ -368,6 +371,11 @@ int uvm_managed_find(void *mm, uint32_t did, uint64_t va, struct uvm_range *out)
 size_t uvm_managed_count(const struct uvm_managed *mm)
 {
     return mm ? mm->live : 0;
+}
+
+uint64_t uvm_managed_bytes(const struct uvm_managed *mm)
+{
+    return mm ? mm->live_bytes : 0;
 }
 
 const char *uvm_managed_last_error(const struct uvm_managed *mm)

@@ -150,6 +150,9 @@ int uvm_managed_next(const struct uvm_managed *mm, uint64_t va, struct uvm_range
 /** uvm_managed_count - live allocations. */
 size_t uvm_managed_count(const struct uvm_managed *mm);
 
+/** uvm_managed_bytes - bytes of the live allocations (their sizes as asked, 4 KiB multiples); 0 for NULL. */
+uint64_t uvm_managed_bytes(const struct uvm_managed *mm);
+
 /** uvm_managed_last_error - one line describing the last failure ("" if none). */
 const char *uvm_managed_last_error(const struct uvm_managed *mm);
 

@@ -16,6 +16,7 @@ static struct uvm_policy adaptive(void)
     p.grow_run = true;
     p.grow_write = true;
     p.big_floor = true;
+    p.fit_blocks = true;
     p.evict_mode = UVS_UVM_EVICT_CLOCK;
     p.reserve_64ths = 8;
     p.thrash = UVM_THRASH_REMOTE;

@@ -45,7 +45,7 @@ struct uvm_session {
     size_t nnotices, cap_notices;
     struct uvs_uvm_frec *batch;
     uint64_t fault_wait, fault_records, notices_total;
-    uint64_t cost_batch, cost_page; /* lockstep host costs (struct uvm_policy) */
+    uint64_t cost_batch, cost_page, cost_block; /* lockstep host costs (struct uvm_policy) */
     struct uvm_coher_counters coher;  /* host coherence (uvm_coher.h) */
     int coherent;                     /* registered with the SIGSEGV handler (uvm_hostfault.h) */
     int busy;                         /* inside a device command: a host fault now is a bug */
@@ -270,17 +270,21 @@ static int op_lookup(void *ctx, uint32_t did, uint64_t va, struct uvm_range *r)
  * than UVM_BATCH_MAX_UNITS units or UVM_BATCH_MAX_REPLAYS groups): units
  * first, the groups in the last commands, so every page is mapped before
  * any group is answered. The host's own work on the batch is charged first
- * (lockstep: cost_batch + cost_page per page to migrate).
+ * (lockstep: cost_batch, cost_block per 2 MiB unit to migrate, cost_page
+ * per page of the smaller ones).
  */
 static int op_execute(void *ctx, struct uvm_unit *u, size_t n, const struct uvm_replay *r, size_t nrep)
 {
     struct uvm_session *s = ctx;
     struct uvs_uvm_bunit *bu = s->units.host;
     struct uvs_uvm_breplay *br = s->reps.host;
-    uint64_t pages = 0;
+    uint64_t pages = 0, blocks = 0;
     for (size_t i = 0; i < n; i++)
-        pages += u[i].kind == UVM_UNIT_MIGRATE ? u[i].npages : 0;
-    int err = uvs_charge(s->dev, s->cost_batch + s->cost_page * pages);
+        if (u[i].kind == UVM_UNIT_MIGRATE && u[i].npages == UVM_SPAN_ALIGN / UVM_PAGE_SIZE)
+            blocks++;
+        else if (u[i].kind == UVM_UNIT_MIGRATE)
+            pages += u[i].npages;
+    int err = uvs_charge(s->dev, s->cost_batch + s->cost_page * pages + s->cost_block * blocks);
     if (err)
         return fail(s, err, "host cost: %s", uvs_last_error());
     size_t iu = 0, ir = 0;
@@ -350,6 +354,7 @@ int uvm_session_open_ctx(struct uvs_dev *dev, const struct uvm_policy *pol, uint
     s->log2sz = log2sz;
     s->cost_batch = pol->host_cost_batch;
     s->cost_page = pol->host_cost_page;
+    s->cost_block = pol->host_cost_block;
     s->batch_max = pol->batch_max;
     *out = s;
     int err;
@@ -437,6 +442,7 @@ int uvm_session_alloc(struct uvm_session *s, size_t size, void **ptr)
     int err = uvm_managed_alloc(s->mm, size, ptr);
     if (err)
         return fail(s, err, "%s", uvm_managed_last_error(s->mm));
+    uvm_fault_set_footprint(s->svc, uvm_managed_bytes(s->mm));
     return 0;
 }
 
@@ -447,6 +453,7 @@ int uvm_session_free(struct uvm_session *s, void *ptr)
     int err = uvm_managed_free(s->mm, ptr);
     if (err)
         return fail(s, err, "%s", uvm_managed_last_error(s->mm));
+    uvm_fault_set_footprint(s->svc, uvm_managed_bytes(s->mm));
     return 0;
 }
 

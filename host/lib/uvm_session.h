@@ -9,7 +9,8 @@
  * (uvm_fault.c) and sends it as one UVM_OP_BATCH command. In lockstep
  * co-simulation the host's own work is charged with uvs_charge():
  * policy host_cost_batch per batch plus host_cost_page per page planned
- * for migration (defaults and their justification in uvm_fault.h).
+ * for migration in units below 2 MiB and host_cost_block per 2 MiB unit
+ * (defaults and their justification in uvm_fault.h).
  *
  * Device context: device_id UVS_UVA_DID (memmap.def), the context of every
  * compute hart's unified accesses.
