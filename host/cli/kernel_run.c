@@ -1427,6 +1427,9 @@ static void print_managed_stats(struct krun *k)
         printf("  fault-to-replay        %12llu  cycles mean\n",
                (unsigned long long)(st.fault_wait_cycles / st.fault_records));
     uvm_f2r_print(stdout, &st.fw, k->info.clock_khz);
+    if (st.fw.replays)
+        printf("  early replays          %12llu  of %llu replays: issued when their unit was mapped, before the "
+               "rest of its batch\n", (unsigned long long)st.fw.early_replays, (unsigned long long)st.fw.replays);
     uvm_steps_print(stdout, &st.fw);
     if (is_recipe(k, "gather") && k->aux) {
         /* Of the table pages the lookups touch (a row never straddles a page), those that never faulted. */

@@ -627,6 +627,25 @@ static bool nomem_given_up(struct uvm_fault_svc *s, uint32_t did, uint64_t va)
     return m->did == did && m->base == (va & ~(BLOCK - 1)) && m->base && m->fails >= UVM_GIVE_UP_FAILS;
 }
 
+/*
+ * pol.fit_blocks: units with a faulted page first, then the pure
+ * prefetches (each group in planning order). The firmware copies in array
+ * order and answers a group as soon as its unit is mapped (early replays),
+ * so a thread's own block no longer waits behind the read-ahead planned
+ * with it (the tile memcpy's destination block behind three source blocks).
+ */
+static void demand_first(struct uvm_fault_svc *s)
+{
+    size_t k = 0;
+    for (size_t u = 0; u < s->nunits; u++) {
+        if (!s->units[u].faulted)
+            continue;
+        struct uvm_unit x = s->units[u];
+        memmove(&s->units[k + 1], &s->units[k], (u - k) * sizeof *s->units);
+        s->units[k++] = x;
+    }
+}
+
 /* Steps 1-3 at device cycle now. */
 static int plan_at(struct uvm_fault_svc *s, const struct uvs_uvm_frec *recs, size_t n, uint64_t now)
 {
@@ -763,6 +782,8 @@ static int plan_at(struct uvm_fault_svc *s, const struct uvs_uvm_frec *recs, siz
             s->nomem[k] = (struct nomem){0};
     for (size_t u = 0; u < s->nunits; u++)
         s->units[u].frames = s->frames + (uintptr_t)s->units[u].frames;
+    if (s->pol.fit_blocks)
+        demand_first(s);
 
     /* Replays: one per (did, prgi); failure wins over success; throttled groups wait. */
     size_t k = 0;

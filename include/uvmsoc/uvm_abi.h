@@ -63,6 +63,9 @@ struct uvs_uvm_fw_stats {
      *  last UVM_OP_BATCH (UVM_STEP_CMD .. _DONE), indexed by UVM_STEP_*; 0 = not reached yet. For one isolated
      *  fault they break its fault-to-replay time down (docs/benchmarks.md, issue 14). */
     uint64_t steps[UVS_UVM_FW_STEPS];
+    /** Of replays, PAGE_REPLAYs issued as soon as the unit holding the group's page was mapped, before the rest
+     *  of its UVM_OP_BATCH was done (early replays: firmware/uvm_dev.c complete_inflight). */
+    uint64_t early_replays;
 };
 
 /**
