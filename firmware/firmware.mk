@@ -34,8 +34,8 @@ FW_RV_CFLAGS := $(FW_ARCH) $(filter-out $(RV_ARCH),$(RV_CFLAGS))
 FW_LIBFDT_INC := -include firmware/libfdt/libfdt_env.h -Ifirmware/libfdt -I$(LIBFDT_SRC)
 # picolibc's release build (speed-optimised: memset and memcpy move 8 bytes a
 # store) instead of its default size-optimised one, whose memset is a byte
-# loop: zeroing the fault forwarder's 30 KiB state took 210,000 cycles of the
-# management hart, inside the first launch after UVM_OP_INIT.
+# loop: zeroing the fault forwarder's state (uvs_ffwd_init, 50 KiB) at
+# UVM_OP_CTX_ATTACH took about 210,000 cycles of the management hart.
 FW_PICOLIBC := --specs=picolibc.specs --picolibc-buildtype=release
 FW_CFLAGS  := $(FW_RV_CFLAGS) $(FW_PICOLIBC) -Ifirmware -Iinclude/lib $(FW_LIBFDT_INC) -MMD -MP
 FW_ASFLAGS := $(FW_ARCH) -g -Iinclude -I$(GEN_INC) -Ifirmware -MMD -MP
