@@ -968,11 +968,13 @@ static void complete_inflight(void)
 	uint32_t i = 0;
 
 	for (; er.on && !err && i < bx.ninfl; i++) {
-		if (uvs_fwdma_wait_seq(infl[i].seq, DMA_TIMEOUT) != 0)
-			err = -ETIMEDOUT;
-		else if (uvs_fwdma_error_pending())
-			break;	/* uvs_fwdma_wait_all reports it: the rest is given back */
-		else if (map_inflight(i, 0) == 0 && infl[i].pages >= EARLY_MIN_PAGES)
+		if (uvs_fwdma_wait_seq(infl[i].seq, DMA_TIMEOUT) != 0) {
+			err = -ETIMEDOUT;	/* unit i and the rest are given back below */
+			break;
+		}
+		if (uvs_fwdma_error_pending())
+			break;	/* uvs_fwdma_wait_all reports it: unit i and the rest are given back */
+		if (map_inflight(i, 0) == 0 && infl[i].pages >= EARLY_MIN_PAGES)
 			replay_mapped(infl[i].did, infl[i].va, infl[i].pages);
 	}
 	if (uvs_fwdma_wait_all(DMA_TIMEOUT, &bad) != 0 && !err)
