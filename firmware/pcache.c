@@ -128,8 +128,8 @@ static void usedmap_span(struct uvs_pcache *pc, uint32_t i, uint32_t count, bool
 
 /*
  * Frees the count frames of the unit headed by i (all in one region, as a
- * unit's frames are): the per-frame work of mark_free is one struct store,
- * the bitmap and counters change once (a superpage's 512 mark_free calls
+ * unit's frames are): each frame's metadata reset by one struct store, the
+ * bitmap and the counters changed once (a superpage's 512 mark_free calls
  * were 19,000 management-hart cycles).
  */
 static void free_unit_frames(struct uvs_pcache *pc, uint32_t i, uint32_t count)

@@ -64,6 +64,8 @@ struct uvm_fault_svc {
     size_t nrep, rep_cap;
     struct uvm_unit *units;
     size_t nunits, units_cap;
+    struct uvm_unit *units_tmp; /* demand_first's reordering buffer */
+    size_t units_tmp_cap;
     uint64_t *frames; /* frame slots of every unit, npages each */
     size_t nframes, frames_cap;
     uint8_t *pfault;  /* parallel to frames: 1 = the page had a fault of its own */
@@ -119,6 +121,7 @@ void uvm_fault_destroy(struct uvm_fault_svc *svc)
     free(svc->invalid);
     free(svc->rep);
     free(svc->units);
+    free(svc->units_tmp);
     free(svc->frames);
     free(svc->pfault);
     free(svc->def);
@@ -634,16 +637,21 @@ static bool nomem_given_up(struct uvm_fault_svc *s, uint32_t did, uint64_t va)
  * so a thread's own block no longer waits behind the read-ahead planned
  * with it (the tile memcpy's destination block behind three source blocks).
  */
-static void demand_first(struct uvm_fault_svc *s)
+static int demand_first(struct uvm_fault_svc *s)
 {
+    if (s->nunits < 2)
+        return 0;
+    if (reserve((void **)&s->units_tmp, &s->units_tmp_cap, s->nunits, sizeof *s->units))
+        return -ENOMEM;
     size_t k = 0;
-    for (size_t u = 0; u < s->nunits; u++) {
+    for (size_t u = 0; u < s->nunits; u++)
+        if (s->units[u].faulted)
+            s->units_tmp[k++] = s->units[u];
+    for (size_t u = 0; u < s->nunits; u++)
         if (!s->units[u].faulted)
-            continue;
-        struct uvm_unit x = s->units[u];
-        memmove(&s->units[k + 1], &s->units[k], (u - k) * sizeof *s->units);
-        s->units[k++] = x;
-    }
+            s->units_tmp[k++] = s->units[u];
+    memcpy(s->units, s->units_tmp, s->nunits * sizeof *s->units);
+    return 0;
 }
 
 /* Steps 1-3 at device cycle now. */
@@ -782,8 +790,8 @@ static int plan_at(struct uvm_fault_svc *s, const struct uvs_uvm_frec *recs, siz
             s->nomem[k] = (struct nomem){0};
     for (size_t u = 0; u < s->nunits; u++)
         s->units[u].frames = s->frames + (uintptr_t)s->units[u].frames;
-    if (s->pol.fit_blocks)
-        demand_first(s);
+    if (s->pol.fit_blocks && demand_first(s))
+        return -ENOMEM;
 
     /* Replays: one per (did, prgi); failure wins over success; throttled groups wait. */
     size_t k = 0;
