@@ -27,7 +27,7 @@ struct deferred {
     uint64_t until; /* device cycle the nap ends */
 };
 
-/* A stream's read-ahead into the next block (pol.stream_cross). */
+/* A read-ahead into the next block (pol.stream_cross, pol.fit_blocks): set by carry_next. */
 struct carry {
     bool on;
     uint32_t did;
@@ -392,6 +392,14 @@ static bool fit_block(const struct uvm_fault_svc *s, uint32_t did, const struct 
     return true;
 }
 
+/* Read ahead the leading @pages of the block after @base (range r) when it is planned; the largest asked for stays. */
+static void carry_next(struct uvm_fault_svc *s, uint32_t did, const struct uvm_range *r, uint64_t base, uint32_t pages)
+{
+    uint64_t next = base + BLOCK;
+    if (!s->carry.on || s->carry.base != next || s->carry.pages < pages)
+        s->carry = (struct carry){.on = true, .did = did, .r = *r, .base = next, .pages = pages};
+}
+
 /* Page i of the block being planned faulted with a write request, and the policy grows those (grow_write). */
 static bool written(const struct uvm_fault_svc *s, uint32_t i)
 {
@@ -457,9 +465,8 @@ static int plan_block(struct uvm_fault_svc *s, uint32_t did, const struct uvm_ra
     if (!remote && bm_next(fault, 0) < BLOCK_PAGES && fit_block(s, did, r, base)) {
         /* First touch of a block while everything fits: the whole block, and the range's next block with it. */
         bm_add(sel, in, res, 0, BLOCK_PAGES);
-        uint64_t next = base + BLOCK;
-        if (fit_block(s, did, r, next) && (!s->carry.on || s->carry.base != next || s->carry.pages < BLOCK_PAGES))
-            s->carry = (struct carry){.on = true, .did = did, .r = *r, .base = next, .pages = BLOCK_PAGES};
+        if (fit_block(s, did, r, base + BLOCK))
+            carry_next(s, did, r, base, BLOCK_PAGES);
     }
     for (uint32_t i = bm_next(fault, 0); i < BLOCK_PAGES; i = bm_next(fault, i + 1)) {
         if (s->pol.grow_on_locality && !on_stream(s, did, base + i * PAGE)) {
@@ -502,11 +509,8 @@ static int plan_block(struct uvm_fault_svc *s, uint32_t did, const struct uvm_ra
         while (ahead > run)
             ahead /= 2;
         bm_add(sel, in, res, start, ahead);
-        if (s->pol.stream_cross && start + ahead > BLOCK_PAGES && hi == base + BLOCK && hi < r->va + r->size) {
-            uint32_t spill = start + ahead - BLOCK_PAGES;
-            if (!s->carry.on || s->carry.base != base + BLOCK || s->carry.pages < spill)
-                s->carry = (struct carry){.on = true, .did = did, .r = *r, .base = base + BLOCK, .pages = spill};
-        }
+        if (s->pol.stream_cross && start + ahead > BLOCK_PAGES && hi == base + BLOCK && hi < r->va + r->size)
+            carry_next(s, did, r, base, start + ahead - BLOCK_PAGES);
     }
     /* Density prefetch, bottom-up over aligned regions above the growth size. */
     bmap occ, fnr; /* on the device or chosen; faulted and not random */
